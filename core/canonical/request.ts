@@ -1,0 +1,79 @@
+import type { CacheHint, ContentPart } from './content.js';
+
+/**
+ * `system` and `developer` messages may appear anywhere the source format allows; formats with a
+ * single top-level system prompt (Anthropic, Gemini) decode it as leading `system` messages.
+ */
+export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+export interface CanonicalMessage {
+  role: Role;
+  content: ContentPart[];
+  /** Participant name (OpenAI `name`). */
+  name?: string;
+}
+
+/** A JSON Schema object, carried as given. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolDefinition {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments; `{type:'object', properties:{}}` when the source gave none. */
+  parameters: JsonSchema;
+  strict?: boolean;
+  cache?: CacheHint;
+}
+
+export type ToolChoice =
+  | { type: 'auto' }
+  | { type: 'none' }
+  /** The model must call some tool (OpenAI `required`, Anthropic `any`, Gemini `ANY`). */
+  | { type: 'required' }
+  | { type: 'tool'; name: string };
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name?: string; description?: string; schema: JsonSchema; strict?: boolean };
+
+export interface Sampling {
+  temperature?: number;
+  top_p?: number;
+  top_k?: number;
+  max_tokens?: number;
+  stop?: string[];
+  seed?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  /** Number of choices; only 1 translates everywhere. */
+  n?: number;
+}
+
+export interface ReasoningOptions {
+  /** OpenAI-style effort. */
+  effort?: 'minimal' | 'low' | 'medium' | 'high';
+  /** Anthropic `thinking.budget_tokens` / Gemini `thinkingBudget`. */
+  budget_tokens?: number;
+  /** Whether reasoning text should be returned (Gemini `includeThoughts`, responses `summary`). */
+  include_thoughts?: boolean;
+}
+
+/** Which wire format a request was decoded from. */
+export type WireFormatId = 'openai-chat' | 'anthropic-messages' | 'openai-responses' | 'cohere-v2' | 'gemini';
+
+export interface CanonicalRequest {
+  /** The model reference as the client sent it (`auto`, `gpt-4o`, `@openai/gpt-4o`, `pool:fast`). */
+  model: string;
+  messages: CanonicalMessage[];
+  tools?: ToolDefinition[];
+  tool_choice?: ToolChoice;
+  parallel_tool_calls?: boolean;
+  response_format?: ResponseFormat;
+  sampling: Sampling;
+  reasoning?: ReasoningOptions;
+  stream: boolean;
+  /** End-user id for abuse tracking (OpenAI `user`, Anthropic `metadata.user_id`). */
+  user?: string;
+  metadata?: Record<string, string>;
+}
