@@ -69,6 +69,7 @@ export interface StreamEncoder {
  * one chat format. Pure and synchronous; providers (base URL, auth, paths) are catalog data.
  */
 export interface WireFormat {
+  readonly kind: 'wire-format';
   readonly id: WireFormatId;
   /**
    * Client body -> canonical request. Throws FormatError (400, naming the field) on a body that
@@ -120,3 +121,6 @@ export class UnsupportedFeatureError extends Error {
     this.name = 'UnsupportedFeatureError';
   }
 }
+
+/** Declares a wire-format adapter plugin (`plugins/formats/<id>/index.ts` default-exports one). */
+export const defineWireFormat = (format: WireFormat): WireFormat => format;

@@ -73,6 +73,7 @@ export interface Detector {
 }
 
 export interface DetectorDefinition<S extends object = Record<string, unknown>> {
+  readonly kind: 'detector';
   /** The detector id the API shows (`prompt_guard`, `data_loss_prevention`, ...). */
   name: string;
   version: string;
