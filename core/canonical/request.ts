@@ -76,4 +76,19 @@ export interface CanonicalRequest {
   /** End-user id for abuse tracking (OpenAI `user`, Anthropic `metadata.user_id`). */
   user?: string;
   metadata?: Record<string, string>;
+  /**
+   * Features of the client's wire format that only an upstream speaking that same format can
+   * serve (server-side state such as OpenAI responses `previous_response_id`, provider built-in
+   * tools). Set by decoders. When the chosen upstream speaks another format the request must be
+   * answered 400 naming the first entry (an UnsupportedFeatureError), never forwarded without it.
+   */
+  same_format_only?: SameFormatFeature[];
+}
+
+/** A request feature that only an upstream of the client's own wire format can serve. */
+export interface SameFormatFeature {
+  /** The request field or value, as the client wrote it (`previous_response_id`, `tools[2].type=web_search`). */
+  feature: string;
+  /** Why no other format can express it. */
+  reason: string;
 }

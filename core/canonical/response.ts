@@ -39,7 +39,14 @@ export type StreamEvent =
   | { type: 'text_delta'; index: number; text: string }
   | { type: 'thinking_delta'; index: number; text: string }
   /** Thinking signature or redacted data, delivered once the thinking block ends. */
-  | { type: 'thinking_signature'; index: number; signature?: string; redacted_data?: string }
+  | {
+      type: 'thinking_signature';
+      index: number;
+      signature?: string;
+      redacted_data?: string;
+      /** OpenAI responses reasoning item id, where the upstream gave one. */
+      id?: string;
+    }
   | { type: 'tool_call_start'; index: number; id: string; name: string }
   /** A fragment of the tool call's JSON arguments text. */
   | { type: 'tool_call_delta'; index: number; arguments: string }
