@@ -57,6 +57,11 @@ export interface ReasoningOptions {
   budget_tokens?: number;
   /** Whether reasoning text should be returned (Gemini `includeThoughts`, responses `summary`). */
   include_thoughts?: boolean;
+  /**
+   * `false` when the client turned reasoning off explicitly (OpenAI `reasoning_effort: "none"`,
+   * Cohere `thinking.type: "disabled"`); absent means the model's default.
+   */
+  enabled?: boolean;
 }
 
 /** Which wire format a request was decoded from. */
@@ -76,6 +81,11 @@ export interface CanonicalRequest {
   /** End-user id for abuse tracking (OpenAI `user`, Anthropic `metadata.user_id`). */
   user?: string;
   metadata?: Record<string, string>;
+  /**
+   * Streaming only: the client asked for token usage inside the stream (OpenAI
+   * `stream_options.include_usage`). Encoders whose format always reports usage ignore it.
+   */
+  stream_include_usage?: boolean;
   /**
    * Features of the client's wire format that only an upstream speaking that same format can
    * serve (server-side state such as OpenAI responses `previous_response_id`, provider built-in
