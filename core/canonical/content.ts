@@ -23,6 +23,8 @@ export interface TextPart {
   cache?: CacheHint;
   /** Citations as the source format gave them; carried, not interpreted. */
   citations?: unknown[];
+  /** Reasoning signature the model attached to this text (Gemini `thoughtSignature`); round-trips untouched. */
+  signature?: string;
 }
 
 export interface ImagePart {
@@ -54,6 +56,11 @@ export interface ToolCallPart {
   id: string;
   name: string;
   arguments: string;
+  /**
+   * Reasoning signature the model attached to this call (Gemini `thoughtSignature`), which the
+   * upstream requires back with the call in the next turn; round-trips untouched.
+   */
+  signature?: string;
 }
 
 /** The result of a tool call, sent back by the client. */

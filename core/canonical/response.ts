@@ -36,7 +36,8 @@ export interface CanonicalResponse {
  */
 export type StreamEvent =
   | { type: 'start'; id: string; model: string; created?: number }
-  | { type: 'text_delta'; index: number; text: string }
+  /** `signature`: a reasoning signature attached to this text (Gemini `thoughtSignature`). */
+  | { type: 'text_delta'; index: number; text: string; signature?: string }
   | { type: 'thinking_delta'; index: number; text: string }
   /** Thinking signature or redacted data, delivered once the thinking block ends. */
   | {
@@ -47,7 +48,8 @@ export type StreamEvent =
       /** OpenAI responses reasoning item id, where the upstream gave one. */
       id?: string;
     }
-  | { type: 'tool_call_start'; index: number; id: string; name: string }
+  /** `signature`: a reasoning signature attached to the call (Gemini `thoughtSignature`). */
+  | { type: 'tool_call_start'; index: number; id: string; name: string; signature?: string }
   /** A fragment of the tool call's JSON arguments text. */
   | { type: 'tool_call_delta'; index: number; arguments: string }
   | { type: 'part_end'; index: number }
