@@ -1,0 +1,91 @@
+/**
+ * Runtime settings of `portcullis start`: each from a CLI flag, else an environment variable,
+ * else the default (docs/configuration.md lists them).
+ */
+import { resolve } from 'node:path';
+
+export type Plane = 'admin' | 'proxy' | 'guardrail';
+export const ALL_PLANES: readonly Plane[] = ['admin', 'proxy', 'guardrail'];
+
+export interface Settings {
+  planes: Plane[];
+  host: string;
+  ports: Record<Plane, number>;
+  dataDir: string;
+  mongodbUri?: string;
+  adminJwtSecret?: string;
+  adminJwksUrl?: string;
+  masterKey?: string;
+  guardrailUrl?: string;
+  otlpEndpoint?: string;
+  controlPlaneUrl?: string;
+  clusterToken?: string;
+  scope?: string;
+  redisUrl?: string;
+  /** Third-party plugins: folder paths or npm package names. */
+  plugins: string[];
+}
+
+/** Flag name (without `--`) -> environment variable. */
+export const FLAG_ENV: Record<string, string> = {
+  planes: 'PORTCULLIS_PLANES',
+  host: 'PORTCULLIS_HOST',
+  'proxy-port': 'PORTCULLIS_PROXY_PORT',
+  'admin-port': 'PORTCULLIS_ADMIN_PORT',
+  'guardrail-port': 'PORTCULLIS_GUARDRAIL_PORT',
+  'data-dir': 'PORTCULLIS_DATA_DIR',
+  'mongodb-uri': 'MONGODB_URI',
+  'admin-jwt-secret': 'PORTCULLIS_ADMIN_JWT_SECRET',
+  'admin-jwks-url': 'PORTCULLIS_ADMIN_JWKS_URL',
+  'master-key': 'PORTCULLIS_MASTER_KEY',
+  'guardrail-url': 'PORTCULLIS_GUARDRAIL_URL',
+  'otlp-endpoint': 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'control-plane-url': 'PORTCULLIS_CONTROL_PLANE_URL',
+  'cluster-token': 'PORTCULLIS_CLUSTER_TOKEN',
+  scope: 'PORTCULLIS_SCOPE',
+  'redis-url': 'REDIS_URL',
+  plugins: 'PORTCULLIS_PLUGINS',
+};
+
+export class SettingsInputError extends Error {}
+
+function port(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new SettingsInputError(`${name} must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
+/** Resolves settings from parsed flags and an environment. */
+export function resolveSettings(flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env): Settings {
+  const get = (flag: string) => flags[flag] ?? env[FLAG_ENV[flag]];
+  const planes = (get('planes') ?? ALL_PLANES.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of planes) {
+    if (!ALL_PLANES.includes(p as Plane)) throw new SettingsInputError(`unknown plane "${p}" (planes: ${ALL_PLANES.join(', ')})`);
+  }
+  const empty = (v: string | undefined) => (v ? v : undefined);
+  return {
+    planes: planes as Plane[],
+    host: get('host') ?? '127.0.0.1',
+    ports: {
+      proxy: port(get('proxy-port'), 8000, 'proxy port'),
+      admin: port(get('admin-port'), 8001, 'admin port'),
+      guardrail: port(get('guardrail-port'), 8002, 'guardrail port'),
+    },
+    dataDir: resolve(get('data-dir') ?? './data'),
+    mongodbUri: empty(get('mongodb-uri')),
+    adminJwtSecret: empty(get('admin-jwt-secret')),
+    adminJwksUrl: empty(get('admin-jwks-url')),
+    masterKey: empty(get('master-key')),
+    guardrailUrl: empty(get('guardrail-url')),
+    otlpEndpoint: empty(get('otlp-endpoint')),
+    controlPlaneUrl: empty(get('control-plane-url')),
+    clusterToken: empty(get('cluster-token')),
+    scope: empty(get('scope')),
+    redisUrl: empty(get('redis-url')),
+    plugins: (get('plugins') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * winston JSON logs. Every line may carry a `trace_id`. Values that look like secrets (gateway
+ * and collector keys, bearer tokens, provider keys) are masked before a line is written, so a
+ * careless log call cannot leak one.
+ */
+import winston from 'winston';
+
+const SECRET_PATTERNS: RegExp[] = [
+  /\b(ag|tgk)_[A-Za-z0-9_-]{16,}/g,
+  /\bBearer\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  /\bsk-[A-Za-z0-9_-]{8,}/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
+];
+const SECRET_KEYS = /^(authorization|x-api-key|x-ag-api-key|x-goog-api-key|api_key|apikey|secret|client_secret|password|key|key_hash|token|access_token)$/i;
+
+/** Masks secrets in a string. */
+export function maskSecrets(text: string): string {
+  let out = text;
+  for (const pattern of SECRET_PATTERNS) out = out.replace(pattern, (m) => `${m.slice(0, 4)}…[redacted]`);
+  return out;
+}
+
+function scrub(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return maskSecrets(value);
+  if (depth > 6 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) && v ? '[redacted]' : scrub(v, depth + 1);
+  return out;
+}
+
+const scrubFormat = winston.format((info) => {
+  for (const key of Object.keys(info)) {
+    if (key === 'level') continue;
+    (info as Record<string, unknown>)[key] = SECRET_KEYS.test(key) && info[key] ? '[redacted]' : scrub(info[key]);
+  }
+  return info;
+});
+
+export type Logger = winston.Logger;
+
+const level = process.env.PORTCULLIS_LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'error' : 'info');
+
+/** The process logger; `logger.child({ plane: 'proxy' })` for a plane or plugin. */
+export const logger: Logger = winston.createLogger({
+  level,
+  format: winston.format.combine(scrubFormat(), winston.format.timestamp(), winston.format.json()),
+  transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn', 'info', 'debug'] })],
+});

@@ -1,0 +1,88 @@
+/**
+ * Compiles a policy chain: a fresh hooks object tapped with the recorded taps of the core's
+ * built-in taps and the chain's policies, ordered by stage, then by policy priority (higher
+ * first). Policies marked `parallel` that share a hook and stage run concurrently. A chain is
+ * compiled once per snapshot per distinct policy set and shared by every consumer with that set.
+ */
+import type { Logger } from '../logging/logger.js';
+import type { RecordedTap } from '../plugin/tap-recorder.js';
+import { createPipelineHooks, KEYED_HOOKS, type HookName, type PipelineHooks } from './hooks.js';
+import { BAIL_HOOKS, intercept } from './interceptors.js';
+
+/** The taps of one policy instance (or of the core), with how to order and guard them. */
+export interface ChainMember {
+  plugin: string;
+  policyId?: string;
+  priority: number;
+  parallel: boolean;
+  failureMode: 'closed' | 'open';
+  taps: readonly RecordedTap[];
+}
+
+interface PlacedTap extends RecordedTap {
+  member: ChainMember;
+  order: number;
+}
+
+/** Series hooks whose taps return nothing, so a parallel group can simply be awaited together. */
+const SERIES_HOOKS: ReadonlySet<HookName> = new Set(['beforeAttempt', 'settle']);
+
+type AnyTapFn = (...args: unknown[]) => unknown;
+
+/** Runs a group of same-stage parallel taps concurrently; a bail group returns the first answer by priority. */
+function groupTap(hook: HookName, fns: AnyTapFn[]): AnyTapFn {
+  if (BAIL_HOOKS.has(hook)) {
+    return async (...args: unknown[]) => {
+      const results = await Promise.all(fns.map((fn) => fn(...args)));
+      return results.find((r) => r !== undefined);
+    };
+  }
+  return async (...args: unknown[]) => {
+    await Promise.all(fns.map((fn) => fn(...args)));
+  };
+}
+
+export function compileChain(members: readonly ChainMember[], log: Logger): PipelineHooks {
+  const hooks = createPipelineHooks();
+  const placed: PlacedTap[] = [];
+  let order = 0;
+  for (const member of members) for (const tap of member.taps) placed.push({ ...tap, member, order: order++ });
+  // Stage first; within a stage, higher policy priority first; then declaration order.
+  placed.sort((a, b) => a.stage - b.stage || b.member.priority - a.member.priority || a.order - b.order);
+
+  const groups = new Map<string, PlacedTap[]>();
+  for (const tap of placed) {
+    const groupable = tap.member.parallel && !tap.sync && (BAIL_HOOKS.has(tap.hook) || SERIES_HOOKS.has(tap.hook));
+    const id = groupable ? `${tap.hook}|${tap.key ?? ''}|${tap.stage}|parallel` : `${tap.order}`;
+    const list = groups.get(id);
+    if (list) list.push(tap);
+    else groups.set(id, [tap]);
+  }
+
+  for (const group of groups.values()) {
+    const first = group[0];
+    const wrapped = group.map(
+      (tap) =>
+        intercept(tap.fn, tap.sync, {
+          hook: tap.hook,
+          plugin: tap.member.plugin,
+          policyId: tap.member.policyId,
+          failureMode: tap.member.failureMode,
+          log,
+        }) as AnyTapFn,
+    );
+    const fn = group.length > 1 ? groupTap(first.hook, wrapped) : wrapped[0];
+    const name = group.map((t) => t.member.policyId ?? t.member.plugin).join('+');
+    const hook = KEYED_HOOKS.has(first.hook)
+      ? (hooks[first.hook] as unknown as { for(key: string): TapTarget }).for(first.key!)
+      : (hooks[first.hook] as unknown as TapTarget);
+    if (first.sync) hook.tap({ name, stage: first.stage }, fn);
+    else hook.tapPromise({ name, stage: first.stage }, fn as (...args: unknown[]) => Promise<unknown>);
+  }
+  return hooks;
+}
+
+interface TapTarget {
+  tap(options: { name: string; stage: number }, fn: AnyTapFn): void;
+  tapPromise(options: { name: string; stage: number }, fn: (...args: unknown[]) => Promise<unknown>): void;
+}

@@ -1,0 +1,105 @@
+import type { CanonicalRequest, CanonicalResponse, Usage, WireFormatId } from '../canonical/index.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import type { ConsumerView, Principal, RegistryView } from '../snapshot/views.js';
+
+/** What a proxy request asks for. */
+export type Operation =
+  | 'chat'
+  | 'embeddings'
+  | 'rerank'
+  | 'images'
+  | 'files'
+  | 'audio'
+  | 'models'
+  | 'mcp';
+
+/** One upstream target of a route plan. */
+export interface RouteTarget {
+  registry: RegistryView;
+  /** The native model id sent upstream (deployment names already applied). */
+  model: string;
+}
+
+/** The ordered targets the core tries (first, then fallbacks). */
+export interface RoutePlan {
+  targets: RouteTarget[];
+  /** Why these targets: `explicit`, `pin`, `auto:<strategy>`, `pool:<name>`, `smart:<tier>`. */
+  reason: string;
+}
+
+/** One upstream call, recorded on the exchange. */
+export interface Attempt {
+  registryId: string;
+  provider: string;
+  model: string;
+  startedAt: number;
+  durationMs?: number;
+  status?: number;
+  error?: string;
+  outcome?: 'ok' | 'error' | 'retry' | 'fallback';
+}
+
+/** A guardrail or policy observation, kept on the exchange and reported in telemetry. */
+export interface ExchangeFinding {
+  plugin: string;
+  policyId?: string;
+  type: string;
+  action: 'block' | 'ask' | 'transform' | 'report' | 'allow';
+  detail?: Record<string, unknown>;
+}
+
+/** The HTTP request as the context builder saw it. */
+export interface IncomingRequest {
+  method: string;
+  path: string;
+  /** The path after the consumer slug (`/v1/chat/completions`). */
+  route: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+  /** The consumer slug from the path. */
+  consumerSlug: string;
+}
+
+/** The outcome handed to `settle` and `observe`, after the response is sent. */
+export interface Outcome {
+  status: number;
+  usage?: Usage;
+  error?: { code: string; message: string };
+  durationMs: number;
+  cached: boolean;
+  streamed: boolean;
+}
+
+/**
+ * The exchange context: everything one proxy request accumulates as it flows through the
+ * stages. Plugins keep their own per-request data in `pluginState` via `kit.state(ctx)`.
+ */
+export interface Exchange {
+  readonly traceId: string;
+  readonly startedAt: number;
+  readonly snapshot: Snapshot;
+  readonly incoming: IncomingRequest;
+  readonly operation: Operation;
+  /** The client's wire format (chat only). */
+  readonly clientFormat?: WireFormatId;
+  /** Aborted when the client disconnects. */
+  readonly signal: AbortSignal;
+  principal?: Principal;
+  consumer?: ConsumerView;
+  /** The decoded chat request (chat only). */
+  request?: CanonicalRequest;
+  route?: RoutePlan;
+  readonly attempts: Attempt[];
+  /** The answer, once decoded (non-streamed or assembled from a stream). */
+  response?: CanonicalResponse;
+  usage?: Usage;
+  readonly findings: ExchangeFinding[];
+  /** Milliseconds spent per stage or plugin tap. */
+  readonly timings: Record<string, number>;
+  /** Headers to add to the client response. */
+  readonly responseHeaders: Record<string, string>;
+  readonly pluginState: Map<string, object>;
+  /** Callbacks queued by `kit.defer`, run in `settle`. */
+  readonly deferred: Array<(outcome: Outcome) => Promise<void>>;
+}

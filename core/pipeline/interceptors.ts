@@ -1,0 +1,70 @@
+import { GatewayError } from '../errors/gateway-error.js';
+import type { Logger } from '../logging/logger.js';
+import type { HookName } from './hooks.js';
+import { Rejection } from './rejection.js';
+
+/** Hooks whose first non-undefined return value stops the hook. */
+export const BAIL_HOOKS: ReadonlySet<HookName> = new Set(['authenticate', 'admit', 'cacheLookup', 'route', 'onAttemptError']);
+
+export interface InterceptOptions {
+  hook: HookName;
+  plugin: string;
+  policyId?: string;
+  failureMode: 'closed' | 'open';
+  log: Logger;
+}
+
+function invalidRejection(plugin: string, value: unknown): GatewayError {
+  return new GatewayError('plugin_invalid_rejection', {
+    source: 'plugin',
+    message: `policy ${plugin} failed with a non-Error value (${String(value)})`,
+  });
+}
+
+/**
+ * Wraps a plugin's tap: normalises what it throws, applies its failure mode, and checks what a
+ * gate returns. `closed`: a thrown error stops the request with 503 `plugin_failed` (a Rejection
+ * on `admit`). `open`: the error is logged and the tap counts as "no opinion".
+ */
+export function intercept(fn: (...args: never[]) => unknown, sync: boolean, options: InterceptOptions): (...args: never[]) => unknown {
+  const { hook, plugin, failureMode, log } = options;
+
+  const onFailure = (err: unknown): unknown => {
+    const error = err instanceof Error ? err : invalidRejection(plugin, err);
+    if (failureMode === 'open') {
+      log.warn('policy failed open', { plugin, policy_id: options.policyId, hook, error: error.message });
+      return undefined;
+    }
+    log.error('policy failed closed', { plugin, policy_id: options.policyId, hook, error: error.message });
+    const failed =
+      error instanceof GatewayError && error.code === 'plugin_invalid_rejection'
+        ? error
+        : new GatewayError('plugin_failed', { source: 'plugin', cause: error });
+    if (hook === 'admit') return new Rejection(failed.code, { message: failed.message });
+    throw failed;
+  };
+
+  const checkResult = (value: unknown): unknown => {
+    if (hook === 'admit' && value !== undefined && !(value instanceof Rejection)) {
+      return onFailure(invalidRejection(plugin, value));
+    }
+    return value;
+  };
+
+  if (sync) {
+    return (...args: never[]) => {
+      try {
+        return checkResult(fn(...args));
+      } catch (err) {
+        return onFailure(err);
+      }
+    };
+  }
+  return async (...args: never[]) => {
+    try {
+      return checkResult(await fn(...args));
+    } catch (err) {
+      return onFailure(err);
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import type { ErrorCode } from '../errors/codes.js';
+import { GatewayError } from '../errors/gateway-error.js';
+
+export interface RejectDetail {
+  message?: string;
+  /** Seconds until a retry may succeed (sets `Retry-After`). */
+  retryAfter?: number;
+  headers?: Record<string, string>;
+  param?: string;
+}
+
+/**
+ * An expected refusal returned (not thrown) by a gate: a bail hook stops at the first one. A
+ * thrown error means the plugin broke, and its failure mode decides what happens.
+ */
+export class Rejection {
+  readonly error: GatewayError;
+  constructor(code: ErrorCode, detail: RejectDetail = {}) {
+    const headers = { ...detail.headers };
+    if (detail.retryAfter !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(detail.retryAfter)));
+    this.error = new GatewayError(code, { message: detail.message, headers, param: detail.param, source: 'gateway' });
+  }
+}
+
+export const isRejection = (value: unknown): value is Rejection => value instanceof Rejection;

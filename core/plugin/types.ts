@@ -1,0 +1,80 @@
+/**
+ * The plugin contract. A plugin is a policy type: a definition with a settings schema, the
+ * hooks it may tap, and a `setup` that taps them. `setup` runs once per policy instance per
+ * config snapshot (never per request); the host then assembles each consumer's chain from the
+ * recorded taps.
+ */
+import type { ErrorCode } from '../errors/codes.js';
+import type { Logger } from '../logging/logger.js';
+import type { Exchange, Outcome } from '../pipeline/exchange.js';
+import type { HookName } from '../pipeline/hooks.js';
+import type { RejectDetail, Rejection } from '../pipeline/rejection.js';
+import type { CounterStore } from './counters.js';
+
+export type Category = 'auth' | 'policy' | 'guardrail' | 'cache' | 'router' | 'adapter' | 'observe';
+
+/** The hooks the recorder lets a plugin tap: the pipeline hook names. */
+export type Stage = HookName;
+
+export interface TapOptions {
+  /** Must equal the plugin's name. */
+  name: string;
+  /** A STAGE constant: ordering within the hook. */
+  stage?: number;
+  /** For hooks keyed by wire format (adaptRequest, adaptResponse, adaptChunk). */
+  key?: string;
+}
+
+export interface PluginDefinition<C extends object = Record<string, unknown>> {
+  readonly kind: 'plugin';
+  /** The policy type, snake_case (`rate_limiter`); its folder is the kebab form. */
+  name: string;
+  /** x.y.z */
+  version: string;
+  /** semver range of the plugin API (CORE_API_VERSION) it targets. */
+  coreApi: string;
+  /** `$id` of its settings schema (schemas/plugins/<name>.schema.json, or `schema` below). */
+  schemaId: string;
+  /** The settings schema itself, for third-party plugins that ship their own. */
+  schema?: object;
+  category: Category;
+  /** The hooks it may tap; tapping any other is refused at load. */
+  stages: readonly Stage[];
+  /** What a thrown error means: `closed` -> 503 plugin_failed; `open` -> log and continue. */
+  failureMode?: 'closed' | 'open';
+  dependsOn?: readonly string[];
+  /** Output guardrails: how streams are evaluated. */
+  streamPolicy?: 'buffer' | 'window' | 'passthrough';
+  description?: string;
+  setup(hooks: PluginHooks, kit: PluginKit<C>): void | Promise<void>;
+}
+
+/** What `setup` receives instead of the raw hooks: the same names, tapped with options. */
+export type PluginHooks = {
+  [K in HookName]: {
+    tapPromise(options: TapOptions, fn: (...args: never[]) => Promise<unknown>): void;
+    tap(options: TapOptions, fn: (...args: never[]) => unknown): void;
+  };
+};
+
+export interface PluginKit<C> {
+  /** The policy's validated settings (defaults applied). */
+  config(ctx?: Exchange): Readonly<C>;
+  /** This plugin instance's per-request state object. */
+  state<T extends object>(ctx: Exchange): T;
+  /** Runs after the response, in `settle`, with the outcome (commit/release reservations). */
+  defer(ctx: Exchange, fn: (outcome: Outcome) => Promise<void>): void;
+  /** An expected refusal: return it from a gate. */
+  reject(code: ErrorCode, detail?: RejectDetail): Rejection;
+  /** The policy record's id and slug. */
+  readonly policy: { id: string; slug: string; gatewayId: string };
+  readonly log: Logger;
+  /** Counters for limits and budgets (local, or shared through a counter backend). */
+  readonly counters: CounterStore;
+  readonly clock: { now(): number };
+}
+
+export const definePlugin = <C extends object>(definition: PluginDefinition<C>): PluginDefinition<C> => definition;
+
+/** The plugin API version; a plugin's `coreApi` range must include it. */
+export const CORE_API_VERSION = '1.0.0';

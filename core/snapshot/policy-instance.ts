@@ -1,0 +1,85 @@
+import type { Logger } from '../logging/logger.js';
+import type { ChainMember } from '../pipeline/chain.js';
+import { Rejection } from '../pipeline/rejection.js';
+import { STAGE } from '../pipeline/stages.js';
+import type { CounterStore } from '../plugin/counters.js';
+import type { PluginHost } from '../plugin/host.js';
+import { recordTaps, type RecordedTap } from '../plugin/tap-recorder.js';
+import type { PluginDefinition, PluginKit } from '../plugin/types.js';
+import type { Exchange, Outcome } from '../pipeline/exchange.js';
+import type { PolicyRecord } from '../records/types.js';
+import type { PolicyInstance } from './snapshot.js';
+
+/** Categories whose broken policy must stop traffic for its scope rather than vanish. */
+const FAIL_CLOSED_CATEGORIES = new Set(['auth', 'policy', 'guardrail']);
+
+export interface PolicyBuildContext {
+  host: PluginHost;
+  counters: CounterStore;
+  log: Logger;
+}
+
+function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, settings: object, ctx: PolicyBuildContext): PluginKit<object> {
+  const stateKey = `${definition.name}:${record._id}`;
+  const frozen = Object.freeze(settings);
+  return {
+    config: () => frozen,
+    state<T extends object>(exchange: Exchange): T {
+      let state = exchange.pluginState.get(stateKey);
+      if (!state) {
+        state = {};
+        exchange.pluginState.set(stateKey, state);
+      }
+      return state as T;
+    },
+    defer(exchange: Exchange, fn: (outcome: Outcome) => Promise<void>) {
+      exchange.deferred.push(fn);
+    },
+    reject: (code, detail) => new Rejection(code, detail),
+    policy: { id: record._id, slug: record.slug, gatewayId: record.gateway_id },
+    log: ctx.log.child({ plugin: definition.name, policy_id: record._id }),
+    counters: ctx.counters,
+    clock: { now: () => Date.now() },
+  };
+}
+
+/** A member that refuses every request of its scope: a broken security policy fails closed. */
+function quarantined(record: PolicyRecord, reason: string): ChainMember {
+  const tap: RecordedTap = {
+    hook: 'admit',
+    stage: STAGE.FIRST,
+    sync: false,
+    fn: (async () => new Rejection('plugin_failed', { message: `policy ${record.slug} is unavailable: ${reason}` })) as RecordedTap['fn'],
+  };
+  return { plugin: record.type, policyId: record._id, priority: record.priority, parallel: false, failureMode: 'closed', taps: [tap] };
+}
+
+/**
+ * Compiles one policy record: validates its settings against the plugin's schema (an invalid
+ * stored instance is quarantined) and runs the plugin's `setup` once, recording its taps.
+ * A policy's `stages`, when set, narrows which of the plugin's taps it uses.
+ */
+export async function buildPolicyInstance(record: PolicyRecord, ctx: PolicyBuildContext): Promise<PolicyInstance | undefined> {
+  const definition = ctx.host.plugins.get(record.type);
+  if (!definition) {
+    ctx.log.error('policy of unknown type quarantined', { policy_id: record._id, type: record.type });
+    return { record, member: quarantined(record, `unknown type ${record.type}`) };
+  }
+  try {
+    const settings = ctx.host.validateSettings(record.type, record.settings);
+    const recorder = recordTaps(definition.name, definition.stages);
+    await definition.setup(recorder.hooks, kitFor(definition, record, settings, ctx));
+    const stages = record.stages?.length ? new Set(record.stages) : undefined;
+    const taps = stages ? recorder.taps.filter((t) => stages.has(t.hook)) : recorder.taps;
+    const failureMode = definition.failureMode ?? (FAIL_CLOSED_CATEGORIES.has(definition.category) ? 'closed' : 'open');
+    return {
+      record,
+      member: { plugin: definition.name, policyId: record._id, priority: record.priority ?? 0, parallel: !!record.parallel, failureMode, taps },
+    };
+  } catch (err) {
+    const reason = (err as Error).message;
+    ctx.log.error('policy quarantined', { policy_id: record._id, type: record.type, error: reason });
+    if (FAIL_CLOSED_CATEGORIES.has(definition.category)) return { record, member: quarantined(record, reason) };
+    return undefined;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Logger } from '../logging/logger.js';
+import { compileChain, type ChainMember } from '../pipeline/chain.js';
+import type { PipelineHooks } from '../pipeline/hooks.js';
+import type { AuthRecord, PolicyRecord } from '../records/types.js';
+import type { ConfigDocument } from './config-document.js';
+import type { ConsumerView, GatewayView, RegistryView, RoleView } from './views.js';
+
+/** A policy compiled for this snapshot: its validated settings and recorded taps. */
+export interface PolicyInstance {
+  record: PolicyRecord;
+  member: ChainMember;
+}
+
+export interface SnapshotIndexes {
+  gatewaysById: Map<string, GatewayView>;
+  gatewaysBySlug: Map<string, GatewayView>;
+  registriesById: Map<string, RegistryView>;
+  rolesById: Map<string, RoleView>;
+  /** gateway id -> consumer slug -> consumer. */
+  consumers: Map<string, Map<string, ConsumerView>>;
+  consumersById: Map<string, ConsumerView>;
+  /** SHA-256 of an `ag_` key -> its auth record. */
+  authsByKeyHash: Map<string, AuthRecord>;
+  /** gateway id -> its OIDC auths. */
+  oidcAuths: Map<string, AuthRecord[]>;
+  policies: Map<string, PolicyInstance>;
+  /** chain key -> policy ids in the chain. */
+  chainPolicies: Map<string, string[]>;
+}
+
+/**
+ * The immutable compiled config a data plane serves from. Built once per config revision and
+ * swapped atomically; in-flight requests finish on the snapshot they started with. Policy
+ * chains are compiled lazily, once per distinct policy set, and cached here.
+ */
+export class Snapshot {
+  private readonly chains = new Map<string, PipelineHooks>();
+  /** Hooks for the stages that run before the consumer is known (authenticate, resolveConsumer). */
+  readonly entryHooks: PipelineHooks;
+
+  constructor(
+    readonly revision: number,
+    readonly document: ConfigDocument,
+    readonly indexes: SnapshotIndexes,
+    private readonly coreMembers: readonly ChainMember[],
+    private readonly log: Logger,
+    /** Data other planes compiled from the same document (guardrail policies, ...). */
+    readonly extensions: ReadonlyMap<string, unknown> = new Map(),
+  ) {
+    this.entryHooks = compileChain(coreMembers, log);
+  }
+
+  gatewayBySlug(slug: string): GatewayView | undefined {
+    return this.indexes.gatewaysBySlug.get(slug);
+  }
+
+  gateway(id: string): GatewayView | undefined {
+    return this.indexes.gatewaysById.get(id);
+  }
+
+  consumer(gatewayId: string, slug: string): ConsumerView | undefined {
+    return this.indexes.consumers.get(gatewayId)?.get(slug);
+  }
+
+  registry(id: string): RegistryView | undefined {
+    return this.indexes.registriesById.get(id);
+  }
+
+  authByKeyHash(hash: string): AuthRecord | undefined {
+    return this.indexes.authsByKeyHash.get(hash);
+  }
+
+  oidcAuths(gatewayId: string): readonly AuthRecord[] {
+    return this.indexes.oidcAuths.get(gatewayId) ?? [];
+  }
+
+  /** The policy instances in a consumer's chain, in attachment order. */
+  policiesFor(consumer: ConsumerView): PolicyInstance[] {
+    return (this.indexes.chainPolicies.get(consumer.chainKey) ?? []).map((id) => this.indexes.policies.get(id)!);
+  }
+
+  /** The consumer's compiled chain (core taps + global and attached enabled policies). */
+  chainFor(consumer: ConsumerView): PipelineHooks {
+    let hooks = this.chains.get(consumer.chainKey);
+    if (!hooks) {
+      const members = [...this.coreMembers, ...this.policiesFor(consumer).map((p) => p.member)];
+      hooks = compileChain(members, this.log);
+      this.chains.set(consumer.chainKey, hooks);
+    }
+    return hooks;
+  }
+}
