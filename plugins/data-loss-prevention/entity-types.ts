@@ -1,0 +1,72 @@
+/**
+ * The entity types data_loss_prevention reports, the family each belongs to (one hit per
+ * family) and the label of its masked token (`[EMAIL_1]`).
+ */
+
+/** PII entity types. */
+export const PII_ENTITIES = [
+  'EMAIL_ADDRESS',
+  'PHONE_NUMBER',
+  'CREDIT_CARD',
+  'IBAN_CODE',
+  'US_SSN',
+  'IP_ADDRESS',
+  'DATE_OF_BIRTH',
+  'PERSON',
+  'STREET_ADDRESS',
+  'LOCATION',
+] as const;
+
+/** Secret entity types. */
+export const SECRET_ENTITIES = [
+  'AWS_ACCESS_KEY',
+  'AWS_SECRET_KEY',
+  'GITHUB_TOKEN',
+  'GITLAB_TOKEN',
+  'SLACK_TOKEN',
+  'SLACK_WEBHOOK',
+  'STRIPE_KEY',
+  'GOOGLE_API_KEY',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'PRIVATE_KEY',
+  'JWT',
+  'DATABASE_URL',
+  'GENERIC_SECRET',
+] as const;
+
+export type PiiEntity = (typeof PII_ENTITIES)[number];
+export type SecretEntity = (typeof SECRET_ENTITIES)[number];
+/** Any entity type the detector knows. */
+export type EntityType = PiiEntity | SecretEntity;
+/** A hit groups entities by family: its `type` is the family. */
+export type EntityFamily = 'pii' | 'secret';
+
+/** Every entity type, PII first. */
+export const ALL_ENTITIES: readonly EntityType[] = [...PII_ENTITIES, ...SECRET_ENTITIES];
+
+const SECRET_SET: ReadonlySet<string> = new Set(SECRET_ENTITIES);
+
+/** The family of an entity type. */
+export function familyOf(entity: EntityType): EntityFamily {
+  return SECRET_SET.has(entity) ? 'secret' : 'pii';
+}
+
+/** Short labels for masked tokens; secrets keep their entity name. */
+const TOKEN_LABELS: Partial<Record<EntityType, string>> = {
+  EMAIL_ADDRESS: 'EMAIL',
+  PHONE_NUMBER: 'PHONE',
+  CREDIT_CARD: 'CARD',
+  IBAN_CODE: 'IBAN',
+  US_SSN: 'SSN',
+  IP_ADDRESS: 'IP',
+  DATE_OF_BIRTH: 'DOB',
+  PERSON: 'PERSON',
+  STREET_ADDRESS: 'ADDRESS',
+  LOCATION: 'LOCATION',
+};
+
+/** The label inside a masked token: `[<label>_<n>]`. */
+export function tokenLabel(entity: EntityType): string {
+  return TOKEN_LABELS[entity] ?? entity;
+}

@@ -1,0 +1,33 @@
+/** The recognizers data_loss_prevention runs, built once per settings snapshot. */
+import type { DataLossPreventionSettings } from './settings.js';
+import type { Recognizer } from './span.js';
+import { emailRecognizer } from './recognizers/email.js';
+import { phoneRecognizer } from './recognizers/phone.js';
+import { paymentCardRecognizer } from './recognizers/payment-card.js';
+import { ibanRecognizer } from './recognizers/iban.js';
+import { usSsnRecognizer } from './recognizers/us-ssn.js';
+import { ipAddressRecognizer } from './recognizers/ip-address.js';
+import { dateOfBirthRecognizer } from './recognizers/date-of-birth.js';
+import { providerKeyRecognizer } from './secrets/provider-keys.js';
+import { privateKeyRecognizer } from './secrets/private-key.js';
+import { jwtRecognizer } from './secrets/jwt.js';
+import { databaseUrlRecognizer } from './secrets/database-url.js';
+import { genericAssignmentRecognizer } from './secrets/generic-assignment.js';
+
+/** Every recognizer, configured from the settings. */
+export function buildRecognizers(settings: DataLossPreventionSettings): Recognizer[] {
+  return [
+    providerKeyRecognizer(),
+    privateKeyRecognizer(),
+    jwtRecognizer(),
+    databaseUrlRecognizer(),
+    genericAssignmentRecognizer({ entropyThreshold: settings.entropy_threshold, minLength: settings.min_secret_length }),
+    emailRecognizer(),
+    paymentCardRecognizer(),
+    ibanRecognizer(),
+    usSsnRecognizer(),
+    ipAddressRecognizer(),
+    phoneRecognizer({ regions: settings.phone_regions }),
+    dateOfBirthRecognizer(),
+  ];
+}

@@ -1,0 +1,28 @@
+/** IP_ADDRESS: IPv4 dotted quads and IPv6 addresses, validated by node:net. */
+import { isIPv4, isIPv6 } from 'node:net';
+import type { Recognizer, Span } from '../span.js';
+
+const V4 = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d)/g;
+// Hex groups with colons (at least two), optionally ending in a dotted quad; validated after.
+const V6 = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}|:)?(?::[0-9A-Fa-f]{0,4}){2,7}(?::(?:\d{1,3}\.){3}\d{1,3})?(?:%[\w]+)?(?![\w:])/g;
+
+/** Finds IPv4 and IPv6 addresses; strings node:net does not accept are ignored. */
+export function ipAddressRecognizer(): Recognizer {
+  return {
+    entities: ['IP_ADDRESS'],
+    find(text: string, out: Span[]) {
+      for (const m of text.matchAll(V4)) {
+        if (!isIPv4(m[0])) continue;
+        out.push({ entity: 'IP_ADDRESS', start: m.index, end: m.index + m[0].length, score: 0.9 });
+      }
+      if (!text.includes(':')) return;
+      for (const m of text.matchAll(V6)) {
+        const value = m[0].replace(/%[\w]+$/, '');
+        if (!isIPv6(value) || !/[0-9A-Fa-f]/.test(value)) continue;
+        // Times (12:30:45) are not IPv6; a real address has '::' or eight groups.
+        if (!value.includes('::') && value.split(':').length !== 8) continue;
+        out.push({ entity: 'IP_ADDRESS', start: m.index, end: m.index + m[0].length, score: 0.9 });
+      }
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * GENERIC_SECRET and AWS_SECRET_KEY: a value assigned to a secret-named key (`password=`,
+ * `secret:`, `"api_key": "..."`, `token =`) whose Shannon entropy says it is random.
+ */
+import type { Recognizer, Span } from '../span.js';
+import { shannonEntropy } from '../entropy.js';
+import { isPlaceholder } from './placeholder.js';
+
+const ASSIGNMENT =
+  /(?<![A-Za-z0-9])([A-Za-z0-9_.-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key|bearer))["']?\s*(?::=|=>|[:=])\s*(?:["'`]([^"'`\n]{6,200})["'`]|([^\s"'`,;)}\]]{6,200}))/gi;
+const BEARER = /\b(?:Authorization:\s*)?Bearer\s+([A-Za-z0-9._~+/-]{20,}=*)/g;
+const AWS_SECRET_NAME = /aws_?secret|secret_?access_?key|aws.*secret/i;
+const AWS_SECRET_VALUE = /^[A-Za-z0-9/+]{40}$/;
+
+/** Settings of the assignment recognizer. */
+export interface AssignmentOptions {
+  /** Minimum Shannon entropy, bits per character, for a value to count as a secret. */
+  entropyThreshold: number;
+  /** Minimum value length. */
+  minLength: number;
+}
+
+/** Finds high-entropy values assigned to secret-named keys, and bearer tokens. */
+export function genericAssignmentRecognizer(options: AssignmentOptions): Recognizer {
+  const accept = (value: string) =>
+    value.length >= options.minLength &&
+    !/\s/.test(value) &&
+    !isPlaceholder(value) &&
+    shannonEntropy(value) >= options.entropyThreshold &&
+    // A value with no digit and no symbol is a word or phrase, not a generated secret.
+    /[^A-Za-z]/.test(value);
+  return {
+    entities: ['GENERIC_SECRET', 'AWS_SECRET_KEY'],
+    find(text: string, out: Span[]) {
+      for (const m of text.matchAll(ASSIGNMENT)) {
+        const value = m[2] ?? m[3];
+        if (!accept(value)) continue;
+        const start = m.index + m[0].lastIndexOf(value);
+        const aws = AWS_SECRET_NAME.test(m[1]) && AWS_SECRET_VALUE.test(value);
+        out.push({ entity: aws ? 'AWS_SECRET_KEY' : 'GENERIC_SECRET', start, end: start + value.length, score: aws ? 0.95 : 0.85 });
+      }
+      if (!text.includes('earer')) return;
+      for (const m of text.matchAll(BEARER)) {
+        if (!accept(m[1])) continue;
+        const start = m.index + m[0].lastIndexOf(m[1]);
+        out.push({ entity: 'GENERIC_SECRET', start, end: start + m[1].length, score: 0.85 });
+      }
+    },
+  };
+}
