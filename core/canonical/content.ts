@@ -4,6 +4,8 @@
  * one loses only what the target cannot express.
  */
 
+import type { WireFormatId } from './request.js';
+
 /** Where media bytes come from. */
 export type MediaSource =
   | { kind: 'url'; url: string; media_type?: string }
@@ -25,6 +27,20 @@ export interface TextPart {
   citations?: unknown[];
   /** Reasoning signature the model attached to this text (Gemini `thoughtSignature`); round-trips untouched. */
   signature?: string;
+  /**
+   * Set when this part stands for a block of one wire format that no canonical part type
+   * describes (Anthropic server-tool blocks such as `server_tool_use`); `text` is then ''.
+   * That format's encoders write `native.block` verbatim; other encoders skip the part.
+   */
+  native?: NativeBlock;
+}
+
+/** A wire-format block carried verbatim because the canonical model has no type for it. */
+export interface NativeBlock {
+  /** The wire format the block belongs to. */
+  format: WireFormatId;
+  /** The block exactly as that format wrote it. */
+  block: Record<string, unknown>;
 }
 
 export interface ImagePart {
@@ -61,6 +77,8 @@ export interface ToolCallPart {
    * upstream requires back with the call in the next turn; round-trips untouched.
    */
   signature?: string;
+  /** Prompt-caching hint on the call (Anthropic `tool_use.cache_control`). */
+  cache?: CacheHint;
 }
 
 /** The result of a tool call, sent back by the client. */

@@ -1,4 +1,4 @@
-import type { ContentPart } from './content.js';
+import type { ContentPart, NativeBlock } from './content.js';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'error' | 'other';
 
@@ -52,7 +52,12 @@ export type StreamEvent =
   | { type: 'tool_call_start'; index: number; id: string; name: string; signature?: string }
   /** A fragment of the tool call's JSON arguments text. */
   | { type: 'tool_call_delta'; index: number; arguments: string }
-  | { type: 'part_end'; index: number }
+  /**
+   * The content part at `index` is complete. `citations`: citations gathered for a text part
+   * while it streamed (Anthropic `citations_delta`). `native`: a whole block with no canonical
+   * type (see `TextPart.native`), delivered at once; only its own format's encoders write it.
+   */
+  | { type: 'part_end'; index: number; citations?: unknown[]; native?: NativeBlock }
   | { type: 'usage'; usage: Usage }
   | { type: 'finish'; finish_reason: FinishReason; stop_sequence?: string; usage?: Usage }
   | { type: 'error'; message: string; error_type: string };
