@@ -1,0 +1,65 @@
+import type { ErrorInfo } from '../../../core/canonical/index.js';
+import { isObject } from './json-fields.js';
+
+/**
+ * The OpenAI error object `{error: {message, type, param, code}}`
+ * (https://platform.openai.com/docs/guides/error-codes/api-errors); Azure OpenAI answers the same
+ * object, sometimes with only `code` and `message`
+ * (https://learn.microsoft.com/en-us/azure/ai-services/openai/reference).
+ */
+
+/** The `type` the gateway writes for each canonical error kind. */
+const TYPES: Record<ErrorInfo['kind'], string> = {
+  invalid_request: 'invalid_request_error',
+  authentication: 'authentication_error',
+  permission: 'permission_error',
+  not_found: 'not_found_error',
+  rate_limit: 'rate_limit_error',
+  request_too_large: 'invalid_request_error',
+  overloaded: 'server_error',
+  timeout: 'timeout_error',
+  upstream: 'upstream_error',
+  internal: 'server_error',
+};
+
+/** The canonical kind an HTTP status means. */
+export function kindForStatus(status: number): ErrorInfo['kind'] {
+  if (status === 401) return 'authentication';
+  if (status === 403) return 'permission';
+  if (status === 404) return 'not_found';
+  if (status === 408 || status === 504) return 'timeout';
+  if (status === 413) return 'request_too_large';
+  if (status === 429) return 'rate_limit';
+  if (status === 503 || status === 529) return 'overloaded';
+  if (status >= 400 && status < 500) return 'invalid_request';
+  return 'upstream';
+}
+
+function parse(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/** An upstream error answer -> ErrorInfo. */
+export function decodeError(status: number, body: unknown): ErrorInfo {
+  const parsed = parse(body);
+  const info: ErrorInfo = { status, kind: kindForStatus(status), message: `upstream answered HTTP ${status}` };
+  const error = isObject(parsed) && isObject(parsed.error) ? parsed.error : undefined;
+  if (error) {
+    if (typeof error.message === 'string' && error.message) info.message = error.message;
+    if (typeof error.code === 'string' || typeof error.code === 'number') info.code = String(error.code);
+    if (typeof error.param === 'string') info.param = error.param;
+  } else if (typeof parsed === 'string' && parsed.trim()) {
+    info.message = parsed.trim().slice(0, 500);
+  }
+  return info;
+}
+
+/** ErrorInfo -> the OpenAI error object. */
+export function encodeError(error: ErrorInfo): Record<string, unknown> {
+  return { error: { message: error.message, type: TYPES[error.kind], param: error.param ?? null, code: error.code ?? null } };
+}
