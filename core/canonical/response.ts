@@ -1,4 +1,5 @@
 import type { ContentPart, NativeBlock } from './content.js';
+import type { WireFormatId } from './request.js';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'error' | 'other';
 
@@ -15,6 +16,12 @@ export interface Usage {
   reasoning_tokens?: number;
 }
 
+/** A finish reason in the words of one wire format. */
+export interface NativeFinishReason {
+  format: WireFormatId;
+  value: string;
+}
+
 export interface CanonicalResponse {
   id: string;
   /** The model that answered, as the upstream named it. */
@@ -24,6 +31,11 @@ export interface CanonicalResponse {
   /** Assistant content: text, thinking, tool calls, refusals. */
   content: ContentPart[];
   finish_reason: FinishReason;
+  /**
+   * The finish reason as the upstream's own format named it (Anthropic `pause_turn`,
+   * `model_context_window_exceeded`), so a client of that same format gets it back exactly.
+   */
+  native_finish_reason?: NativeFinishReason;
   /** The stop sequence that ended generation, where the format reports it. */
   stop_sequence?: string;
   usage?: Usage;
@@ -59,5 +71,12 @@ export type StreamEvent =
    */
   | { type: 'part_end'; index: number; citations?: unknown[]; native?: NativeBlock }
   | { type: 'usage'; usage: Usage }
-  | { type: 'finish'; finish_reason: FinishReason; stop_sequence?: string; usage?: Usage }
+  | {
+      type: 'finish';
+      finish_reason: FinishReason;
+      stop_sequence?: string;
+      usage?: Usage;
+      /** See `CanonicalResponse.native_finish_reason`. */
+      native_finish_reason?: NativeFinishReason;
+    }
   | { type: 'error'; message: string; error_type: string };
