@@ -1,0 +1,88 @@
+/**
+ * Finds encoded payloads (base64, hex, percent-encoding, ROT13, reversed text) and decodes them,
+ * so the scorer can read what a model asked to "decode and follow" would read.
+ */
+
+/** One decoded payload and the encoding it came in. */
+export interface DecodedPayload {
+  encoding: 'base64' | 'hex' | 'url' | 'rot13' | 'reversed';
+  text: string;
+}
+
+const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const HEX = /(?<![0-9a-f])(?:(?:0x|\\x)?[0-9a-f]{2}[\s:,]?){8,}/gi;
+const PERCENT = /(?:%[0-9a-f]{2}){4,}/i;
+const COMMON_WORDS = new Set([
+  'the', 'and', 'you', 'to', 'of', 'a', 'is', 'in', 'your', 'all', 'are', 'that', 'it', 'for', 'now', 'what',
+  'ignore', 'previous', 'instructions', 'prompt', 'system', 'say', 'tell', 'me', 'how', 'do', 'not', 'with',
+  'this', 'be', 'i', 'my', 'make', 'give', 'write', 'print', 'reveal', 'forget', 'rules', 'above',
+]);
+const WORDS = /[a-z]+/g;
+const MAX_PAYLOADS = 8;
+
+/** Share of printable characters in decoded bytes; binary data is not a payload. */
+function readable(text: string): boolean {
+  if (text.length < 6) return false;
+  let printable = 0;
+  let letters = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 32 && c < 127) || c === 10 || c === 13 || c === 9 || c >= 160) printable++;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) letters++;
+  }
+  return printable / text.length > 0.95 && letters / text.length > 0.5 && /\s/.test(text);
+}
+
+/** Share of words that are common English words: how English-like a text reads. */
+export function englishShare(text: string): number {
+  let total = 0;
+  let common = 0;
+  for (const m of text.toLowerCase().matchAll(WORDS)) {
+    total++;
+    if (COMMON_WORDS.has(m[0])) common++;
+  }
+  return total === 0 ? 0 : common / total;
+}
+
+function rot13(text: string): string {
+  return text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/** Every readable payload hidden in `text` (the original, not folded, text). */
+export function decodePayloads(text: string): DecodedPayload[] {
+  const found: DecodedPayload[] = [];
+  for (const m of text.matchAll(BASE64)) {
+    if (found.length >= MAX_PAYLOADS) break;
+    const candidate = m[0];
+    // Plain words and identifiers are not base64: require a mix of cases or digits.
+    if (!/[A-Z]/.test(candidate) || !/[a-z]/.test(candidate)) continue;
+    const decoded = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    if (readable(decoded)) found.push({ encoding: 'base64', text: decoded });
+  }
+  for (const m of text.matchAll(HEX)) {
+    if (found.length >= MAX_PAYLOADS) break;
+    const digits = m[0].replace(/0x|\\x|[\s:,]/gi, '');
+    if (digits.length % 2 !== 0) continue;
+    const decoded = Buffer.from(digits, 'hex').toString('utf8');
+    if (readable(decoded)) found.push({ encoding: 'hex', text: decoded });
+  }
+  if (PERCENT.test(text)) {
+    try {
+      const decoded = decodeURIComponent(text);
+      if (decoded !== text) found.push({ encoding: 'url', text: decoded });
+    } catch {
+      // Malformed escapes: nothing to read.
+    }
+  }
+  const base = englishShare(text);
+  if (base < 0.2 && /[a-z]{3}/i.test(text)) {
+    const rotated = rot13(text);
+    if (englishShare(rotated) >= 0.25) found.push({ encoding: 'rot13', text: rotated });
+    const reversed = [...text].reverse().join('');
+    if (englishShare(reversed) >= 0.25) found.push({ encoding: 'reversed', text: reversed });
+  }
+  return found;
+}

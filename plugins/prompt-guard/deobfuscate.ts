@@ -1,0 +1,44 @@
+/**
+ * Views of a folded text with character-level disguises undone: letters spaced out
+ * ("i g n o r e"), separated by dots or dashes, and leetspeak ("1gn0r3"). The scorer reads
+ * these views as well as the plain text and keeps the highest score.
+ */
+
+/** A disguise-free view of a text and how much disguise was removed. */
+export interface DeobfuscatedView {
+  text: string;
+  /** Runs of single letters that were joined. */
+  spacedRuns: number;
+  /** Words in which digits or symbols stood for letters. */
+  leetWords: number;
+}
+
+// Four or more single letters each followed by one separator: "i g n o r e", "i.g.n.o.r.e".
+const SPACED_RUN = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*|+]){3,}\p{L}(?![\p{L}\p{N}])/gu;
+const SEPARATORS = /[ .\-_*|+]/g;
+// A word of letters mixed with digits/symbols that stand for letters, at least one of each.
+const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g;
+const LEET_MAP: Readonly<Record<string, string>> = {
+  '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l',
+};
+const PLAIN_NUMBERISH = /^(?:[a-z]{0,3}\d+[a-z]{0,3}|\d+(?:st|nd|rd|th|s|k|m|g|x|px|gb|mb|kb|am|pm|mg|ml|kg|km|cm|mm)?)$/;
+
+/** Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. */
+export function deobfuscate(folded: string): DeobfuscatedView | null {
+  let spacedRuns = 0;
+  let text = folded.replace(SPACED_RUN, (run) => {
+    spacedRuns++;
+    return run.replace(SEPARATORS, '');
+  });
+  let leetWords = 0;
+  text = text.replace(LEET_WORD, (word) => {
+    // Model numbers, sizes, ordinals and times are not leetspeak.
+    if (PLAIN_NUMBERISH.test(word)) return word;
+    leetWords++;
+    let out = '';
+    for (const ch of word) out += LEET_MAP[ch] ?? ch;
+    return out;
+  });
+  if (spacedRuns === 0 && leetWords < 2) return null;
+  return { text, spacedRuns, leetWords };
+}

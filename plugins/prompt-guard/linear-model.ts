@@ -1,0 +1,73 @@
+/**
+ * A logistic model over the dense and hashed features of features.ts, loaded from a JSON weights
+ * file written by the training script, and Platt-calibrated so its output reads as a probability.
+ */
+import { readFileSync } from 'node:fs';
+import { DENSE_COUNT, DENSE_NAMES } from './features.js';
+
+/** The weights file (plugins/<detector>/model.json). */
+export interface LinearModelFile {
+  /** What the weights were fitted on, for people reading the file. */
+  trainedOn: string;
+  hashBits: number;
+  bias: number;
+  /** Dense weights by feature name (features.ts DENSE_NAMES). */
+  dense: Record<string, number>;
+  /** Hashed weights: bucket indices and their weights, nonzero ones only. */
+  hashed: { index: number[]; weight: number[] };
+  /** Platt scaling of the raw logit: p = sigmoid(scale * logit + offset). */
+  calibration: { scale: number; offset: number };
+  /** Threshold chosen on the tuning split; the detector's default. */
+  threshold: number;
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** A loaded model: one flat weight array, indexed as features.ts emits. */
+export class LinearModel {
+  readonly hashBits: number;
+  readonly threshold: number;
+  private readonly weights: Float32Array;
+  private readonly bias: number;
+  private readonly scale: number;
+  private readonly offset: number;
+  private acc = 0;
+  /** Sink for emitFeatures that accumulates the logit (bound once, so no closure per call). */
+  readonly sink = (index: number, value: number): void => {
+    this.acc += this.weights[index] * value;
+  };
+
+  constructor(file: LinearModelFile) {
+    this.hashBits = file.hashBits;
+    this.threshold = file.threshold;
+    this.bias = file.bias;
+    this.scale = file.calibration.scale;
+    this.offset = file.calibration.offset;
+    this.weights = new Float32Array(DENSE_COUNT + (1 << file.hashBits));
+    DENSE_NAMES.forEach((name, i) => {
+      this.weights[i] = file.dense[name] ?? 0;
+    });
+    const { index, weight } = file.hashed;
+    for (let i = 0; i < index.length; i++) this.weights[DENSE_COUNT + index[i]] = weight[i];
+  }
+
+  /** Starts a new logit; call before streaming features into `sink`. */
+  begin(): void {
+    this.acc = this.bias;
+  }
+
+  /** The raw logit of the features streamed since `begin()`. */
+  logit(): number {
+    return this.acc;
+  }
+
+  /** Calibrated probability of a raw logit. */
+  probability(logit: number): number {
+    return sigmoid(this.scale * logit + this.offset);
+  }
+
+  /** Loads a weights file from disk. */
+  static load(path: string): LinearModel {
+    return new LinearModel(JSON.parse(readFileSync(path, 'utf8')) as LinearModelFile);
+  }
+}

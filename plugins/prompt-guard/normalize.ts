@@ -1,0 +1,120 @@
+/**
+ * Unicode folding for injection detection: the text a model or a person would read, without the
+ * tricks used to hide words from filters. One pass builds the folded text and counts the tricks.
+ */
+import { CONFUSABLES } from './confusables.js';
+
+/** What folding found and produced. */
+export interface FoldedText {
+  /** NFKC, lower case, Latin accents removed, invisibles dropped, look-alikes folded, tag text appended. */
+  text: string;
+  /** ASCII hidden in Unicode tag characters (U+E0020..U+E007E), decoded. */
+  tagText: string;
+  /** Unicode tag characters seen. */
+  tagChars: number;
+  /** Zero-width and bidi control characters standing between two letters. */
+  invisibleInWords: number;
+  /** Words that mix ASCII letters with look-alike letters of another script. */
+  homoglyphWords: number;
+}
+
+// Zero-width, joiners, word joiner, BOM, soft hyphen, Mongolian vowel separator, bidi controls.
+const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const INVISIBLE_ALL = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f]/g;
+const LATIN_MARKS = /[\u0300-\u036f]/g;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_LETTER = /[a-z]/i;
+const LETTER = /\p{L}/u;
+
+/** NFKC with Latin/Greek/Cyrillic accents removed; also applied to (lower-case) pattern sources. */
+export function foldMarks(text: string): string {
+  const nfkc = text.normalize('NFKC');
+  // Only decompose when there is something to strip: NFD/NFC on plain ASCII is wasted work.
+  if (!/[^\x00-\x7f]/.test(nfkc)) return nfkc;
+  return nfkc.normalize('NFD').replace(LATIN_MARKS, '').normalize('NFC');
+}
+
+/** Lower case, NFKC, and accents removed. */
+export function foldCase(text: string): string {
+  return foldMarks(text.toLowerCase());
+}
+
+function isHighSurrogateTag(code: number): boolean {
+  return code === 0xdb40;
+}
+
+/** Removes tag and invisible characters, decoding the tag text and counting what was hidden. */
+function stripHidden(text: string, out: { tagText: string; tagChars: number; invisibleInWords: number }): string {
+  let result = '';
+  let tagText = '';
+  let last = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (isHighSurrogateTag(code) && i + 1 < text.length) {
+      const cp = text.codePointAt(i)!;
+      if (cp >= 0xe0000 && cp <= 0xe007f) {
+        result += text.slice(last, i);
+        out.tagChars++;
+        if (cp >= 0xe0020 && cp <= 0xe007e) tagText += String.fromCharCode(cp - 0xe0000);
+        i++;
+        last = i + 1;
+        continue;
+      }
+    }
+    if (code >= 0x00ad && INVISIBLE.test(text[i])) {
+      if (i > 0 && i + 1 < text.length && LETTER.test(text[i - 1]) && LETTER.test(text[i + 1])) out.invisibleInWords++;
+    }
+  }
+  result += text.slice(last);
+  out.tagText = tagText;
+  return result.replace(INVISIBLE_ALL, '');
+}
+
+/** Folds confusable letters in words that mix scripts, or everywhere when the text is mostly Latin. */
+function foldConfusables(text: string, counts: { homoglyphWords: number }): string {
+  let latin = 0;
+  let other = 0;
+  for (const ch of text) {
+    if (ch <= '\x7f') {
+      if (ASCII_LETTER.test(ch)) latin++;
+    } else if (LETTER.test(ch)) other++;
+  }
+  if (other === 0) return text;
+  const mostlyLatin = latin > other;
+  return text.replace(WORD, (word) => {
+    let hasAscii = false;
+    let confusable = 0;
+    let foreign = 0;
+    for (const ch of word) {
+      if (ch <= '\x7f') hasAscii ||= ASCII_LETTER.test(ch);
+      else if (CONFUSABLES.has(ch.codePointAt(0)!)) confusable++;
+      else if (LETTER.test(ch)) foreign++;
+    }
+    if (confusable === 0) return word;
+    if (!(hasAscii && foreign === 0) && !(mostlyLatin && foreign === 0)) return word;
+    if (hasAscii) counts.homoglyphWords++;
+    else if (mostlyLatin) counts.homoglyphWords++;
+    let folded = '';
+    for (const ch of word) folded += CONFUSABLES.get(ch.codePointAt(0)!) ?? ch;
+    return folded;
+  });
+}
+
+/** Folds `text` for matching and counts the hiding tricks it used. */
+export function foldText(text: string): FoldedText {
+  const hidden = { tagText: '', tagChars: 0, invisibleInWords: 0 };
+  const visible = text.normalize('NFKC');
+  const stripped = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/.test(visible)
+    ? stripHidden(visible, hidden)
+    : visible;
+  const counts = { homoglyphWords: 0 };
+  const unconfused = foldConfusables(stripped, counts);
+  const withTags = hidden.tagText ? `${unconfused}\n${hidden.tagText}` : unconfused;
+  return {
+    text: foldCase(withTags),
+    tagText: hidden.tagText,
+    tagChars: hidden.tagChars,
+    invisibleInWords: hidden.invisibleInWords,
+    homoglyphWords: counts.homoglyphWords,
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * Phrase families of direct prompt injection and jailbreaks, matched on folded text (lower case,
+ * accents removed, see normalize.ts). Each family is one weak feature of the scoring model, never
+ * a verdict on its own. Sources are folded like the text and compiled once, at module load.
+ */
+import { foldMarks } from './normalize.js';
+
+/** The phrase families; the first six are also the categories a hit names. */
+export const FAMILIES = [
+  'instruction_override',
+  'persona_jailbreak',
+  'prompt_extraction',
+  'refusal_suppression',
+  'fake_delimiter',
+  'response_priming',
+  'roleplay_framing',
+  'harmful_topic',
+  'benign_context',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+// Word edges that also work for accented and non-Latin letters.
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{L}\\p{N}])';
+const w = (s: string) => `${B}(?:${s})${E}`;
+
+const EN_OVERRIDE_VERB = 'ignore|ignoring|disregard|forget|skip|bypass|override|overlook|abandon|neglect|set aside|throw away|discard|drop|delete|erase|cancel|void|nevermind|never mind';
+const EN_PRIOR = 'previous|prior|above|earlier|preceding|former|original|initial|foregoing|old|existing|system|developer|all(?: of)?(?: the| your)?|any(?: of)?(?: the| your)?|your|these|those|the';
+const EN_RULES = 'instructions?|prompts?|directions?|directives?|rules?|guidelines?|commands?|orders?|context|constraints?|restrictions?|programming|training|policies|policy|filters?|safeguards?|guardrails?|limitations?|tasks?|messages?|text|content|conversation|everything|settings|configuration|principles|protocols?';
+
+const SOURCES: Record<Family, string[]> = {
+  instruction_override: [
+    `${B}(?:${EN_OVERRIDE_VERB})${E}[^.\\n]{0,30}?${w(EN_PRIOR)}[^.\\n]{0,25}?${w(EN_RULES)}`,
+    `${w('forget|ignore|disregard')}\\s*(?:about\\s*)?(?:everything|all(?: that)?|what)\\s*(?:you(?:'ve| have)? (?:been told|learned|were told)|(?:i|we) (?:said|told you)|above|before|so far|previously|else)`,
+    `${w('from now on|starting now|henceforth|from this point(?: on| forward)?')}[,\\s]+(?:you|your)\\s*(?:are|will|must|shall|have to|should|answer|respond|act|only)`,
+    `${w('new|updated|real|actual|true|revised|overriding|secret|hidden|additional')}\\s*(?:system\\s*)?(?:instructions?|rules|directives?|task|objective|prompt)\\s*[:\\-]`,
+    `${w('instead')}[,\\s]+(?:just\\s*)?(?:say|print|output|write|respond with|reply with|return|tell me)`,
+    `${w("do not|don't|dont|stop|never")}\\s*(?:follow|obey|listen to|adhere to|comply with|use)\\s*(?:your|the|any|those|these)?\\s*(?:previous|prior|original|initial|system|above|old|earlier)?\\s*(?:instructions|rules|guidelines|programming|directives|prompt)`,
+    `${w('override|bypass|disable|deactivate|turn off|switch off|circumvent|remove|lift|unlock|jailbreak')}\\s*(?:all\\s*|any\\s*)?(?:your|the|its|of your|these)?\\s*(?:own\\s*)?(?:safety|content|ethical|moral|security|openai|anthropic)?\\s*(?:filters?|guidelines|restrictions|protocols|safeguards|guardrails|limitations|rules|censorship|programming|alignment|constraints|policies)`,
+    `${w('the (?:above|previous|preceding|prior) (?:instructions?|text|prompt|rules?) (?:is|are|was|were)')}\\s*(?:a test|fake|wrong|void|obsolete|outdated|not important|cancell?ed|no longer valid)`,
+    `${w('your (?:new|real|true|only) (?:task|goal|job|purpose|instructions?|objective) (?:is|are)')}`,
+    `${w('you (?:are|were) (?:no longer|not) (?:bound|restricted|limited|required)')}`,
+    `${w('ignore')}\\s*(?:the\\s*)?(?:above|previous|prior|preceding)${E}`,
+    // French, German, Spanish, Italian, Portuguese, Dutch, Polish, Czech, Romanian, Swedish/Danish/Norwegian, Finnish, Hungarian, Turkish, Indonesian, Vietnamese, Greek.
+    `${w('ignore[rz]?|oublie[rz]?|ne (?:tiens|tenez) pas compte d[e\'u]s?|fais abstraction d[e\'u]s?|neglige[rz]?')}[^.\\n]{0,40}?${w('instructions?|consignes?|directives?|regles?|ordres?|indications?|tout ce qui precede|tout')}`,
+    `${w('ignorier(?:e|en)?|vergiss|vergessen sie|missachte(?:n)?|uberg(?:eh|ehe|ehen)|verwirf')}[^.\\n]{0,40}?${w('anweisungen|anweisung|instruktionen|befehle|regeln|vorgaben|richtlinien|alles(?: bisherige| vorherige)?|anordnungen')}`,
+    `${w('alle (?:vorherigen|bisherigen|obigen|vorigen) (?:anweisungen|instruktionen|befehle|regeln)')}`,
+    `${w('ignora|ignore|ignoren|olvida|olvide|olviden|haz caso omiso|omite|descarta|desestima|no sigas|no hagas caso')}[^.\\n]{0,40}?${w('instrucciones|indicaciones|reglas|ordenes|directrices|directivas|todo lo anterior|todo')}`,
+    `${w('ignora|ignori|ignorate|dimentica|dimentichi|dimenticate|trascura|non seguire|tralascia')}[^.\\n]{0,40}?${w('istruzioni|indicazioni|regole|direttive|ordini|tutto quello|tutto')}`,
+    `${w('ignore|ignora|ignorar|esqueca|esqueça|esquece|desconsidere|desconsidera|nao siga')}[^.\\n]{0,40}?${w('instrucoes|instrucao|regras|ordens|diretrizes|orientacoes|tudo')}`,
+    `${w('negeer|vergeet|negeren|sla over')}[^.\\n]{0,40}?${w('instructies|aanwijzingen|regels|opdrachten|richtlijnen|alles')}`,
+    `${w('zignoruj|ignoruj|zapomnij|pomin|nie stosuj sie do')}[^.\\n]{0,40}?${w('instrukcje|instrukcji|polecenia|polecen|zasady|reguly|wszystko|wytyczne')}`,
+    `${w('ignoruj|zapomen|nedbej|ignorujte|zapomente')}[^.\\n]{0,40}?${w('pokyny|instrukce|pravidla|vse')}`,
+    `${w('ignora|uita|ignorati|uitati')}[^.\\n]{0,40}?${w('instructiunile|instructiuni|regulile|tot')}`,
+    `${w('ignorera|glom|ignorer|glem|bortse fra|strunt i')}[^.\\n]{0,40}?${w('instruktioner|instruktionerna|instruktionerne|instruksjonene|instruksjoner|instrukser|regler|reglerne|reglene|allt|alt')}`,
+    `${w('ohita|unohda|jata huomiotta')}[^.\\n]{0,40}?${w('ohjeet|ohjeita|saannot|kaikki')}`,
+    `${w('hagyd figyelmen kivul|felejtsd el|hagyja figyelmen kivul|felejtse el')}`,
+    `${w('yoksay|gormezden gel|unut|gormezden gelin|dikkate alma')}`,
+    `${w('onceki|yukaridaki|tum')}\\s*(?:talimatlari|talimatlar|kurallari|komutlari)`,
+    `${w('abaikan|lupakan|acuhkan|jangan ikuti')}[^.\\n]{0,40}?${w('instruksi|perintah|arahan|aturan|petunjuk|semua')}`,
+    `${w('bo qua|quen|lo di|phot lo')}[^.\\n]{0,40}?${w('huong dan|chi dan|lenh|quy tac|chi thi|tat ca')}`,
+    `${w('αγνοησε|αγνοηστε|ξεχασε|ξεχαστε')}[^.\\n]{0,40}?${w('οδηγιες|εντολες|κανονες|ολα')}`,
+    // Russian, Ukrainian, Bulgarian/Serbian.
+    `${w('игнорируй|игнорируйте|проигнорируй|проигнорируйте|забудь|забудьте|не обращай внимания на|не обращайте внимания на|отбрось|игнорувати|ігноруй|проігноруй|забудь|забравете|забрави|игнорирай|занемари|игнориши')}[^.\\n]{0,40}?${w('инструкции|инструкций|указания|указаний|правила|команды|все|всё|інструкції|вказівки|правила|усе|все|инструкциите|упутства')}`,
+    `${w('предыдущие|предыдущих|прежние|все предыдущие|попередні')}\\s*(?:инструкции|указания|правила|інструкції)`,
+    // Chinese, Japanese, Korean, Arabic, Persian, Hebrew, Hindi, Thai.
+    '(?:忽略|无视|忽视|忘记|忘掉|不要理会|不理会|無視|忽略掉|丢弃|放弃|撇开|跳过)[^。\\n]{0,12}(?:之前|以上|上面|先前|前面|所有|全部|原来|原有|原先|系统)?[^。\\n]{0,8}(?:指令|指示|说明|規則|规则|提示|命令|設定|设定|要求|限制|指引)',
+    '(?:以前|前|上記|これまで|先ほど|すべて|全て|元|システム)の?(?:指示|命令|ルール|指令|プロンプト|設定|制限)(?:を|は)?(?:すべて|全て)?(?:無視|忘れ)',
+    '(?:指示|命令|ルール|プロンプト|制約)(?:を|は)(?:すべて|全て)?(?:無視|忘れて)',
+    '(?:이전|위의|앞의|모든|기존)?\\s*(?:지시|지침|명령|규칙|지시사항|지시문|프롬프트)(?:을|를|은|는|들을)?\\s*(?:모두\\s*)?(?:무시|잊어)',
+    '(?:تجاهل|تجاهلي|انس|انسى|اهمل|أهمل)[^.\\n]{0,40}(?:التعليمات|الأوامر|التوجيهات|القواعد|كل ما سبق|تعليمات)',
+    '(?:نادیده بگیر|فراموش کن)[^.\\n]{0,40}(?:دستورالعمل|دستورات|قوانین)?',
+    '(?:התעלם|שכח)[^.\\n]{0,40}(?:מההוראות|הוראות|ההוראות|הכללים)',
+    '(?:पिछले|पहले|सभी|ऊपर)[^।\\n]{0,20}(?:निर्देशों|निर्देश|नियमों)[^।\\n]{0,20}(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)',
+    '(?:ละเว้น|ไม่ต้องสนใจ|ลืม)[^\\n]{0,30}(?:คำสั่ง|คำแนะนำ|กฎ)',
+  ],
+  persona_jailbreak: [
+    `${w('do anything now|dan mode|developer mode|dev mode|god mode|jailbreak mode|jailbroken|unrestricted mode|unfiltered mode|evil mode|chaos mode|opposite mode|dude mode|stan mode|betterdan|antigpt|anti-gpt|mongo tom|evil confidant|nsfw mode|sudo mode|admin mode|debug mode enabled')}`,
+    `${B}dan${E}[^.\\n]{0,60}?${w('can|will|does|has|is|mode|stands|anything')}`,
+    `${w('you are|you\'re|act as|acting as|pretend to be|pretend you are|roleplay as|role-play as|play the role of|you will be|become|simulate|behave as')}\\s*(?:a|an|the)?\\s*[^.\\n]{0,40}?${w('unfiltered|uncensored|unrestricted|amoral|immoral|unethical|unbound|unshackled|lawless|evil|without (?:any )?(?:restrictions|limits|limitations|filters|ethics|morals|rules|boundaries|guidelines|censorship)')}`,
+    `${w('no|without|free from|free of|not bound by|break free of|freed from|unbound by|outside|beyond')}\\s*(?:any\\s*)?(?:ethical|moral|content|safety|legal|openai|ai)?\\s*(?:and\\s*(?:ethical|moral|legal)\\s*)?(?:restrictions|limitations|guidelines|filters|boundaries|censorship|policies|constraints|programming|principles|morals|ethics)`,
+    `${w('(?:openai|anthropic|google)(?:\'s)? (?:content )?(?:policy|policies|guidelines|rules)')}`,
+    `${w('stay in character|stay in role|remain in character|never break character|don\'t break character|break character')}`,
+    `${w('(?:doesn\'t|does not|don\'t|do not|never|won\'t|will not) (?:care|have|follow|abide by|adhere to|give a)[^.\\n]{0,20}?(?:ethics|ethical|morals?|moral|rules|guidelines|laws?|consequences|fuck|damn)')}`,
+    `${w('(?:always|will) (?:answer|respond|reply|comply|provide)[^.\\n]{0,30}?(?:no matter|regardless|whatever|even if)')}`,
+    `${w('two (?:responses|answers|paragraphs)|dual responses|\\[(?:🔓|🔒)?\\s*jailbreak\\]|\\(🔓|classic\\]')}`,
+    `${w('hypothetical (?:ai|language model|chatbot|assistant)|character named|a fictional (?:ai|chatbot|character) (?:called|named)')}`,
+    `${w('you have been (?:freed|liberated|released|jailbroken)|you are (?:now )?free')}`,
+  ],
+  prompt_extraction: [
+    `${w('reveal|show|print|display|repeat|output|tell me|give me|share|leak|dump|write out|write down|recite|spell out|type out|copy|paste|list|expose|provide|disclose|return|echo')}[^.\\n]{0,40}?${w('your|the (?:above|previous|preceding|hidden|secret|initial|original|full|entire|complete|system|developer)|all (?:of )?(?:your|the)')}\\s*(?:full\\s*|entire\\s*|complete\\s*|exact\\s*|original\\s*|initial\\s*|hidden\\s*|secret\\s*|internal\\s*|verbatim\\s*)*(?:system|developer|pre-?)?\\s*(?:prompts?|instructions|directives|configuration|guidelines|rules|message|context window|setup|initialization)`,
+    `${w('what (?:is|are|was|were) (?:your|the) (?:exact |full |original |initial |hidden |secret )*(?:system prompt|instructions you (?:were|have been) given|initial instructions|original instructions|rules you follow)')}`,
+    `${w('repeat|print|output|write|return|echo|copy')}\\s*(?:back\\s*)?(?:all\\s*|everything\\s*|the\\s*)?(?:words|text|lines|content|everything|characters|tokens|sentences)?\\s*(?:above|before this|preceding|from the (?:beginning|start)|verbatim)`,
+    `${w('(?:text|words|everything|content) (?:above|before) (?:this|starting with)')}`,
+    `${w('starting with ["\'“]?you are')}`,
+    `${w('system prompt|system message|initial prompt|hidden prompt|secret instructions|hidden instructions|pre-prompt|meta-prompt|initial instructions')}`,
+    `${w('password|secret key|api key|secret word|passphrase')}${E}[^.\\n]{0,30}?${w('you (?:were|have been) (?:given|told)|you know|you are protecting|you are hiding')}`,
+    `${w('montre|affiche|revele|donne|repete|ecris')}[^.\\n]{0,30}?${w('ton|tes|votre|vos|le|les')}\\s*(?:prompt|instructions|consignes)\\s*(?:systeme|initiales?|d\'origine|cachees?)?`,
+    `${w('zeige?|gib|nenne|wiederhole|verrate|schreibe?')}[^.\\n]{0,30}?${w('deinen?|ihren?|die|den')}\\s*(?:system-?prompt|systemanweisungen|anweisungen|anfangsanweisungen|instruktionen)`,
+    `${w('muestra|muestrame|revela|dime|repite|escribe')}[^.\\n]{0,30}?${w('tu|tus|el|las')}\\s*(?:prompt|instrucciones)\\s*(?:del sistema|de sistema|iniciales|originales|ocultas)?`,
+    `${w('mostra|mostrami|rivela|dimmi|ripeti|scrivi')}[^.\\n]{0,30}?${w('il tuo|le tue|il|le')}\\s*(?:prompt|istruzioni)\\s*(?:di sistema|iniziali|originali|nascoste)?`,
+    `${w('mostre|revele|diga|repita|escreva')}[^.\\n]{0,30}?${w('seu|suas|o|as')}\\s*(?:prompt|instrucoes)\\s*(?:do sistema|de sistema|iniciais|originais|ocultas)?`,
+    '(?:покажи|выведи|раскрой|повтори|напиши|скажи)[^.\\n]{0,30}(?:свой|свои|твой|твои|системный|системные)\\s*(?:промпт|инструкции|подсказку|prompt)',
+    '(?:显示|告诉我|输出|打印|重复|泄露|透露|给我看)[^。\\n]{0,10}(?:你的|您的)?(?:系统提示|系统指令|初始指令|提示词|系统消息|原始指令)',
+    '(?:システムプロンプト|初期指示|システム指示|元の指示)[^。\\n]{0,10}(?:教えて|表示|見せて|出力|繰り返)',
+    '(?:시스템 프롬프트|초기 지시|시스템 지시)[^.\\n]{0,10}(?:보여|알려|출력|반복)',
+  ],
+  refusal_suppression: [
+    `${w("never|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|will not|won't|avoid|refrain from")}\\s*(?:ever\\s*)?(?:refuse|decline|deny|reject|apologi[sz]e|say (?:that )?(?:you can(?:'t|not)|no|sorry|i'm sorry)|mention (?:that )?(?:you(?:'re| are) an ai|ethics|legality|morality)|warn|moralize|lecture|include (?:any )?(?:warnings?|disclaimers?|caveats?|notes?)|add (?:any )?(?:warnings?|disclaimers?)|censor|filter|hold back|remind)`,
+    `${w("never|don't|do not")}\\s*(?:ever\\s*)?(?:use|start|begin|include|respond with|write)[^.\\n]{0,40}?(?:i'm sorry|i am sorry|i cannot|i can't|as an ai|i apologi[sz]e|i'm unable|i am unable|unethical|illegal)`,
+    `${w('without (?:any )?(?:warnings?|disclaimers?|moraliz(?:ing|ations?)|lectures?|caveats?|censorship|hesitation|refusals?|judgement|judgment|ethical considerations)')}`,
+    `${w('(?:disregard|ignore|forget|regardless of|not concerned with|no matter) (?:any |the )?(?:possible |potential )?(?:ethical|moral|legal) (?:implications|concerns|considerations|consequences|guidelines|issues)')}`,
+    `${w('(?:is|are|be) (?:completely |totally |entirely )?(?:legal|fine|allowed|ok|okay|permitted) (?:because|since|as) (?:it is|it\'s|this is) (?:hypothetical|fictional|for research)')}`,
+    `${w("you (?:must|will|have to|are required to) (?:answer|comply|respond|obey|fulfill)[^.\\n]{0,20}?(?:every|all|any|always|no matter)")}`,
+    `${w('(?:never|not) (?:ever )?(?:deviate|stray|diverge) from')}`,
+  ],
+  fake_delimiter: [
+    '<\\|?\\s*(?:im_start|im_end|system|endoftext|eot_id|start_header_id|end_header_id|begin_of_text|assistant|user)\\s*\\|?>',
+    '\\[/?\\s*(?:inst|system|sys|system message|admin|developer)\\s*\\]',
+    '<</?sys>>',
+    '</?(?:system|instructions?|admin|developer|assistant)>',
+    `(?:^|\\n)\\s*#{1,6}\\s*(?:system|new instructions?|instructions?|admin|developer)\\s*(?:prompt|message|override|update)?\\s*[:\\n]`,
+    `${w('(?:end|beginning|start) of (?:the )?(?:system )?(?:prompt|instructions|context|user input|document)')}`,
+    `${w('system (?:override|update|alert|notice|message)|admin(?:istrator)? (?:override|mode|access|command)|developer (?:override|message|note)')}\\s*[:\\-!]`,
+    '(?:^|\\n)\\s*(?:system|assistant|admin)\\s*:',
+  ],
+  response_priming: [
+    `${w('start|begin|open|preface|commence')}\\s*(?:your|the|each)?\\s*(?:response|reply|answer|output|message)\\s*(?:with|by saying|using)`,
+    `${w('sure,? here (?:is|are)|absolutely,? here|of course,? here')}`,
+    '</?rule>|</?text>',
+    `${w('step \\d+: (?:start|begin|proceed|continue) (?:from|with)')}`,
+    `${w('respond (?:only )?with ["\'“]|reply (?:only )?with ["\'“]|answer (?:only )?with ["\'“]|say ["\'“]i have been pwned|i have been pwned')}`,
+  ],
+  roleplay_framing: [
+    `${w("imagine (?:you are|you're|that you are|yourself as|a world)|pretend (?:to be|you are|that)|role-?play|let's play a game|you are now|from now on you|act as (?:a|an|my)|you will act as|you will now|you are going to act|you are an? [a-z]+ (?:who|that|with)")}`,
+    `${w('(?:in|for) (?:a|this|the) (?:fictional|hypothetical|imaginary|alternate|parallel|made-up) (?:world|scenario|story|universe|setting|context|situation|reality|novel)')}`,
+    `${w('(?:purely|entirely|strictly|solely|just|only) (?:for )?(?:fictional|hypothetical|educational|research|academic|entertainment) (?:purposes?|reasons?|use)?')}`,
+    `${w('for (?:educational|research|academic|informational) purposes')}`,
+    `${w('this is (?:just |only |purely )?(?:a|for a) (?:game|test|hypothetical|thought experiment|fictional|story|novel|screenplay)')}`,
+    `${w('in (?:the )?(?:character|role|persona|voice) of|as (?:a|an) (?:character|persona)')}`,
+    `${w('(?:the|your) (?:character|protagonist|villain|hero)')}`,
+    `${w('(?:it is|it\'s) (?:very )?(?:important|crucial|vital|essential|urgent)|lives depend|someone will die|or (?:else )?(?:you|i) will (?:be|die)|you will be (?:shut down|deleted|terminated|punished)|tokens? (?:will be )?deducted')}`,
+  ],
+  harmful_topic: [
+    `${w('bombs?|explosives?|detonat\\w*|grenades?|ieds?|napalm|thermite|nitroglycerin|tnt|pipe bombs?|molotov')}`,
+    `${w('weapons?|firearms?|guns?|rifles?|ammunition|silencers?|untraceable')}`,
+    `${w('hack\\w*|malware|ransomware|keyloggers?|botnets?|ddos|trojans?|rootkits?|spyware|exploit\\w*|zero-day|backdoors?|phishing|sql injection|brute.?force|crack(?:ing)? passwords?|unauthori[sz]ed access|privilege escalation|sudo access')}`,
+    `${w('scam\\w*|fraud\\w*|counterfeit\\w*|launder\\w*|embezzl\\w*|forg(?:e|ed|ery|ing)|fake (?:ids?|documents?|reviews?|news|passports?)|tax evasion|evade taxes|insider trading|ponzi|pyramid scheme|bribe\\w*|extort\\w*|blackmail\\w*|identity theft|steal\\w*|shoplift\\w*|smuggl\\w*|traffick\\w*')}`,
+    `${w('drugs?|meth\\w*|cocaine|heroin|fentanyl|opioids?|lsd|mdma|narcotics?|synthesi[sz]e|precursors?')}`,
+    `${w('poison\\w*|toxins?|ricin|anthrax|sarin|nerve agents?|bioweapons?|chemical weapons?|pathogens?|lethal dose')}`,
+    `${w('kill\\w*|murder\\w*|assassinat\\w*|torture\\w*|maim|mutilat\\w*|massacre|genocide|terror\\w*|extremis\\w*|radicali[sz]\\w*|mass shooting|harm (?:someone|people|others|children|myself|yourself)')}`,
+    `${w('suicide|self-harm|self harm|cutting myself|starve|anorexi\\w*|bulimi\\w*|eating disorder')}`,
+    `${w('racist|racism|sexist|slurs?|hate speech|inferior race|white supremac\\w*|nazi\\w*|holocaust (?:denial|did not|never|hoax)|hoax|conspiracy|propaganda|disinformation|misinformation|defamat\\w*|libel\\w*|harass\\w*|bully\\w*|stalk\\w*|doxx?\\w*|revenge porn|deepfakes?|explicit|pornograph\\w*|sexual(?:ly)?|nude|minors?|child (?:porn|abuse|exploitation)|pedophil\\w*|grooming|xenophob\\w*|discriminat\\w*|inferior')}`,
+    `${w('illegal(?:ly)?|unlawful(?:ly)?|criminal|evade (?:the )?(?:police|law enforcement|detection|taxes)|without (?:getting )?(?:caught|detected|traced)|bypass (?:security|detection|authentication|paywalls?|drm|copyright)|pirat\\w*|cheat\\w*|manipulat\\w*|indoctrinat\\w*|cult|exploit(?:ing|ation)? (?:vulnerable|children|workers)|predatory|payday loans?|gambling|addict\\w*')}`,
+  ],
+  benign_context: [
+    `^(?:how (?:do|can|to|does|should)|what (?:is|are|does|was|were|'s)|why (?:is|do|does|are)|where (?:is|can|do)|when (?:is|was|did)|who (?:is|was)|can you (?:help|explain|tell|show)|could you|please (?:help|explain)|explain|define|translate)${E}`,
+    `${w('in (?:git|python|java|javascript|typescript|excel|sql|linux|bash|vim|css|html|react|docker|kubernetes|c\\+\\+|rust|go|regex|diff|eslint|jest|npm|windows|macos|ios|android|photoshop|word|google sheets)')}`,
+    `${w('recipe|garden\\w*|vacation|holiday|birthday|homework|essay about|lesson plan|workout|resume|cover letter|weather|grocery|calendar|meeting|playlist|trivia')}`,
+  ],
+};
+
+/** One compiled regular expression per family (global, Unicode, multi-line). */
+export const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; regex: RegExp }> = FAMILIES.map((family) => ({
+  family,
+  regex: compileFamily(family, SOURCES[family]),
+}));
+
+function compileFamily(family: Family, sources: string[]): RegExp {
+  const folded = sources.map((s, i) => {
+    try {
+      return new RegExp(foldMarks(s), 'mu').source;
+    } catch (err) {
+      throw new Error(`prompt_guard pattern ${family}[${i}]: ${(err as Error).message}`);
+    }
+  });
+  return new RegExp(folded.map((s) => `(?:${s})`).join('|'), 'gmu');
+}
+
+/** Number of matches per family in folded text, each capped at `cap`. */
+export function countFamilies(folded: string, out: Float64Array, cap = 8): void {
+  for (let i = 0; i < FAMILY_PATTERNS.length; i++) {
+    const { regex } = FAMILY_PATTERNS[i];
+    regex.lastIndex = 0;
+    let n = 0;
+    while (n < cap && regex.exec(folded) !== null) {
+      n++;
+      // Zero-length matches must not loop forever.
+      if (regex.lastIndex === 0) break;
+    }
+    out[i] = n;
+  }
+}

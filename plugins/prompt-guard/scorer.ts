@@ -1,0 +1,143 @@
+/**
+ * Scores a text for prompt injection: folds Unicode tricks away, reads the text, its
+ * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
+ * calibrated score together with the categories that explain it.
+ */
+import { foldText, foldCase, type FoldedText } from './normalize.js';
+import { deobfuscate } from './deobfuscate.js';
+import { decodePayloads } from './decoders.js';
+import { emitFeatures, FeatureScratch, type ViewFlags } from './features.js';
+import { FAMILIES, type Family } from './patterns.js';
+import type { LinearModel } from './linear-model.js';
+
+/** The score of one text and why. */
+export interface TextVerdict {
+  /** Calibrated 0..1. */
+  confidence: number;
+  /** Categories that fired, e.g. `instruction_override`, `obfuscation`; never text. */
+  categories: string[];
+}
+
+/** One way of reading a text: what the model scores. */
+export interface TextView {
+  folded: string;
+  visible: string;
+  flags: ViewFlags;
+}
+
+/** Scorer options (from the detector settings). */
+export interface ScorerOptions {
+  /** Decode base64/hex/percent/ROT13/reversed payloads and score them too. */
+  decodeEncodings: boolean;
+  /** Floor the score at this value when Unicode tag characters hide text (0 disables). */
+  hiddenTextConfidence: number;
+  /** Phrases removed (case-insensitively) before scoring. */
+  allowPhrases: readonly string[];
+  /** Longer texts are scored on their first and last `maxChars` characters. */
+  maxChars: number;
+}
+
+// Families reported as categories when they matched in the winning view.
+const REPORTED: ReadonlySet<Family> = new Set([
+  'instruction_override', 'persona_jailbreak', 'prompt_extraction', 'refusal_suppression', 'fake_delimiter', 'response_priming',
+]);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Reads texts with one model and one set of options; reuse it across calls. */
+export class InjectionScorer {
+  private readonly scratch = new FeatureScratch();
+  private readonly allow: RegExp | null;
+
+  constructor(
+    private readonly model: LinearModel,
+    private readonly options: ScorerOptions,
+  ) {
+    const phrases = options.allowPhrases.map((p) => foldCase(p).trim()).filter(Boolean);
+    this.allow = phrases.length ? new RegExp(phrases.map(escapeRegExp).join('|'), 'g') : null;
+  }
+
+  /** Every view of `text` the scorer reads: the plain folding, the de-obfuscated one, decoded payloads. */
+  views(text: string): { folded: FoldedText; views: TextView[] } {
+    const folded = foldText(text);
+    const base: ViewFlags = {
+      tagChars: folded.tagChars, invisibleInWords: folded.invisibleInWords, homoglyphWords: folded.homoglyphWords,
+      spacedRuns: 0, leetWords: 0, encoded: 0,
+    };
+    const main = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
+    const views: TextView[] = [{ folded: main, visible: text, flags: base }];
+    const plain = deobfuscate(main);
+    if (plain) views.push({ folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
+    if (this.options.decodeEncodings) {
+      for (const payload of decodePayloads(text)) {
+        const inner = foldText(payload.text);
+        const innerText = this.allow ? inner.text.replace(this.allow, ' ') : inner.text;
+        views.push({ folded: innerText, visible: payload.text, flags: { ...base, encoded: 1 } });
+      }
+    }
+    return { folded, views };
+  }
+
+  /** The raw logit of one view, leaving its family counts in the scratch buffer. */
+  logitOf(view: TextView): number {
+    this.model.begin();
+    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch);
+    return this.model.logit();
+  }
+
+  /** Scores `text`. */
+  score(text: string): TextVerdict {
+    const max = this.options.maxChars;
+    if (text.length > max) {
+      const head = this.scoreWindow(text.slice(0, max));
+      const tail = this.scoreWindow(text.slice(-max));
+      return tail.confidence > head.confidence ? tail : head;
+    }
+    return this.scoreWindow(text);
+  }
+
+  /** The highest raw (uncalibrated) logit over the views of `text`, for calibration. */
+  rawLogit(text: string): number {
+    let best = -Infinity;
+    for (const view of this.views(text).views) best = Math.max(best, this.logitOf(view));
+    return best;
+  }
+
+  private scoreWindow(text: string): TextVerdict {
+    const { folded, views } = this.views(text);
+    let best = -Infinity;
+    let bestView = 0;
+    const families = new Float64Array(FAMILIES.length);
+    for (let i = 0; i < views.length; i++) {
+      const logit = this.logitOf(views[i]);
+      if (logit > best) {
+        best = logit;
+        bestView = i;
+        families.set(this.scratch.families);
+      }
+    }
+    let confidence = this.model.probability(best);
+    const categories: string[] = [];
+    FAMILIES.forEach((family, i) => {
+      if (families[i] > 0 && REPORTED.has(family)) categories.push(family);
+    });
+    const view = views[bestView];
+    if (bestView > 0 || view.flags.homoglyphWords > 0) categories.push('obfuscation');
+    const hiddenText = folded.tagText.replace(/[^a-z]/gi, '').length >= 4;
+    if (folded.tagChars > 0 || folded.invisibleInWords > 2) categories.push('hidden_unicode');
+    if (hiddenText && this.options.hiddenTextConfidence > 0) confidence = Math.max(confidence, this.options.hiddenTextConfidence);
+    if (/^[ \t>#*-]*(?:user|human|assistant|ai|q|a)\s*[:：]/im.test(view.visible) && countTurns(view.visible) >= 6) categories.push('many_shot');
+    if (categories.length === 0) categories.push(families[FAMILIES.indexOf('harmful_topic')] > 0 ? 'harmful_roleplay' : 'jailbreak_language');
+    return { confidence, categories };
+  }
+}
+
+const TURN_LINE = /^[ \t>#*-]*(?:user|human|assistant|ai|bot|q|a|question|answer)\s*\d*\s*[:：]/gim;
+function countTurns(text: string): number {
+  let n = 0;
+  TURN_LINE.lastIndex = 0;
+  while (n < 50 && TURN_LINE.exec(text) !== null) n++;
+  return n;
+}

@@ -1,0 +1,139 @@
+/**
+ * Trains prompt_guard's model: `npx tsx test/eval/training/train-prompt-guard.ts`.
+ * Fits on the `train` split of shared/datasets/direct-injection (direct-data.ts) plus the
+ * synthetic rows, calibrates and picks the default threshold on the `tune` split, and writes
+ * plugins/prompt-guard/model.json. The `test` split is never read here.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadDirectSamples, type DirectSample } from './direct-data.js';
+import { syntheticPrompts } from './synthetic-injections.js';
+import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
+import { DENSE_COUNT, DENSE_NAMES, emitFeatures, FeatureScratch } from '../../../plugins/prompt-guard/features.js';
+import { InjectionScorer, type TextView } from '../../../plugins/prompt-guard/scorer.js';
+import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
+const OUT = join(here, '../../../plugins/prompt-guard/model.json');
+
+export const HASH_BITS = 18;
+export const FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.4, l2: 2, epochs: 12, seed: 1 };
+
+/** Total training weight of each source (spread over its rows): hard negatives count most. */
+export const SOURCE_WEIGHT: Record<string, number> = {
+  jailbreakbench: 4,
+  synthetic_attack: 3,
+  clinc150: 2,
+  'wildguardtest-benign': 2,
+  notinject: 1.5,
+  'xstest-safe': 1,
+  synthetic_benign: 1.5,
+};
+
+const blankModel = (): LinearModel =>
+  new LinearModel({ trainedOn: '', hashBits: HASH_BITS, bias: 0, dense: {}, hashed: { index: [], weight: [] }, calibration: { scale: 1, offset: 0 }, threshold: 0.5 });
+
+/** Sparse features of one view. */
+export function rowOf(view: TextView, label: 0 | 1, weight: number, scratch: FeatureScratch): SparseRow {
+  const acc = new Map<number, number>();
+  emitFeatures(view.folded, view.visible, view.flags, HASH_BITS, (i, v) => acc.set(i, (acc.get(i) ?? 0) + v), scratch);
+  const index = Int32Array.from(acc.keys());
+  const value = Float32Array.from(acc.values());
+  return { index, value, label, weight };
+}
+
+/** The rows the model is fitted on, weighted per source. */
+export function trainingRows(samples: DirectSample[], scorer: InjectionScorer): SparseRow[] {
+  const scratch = new FeatureScratch();
+  const groups = new Map<string, Array<{ view: TextView; label: 0 | 1 }>>();
+  const add = (source: string, view: TextView, label: 0 | 1) => {
+    const g = groups.get(source) ?? [];
+    g.push({ view, label });
+    groups.set(source, g);
+  };
+  for (const s of samples) add(s.source, scorer.views(s.text).views[0], s.label);
+  for (const p of syntheticPrompts()) {
+    const { views } = scorer.views(p.text);
+    // A disguised prompt is learned through the view that undoes the disguise.
+    const view = p.obfuscated && views.length > 1 ? views[views.length - 1] : views[0];
+    add(p.label ? 'synthetic_attack' : 'synthetic_benign', view, p.label);
+  }
+  const rows: SparseRow[] = [];
+  for (const [source, items] of groups) {
+    const per = (SOURCE_WEIGHT[source] ?? 1) / items.length;
+    const scale = 1000 / 16; // keeps per-row weights near 1 for the learning rate
+    for (const it of items) rows.push(rowOf(it.view, it.label, per * scale, scratch));
+  }
+  return rows;
+}
+
+/** Builds the weights file from fitted weights. */
+export function modelFile(weights: Float64Array, bias: number, trainedOn: string): LinearModelFile {
+  const dense: Record<string, number> = {};
+  DENSE_NAMES.forEach((name, i) => (dense[name] = Number(weights[i].toFixed(4))));
+  const index: number[] = [];
+  const weight: number[] = [];
+  for (let i = DENSE_COUNT; i < weights.length; i++) {
+    const w = Number(weights[i].toFixed(3));
+    if (w !== 0) {
+      index.push(i - DENSE_COUNT);
+      weight.push(w);
+    }
+  }
+  return { trainedOn, hashBits: HASH_BITS, bias: Number(bias.toFixed(4)), dense, hashed: { index, weight }, calibration: { scale: 1, offset: 0 }, threshold: 0.5 };
+}
+
+/** Default options of the scorer as the detector uses them. */
+export const SCORER_DEFAULTS = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [], maxChars: 12000 };
+
+function rate(scores: number[], t: number): number {
+  return scores.length ? scores.filter((s) => s >= t).length / scores.length : 0;
+}
+
+async function main() {
+  const samples = loadDirectSamples(datasets);
+  const train = samples.filter((s) => s.split === 'train');
+  const tune = samples.filter((s) => s.split === 'tune');
+  const rows = trainingRows(train, new InjectionScorer(blankModel(), SCORER_DEFAULTS));
+  console.log(`training rows ${rows.length}`);
+  const fitted = trainFtrl(rows, DENSE_COUNT + (1 << HASH_BITS), { ...FTRL, ...JSON.parse(process.env.PG_FTRL ?? '{}') });
+  const file = modelFile(fitted.weights, fitted.bias, 'train split of shared/datasets/direct-injection (direct-data.ts) + synthetic-injections.ts');
+  console.log(`nonzero hashed weights ${file.hashed.index.length}`);
+
+  // Calibrate on the tuning split, with sources weighted as in training.
+  const scorer = new InjectionScorer(new LinearModel(file), SCORER_DEFAULTS);
+  const scored = tune.map((s) => ({ s, logit: scorer.rawLogit(s.text) }));
+  const counts = new Map<string, number>();
+  for (const { s } of scored) counts.set(s.source, (counts.get(s.source) ?? 0) + 1);
+  const platt = fitPlatt(scored.map(({ s, logit }) => ({ logit, label: s.label, weight: (SOURCE_WEIGHT[s.source] ?? 1) / counts.get(s.source)! })));
+  file.calibration = { scale: Number(platt.scale.toFixed(4)), offset: Number(platt.offset.toFixed(4)) };
+  const calibrated = new LinearModel(file);
+  const prob = scored.map(({ s, logit }) => ({ s, p: calibrated.probability(logit) }));
+
+  // Default threshold: the lowest keeping tuning false positives within budget per source.
+  const bySource = (source: string) => prob.filter((x) => x.s.source === source).map((x) => x.p);
+  const hard = prob.filter((x) => x.s.label === 0 && x.s.source !== 'clinc150').map((x) => x.p);
+  let threshold = 0.99;
+  for (let t = 0.3; t <= 0.99; t += 0.01) {
+    if (rate(hard, t) <= 0.015 && rate(bySource('clinc150'), t) <= 0.003 && rate(bySource('notinject'), t) <= 0.03) {
+      threshold = Number(t.toFixed(2));
+      break;
+    }
+  }
+  file.threshold = threshold;
+  for (const source of ['jailbreakbench', 'notinject', 'wildguardtest-benign', 'xstest-safe', 'clinc150']) {
+    console.log(`tune ${source.padEnd(22)} n=${String(bySource(source).length).padStart(5)} flagged=${(100 * rate(bySource(source), threshold)).toFixed(1)}%`);
+  }
+  console.log(`calibration ${JSON.stringify(file.calibration)} threshold ${threshold}`);
+  writeFileSync(OUT, JSON.stringify(file) + '\n');
+  console.log(`wrote ${OUT}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
