@@ -39,11 +39,13 @@ const scrubFormat = winston.format((info) => {
 
 export type Logger = winston.Logger;
 
-const level = process.env.PORTCULLIS_LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'error' : 'info');
+/** `PORTCULLIS_LOG_LEVEL`: a winston level, or `silent` (the test suite's default). */
+const level = process.env.PORTCULLIS_LOG_LEVEL ?? 'info';
 
 /** The process logger; `logger.child({ plane: 'proxy' })` for a plane or plugin. */
 export const logger: Logger = winston.createLogger({
-  level,
+  level: level === 'silent' ? 'error' : level,
+  silent: level === 'silent',
   format: winston.format.combine(scrubFormat(), winston.format.timestamp(), winston.format.json()),
   transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn', 'info', 'debug'] })],
 });

@@ -89,6 +89,19 @@ export interface Exchange {
   consumer?: ConsumerView;
   /** The decoded chat request (chat only). */
   request?: CanonicalRequest;
+  /** Set when an input transform replaced the request: the raw body can no longer pass through. */
+  requestRewritten?: boolean;
+  /** The cache key, when a cache policy is in the chain. */
+  cacheKey?: string;
+  /** Answer came from the cache. */
+  cached?: boolean;
+  /** Whether a streamed answer reached its terminal event. */
+  streamComplete?: boolean;
+  /**
+   * Set by an output guardrail with a windowed stream policy: called as the streamed text grows;
+   * a returned reason stops the stream with the failure event.
+   */
+  streamWindowCheck?: (assembled: { text(): string }) => Promise<string | undefined>;
   route?: RoutePlan;
   readonly attempts: Attempt[];
   /** The answer, once decoded (non-streamed or assembled from a stream). */

@@ -1,0 +1,51 @@
+/**
+ * The admin plane: a separate Koa app on its own port serving the management API under `/v1`.
+ * Routes are registered by area (core/admin/routes/); every write goes through the store in one
+ * atomic batch that bumps the config revision, then the snapshot is rebuilt before answering,
+ * so the next proxied request sees it.
+ */
+import Router from '@koa/router';
+import Koa from 'koa';
+import { healthMiddleware, type ReadinessReport } from '../http/health.js';
+import { jsonErrorMiddleware } from '../http/error-body.js';
+import type { Logger } from '../logging/logger.js';
+import type { PluginHost } from '../plugin/host.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { SnapshotHolder } from '../snapshot/holder.js';
+import type { Store } from '../store/types.js';
+import { BUILD_INFO } from '../version/build-info.js';
+
+export interface AdminDeps {
+  store: Store;
+  holder: SnapshotHolder;
+  host: PluginHost;
+  secretBox: SecretBox;
+  log: Logger;
+  /** HS256 secret for admin JWTs. */
+  jwtSecret: string;
+  /** Optional JWKS URL for RS256 admin JWTs. */
+  jwksUrl?: string;
+  /** Rebuilds the snapshot after a write; resolves when the write is visible to the proxy. */
+  configChanged(): Promise<void>;
+  readiness: () => ReadinessReport;
+  /** Extra route registrations from other planes (config sync, guardrail management in split mode). */
+  extraRoutes?: Array<(router: Router, deps: AdminDeps) => void>;
+}
+
+/** Route registrations, one per area; the admin routes module fills this list. */
+export type AdminRouteModule = (router: Router, deps: AdminDeps) => void;
+
+export function createAdminApp(deps: AdminDeps, routeModules: readonly AdminRouteModule[] = []): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.use(healthMiddleware('admin', deps.readiness));
+  app.use(jsonErrorMiddleware(deps.log));
+  const router = new Router();
+  router.get('/v1/version', (koa) => {
+    koa.body = BUILD_INFO;
+  });
+  for (const register of [...routeModules, ...(deps.extraRoutes ?? [])]) register(router, deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,38 @@
+/**
+ * The guardrail evaluation service: a separate Koa app (`/v1/evaluate` and, where the store
+ * lives, the management paths). Every response, errors included, carries `request_id`.
+ */
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { healthMiddleware, type ReadinessReport } from '../http/health.js';
+import { jsonErrorMiddleware } from '../http/error-body.js';
+import type { Logger } from '../logging/logger.js';
+import { BUILD_INFO } from '../version/build-info.js';
+
+export interface GuardrailAppOptions {
+  log: Logger;
+  readiness: () => ReadinessReport;
+  /** Route registrations (evaluate, management). */
+  routes?: Array<(router: Router) => void>;
+}
+
+export function createGuardrailApp(options: GuardrailAppOptions): Koa {
+  const app = new Koa();
+  app.silent = true;
+  app.use(healthMiddleware('guardrail', options.readiness));
+  app.use(async (koa, next) => {
+    koa.state.requestId = randomUUID();
+    koa.set('x-request-id', koa.state.requestId as string);
+    await next();
+  });
+  app.use(jsonErrorMiddleware(options.log, (koa) => ({ request_id: koa.state.requestId })));
+  const router = new Router();
+  router.get('/v1/version', (koa) => {
+    koa.body = BUILD_INFO;
+  });
+  for (const register of options.routes ?? []) register(router);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

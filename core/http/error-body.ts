@@ -1,0 +1,28 @@
+import type Koa from 'koa';
+import { toGatewayError } from '../errors/gateway-error.js';
+import type { Logger } from '../logging/logger.js';
+
+/**
+ * Error mapper of the admin and guardrail planes: `{error, message}` with the registry code
+ * and status, plus any extra body fields (`request_id` on the guardrail plane).
+ */
+export function jsonErrorMiddleware(log: Logger, extra?: (koa: Koa.Context) => Record<string, unknown>): Koa.Middleware {
+  return async (koa, next) => {
+    try {
+      await next();
+      if (koa.status === 404 && koa.body === undefined) {
+        koa.status = 404;
+        koa.body = { error: 'not_found', message: `no route ${koa.method} ${koa.path}`, ...extra?.(koa) };
+      } else if (koa.status === 405 && koa.body === undefined) {
+        koa.status = 405;
+        koa.body = { error: 'method_not_allowed', message: `method ${koa.method} not allowed on ${koa.path}`, ...extra?.(koa) };
+      }
+    } catch (err) {
+      const error = toGatewayError(err);
+      if (error.status >= 500) log.error('request failed', { path: koa.path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
+      koa.status = error.status;
+      for (const [k, v] of Object.entries(error.headers)) koa.set(k, v);
+      koa.body = { error: error.code, message: error.publicMessage, ...error.details, ...extra?.(koa) };
+    }
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The proxy plane: a Koa shell of exactly three middlewares (error mapper, context builder,
+ * pipeline runner) around the hook pipeline. Plugins never touch Koa.
+ */
+import { randomUUID } from 'node:crypto';
+import Koa from 'koa';
+import { GatewayError, toGatewayError } from '../errors/gateway-error.js';
+import { healthMiddleware, type ReadinessReport } from '../http/health.js';
+import { parseJsonObject, readRawBody } from '../http/read-body.js';
+import type { Exchange, Outcome } from '../pipeline/exchange.js';
+import type { SnapshotHolder } from '../snapshot/holder.js';
+import { runAfterResponse } from './after-response.js';
+import { runChat } from './chat/run-chat.js';
+import { createExchange } from './create-exchange.js';
+import { encodeErrorBody } from './error-response.js';
+import { errorFormatForPath, parseProxyPath, type ProxyRoute } from './routes.js';
+import type { ProxyRuntime } from './runtime.js';
+import type { PipelineHooks } from '../pipeline/hooks.js';
+
+export interface ProxyAppDeps {
+  holder: SnapshotHolder;
+  runtime: ProxyRuntime;
+  readiness: () => ReadinessReport;
+  /** Operations other than chat, served by their own handlers (models, embeddings, ...). */
+  operations?: Partial<Record<string, OperationHandler>>;
+}
+
+export type OperationHandler = (koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, route: ProxyRoute) => Promise<void>;
+
+interface ProxyState {
+  exchange?: Exchange;
+  route?: ProxyRoute;
+}
+
+function header(koa: Koa.Context, name: string): string | undefined {
+  const v = koa.req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function createProxyApp(deps: ProxyAppDeps): Koa {
+  const { holder, runtime } = deps;
+  const app = new Koa();
+  app.proxy = false;
+  app.silent = true;
+
+  app.use(healthMiddleware('proxy', deps.readiness));
+
+  // 1. Error mapper: any failure becomes the client format's own error object.
+  app.use(async (koa, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const error = toGatewayError(err);
+      const state = koa.state as ProxyState;
+      const ctx = state.exchange;
+      if (ctx) {
+        ctx.snapshot.entryHooks.onError.call(error, ctx);
+        if (ctx.consumer) ctx.snapshot.chainFor(ctx.consumer).onError.call(error, ctx);
+      }
+      if (error.status >= 500 && error.source !== 'upstream') runtime.log.error('proxy request failed', { trace_id: ctx?.traceId, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
+      if (koa.headerSent || !koa.writable) return;
+      const format = runtime.formats.get(ctx?.clientFormat ?? errorFormatForPath(state.route?.route ?? koa.path.replace(/^\/[^/]+/, '')));
+      koa.status = error.status === 499 ? 400 : error.status;
+      koa.set('x-gateway-error-source', error.source === 'upstream' ? 'upstream' : 'gateway');
+      koa.set('x-ag-trace-id', ctx?.traceId ?? randomUUID());
+      for (const [k, v] of Object.entries({ ...ctx?.responseHeaders, ...error.headers })) koa.set(k, v);
+      koa.body = encodeErrorBody(error, format);
+    }
+  });
+
+  // 2. Context builder: fixed paths only; reads the body; builds the exchange.
+  app.use(async (koa, next) => {
+    const route = parseProxyPath(koa.path);
+    const state = koa.state as ProxyState;
+    state.route = route;
+    if (!route) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
+    if (route.operation === 'chat' && koa.method !== 'POST') throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
+    let body: unknown;
+    if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
+    const abort = new AbortController();
+    koa.res.once('close', () => {
+      if (!koa.res.writableFinished) abort.abort();
+    });
+    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query: koa.query as Record<string, string>, headers: koa.req.headers, body }, abort.signal);
+    state.exchange = ctx;
+    koa.set('x-ag-trace-id', ctx.traceId);
+    await next();
+  });
+
+  // 3. Pipeline runner: authenticate, resolve the consumer, run the operation, then settle.
+  app.use(async (koa) => {
+    const state = koa.state as ProxyState;
+    const ctx = state.exchange!;
+    const route = state.route!;
+    const { snapshot } = ctx;
+    let hooks: PipelineHooks | undefined;
+    let outcomeError: GatewayError | undefined;
+    try {
+      const principal = await snapshot.entryHooks.authenticate.promise(ctx);
+      if (!principal) throw new GatewayError('unauthorized', { message: 'missing or invalid API key' });
+      const gatewaySlug = header(koa, 'x-ag-gateway-slug');
+      if (gatewaySlug && snapshot.gatewayBySlug(gatewaySlug)?.id !== principal.gatewayId) {
+        throw new GatewayError('unauthorized', { message: 'the credential does not belong to this gateway' });
+      }
+      ctx.principal = principal;
+      let consumer = snapshot.consumer(principal.gatewayId, route.consumerSlug);
+      if (!consumer || !consumer.authIds.has(principal.authId)) {
+        throw new GatewayError('unauthorized', { message: 'the credential is not attached to this consumer' });
+      }
+      if (snapshot.entryHooks.resolveConsumer.taps.length) consumer = await snapshot.entryHooks.resolveConsumer.promise(consumer, ctx);
+      ctx.consumer = consumer;
+      hooks = snapshot.chainFor(consumer);
+      if (route.operation === 'chat') await runChat(koa, ctx, hooks, runtime, route.pathModel, route.pathStream);
+      else {
+        const handler = deps.operations?.[route.operation];
+        if (!handler) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
+        await handler(koa, ctx, hooks, route);
+      }
+      for (const [k, v] of Object.entries(ctx.responseHeaders)) if (!koa.headerSent) koa.set(k, v);
+    } catch (err) {
+      outcomeError = toGatewayError(err);
+      throw err;
+    } finally {
+      if (hooks) {
+        const outcome: Outcome = {
+          status: outcomeError?.status ?? (koa.respond === false ? 200 : koa.status),
+          usage: ctx.usage,
+          error: outcomeError && { code: outcomeError.code, message: outcomeError.message },
+          durationMs: performance.now() - ctx.startedAt,
+          cached: !!ctx.cached,
+          streamed: !!ctx.request?.stream,
+        };
+        runAfterResponse(ctx, hooks, outcome, runtime.log);
+      }
+    }
+  });
+  return app;
+}

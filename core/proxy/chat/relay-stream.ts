@@ -1,0 +1,87 @@
+import { once } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { createParser } from 'eventsource-parser';
+import type { Dispatcher } from 'undici';
+import { StreamAssembler, type StreamEncoder, type WireFormat } from '../../canonical/index.js';
+import type { Exchange } from '../../pipeline/exchange.js';
+import type { PipelineHooks } from '../../pipeline/hooks.js';
+
+/** The fixed stream failure event of spec 6. */
+export const STREAM_TERMINATED = { message: 'upstream stream terminated unexpectedly', type: 'upstream_error' } as const;
+
+export interface RelayOptions {
+  upstream: Dispatcher.ResponseData;
+  upstreamFormat: WireFormat;
+  /** Encodes canonical events for the client; also writes the failure event. */
+  clientEncoder: StreamEncoder;
+  /** Forward upstream bytes untouched (same format), still decoding them for usage and checks. */
+  rawForward: boolean;
+  res: ServerResponse;
+  hooks: PipelineHooks;
+  /** A check run on the assembled text as it grows; returning a reason stops the stream. */
+  windowCheck?: (assembler: StreamAssembler) => Promise<string | undefined>;
+}
+
+async function write(res: ServerResponse, text: string | Uint8Array): Promise<void> {
+  if (text.length === 0 || res.destroyed) return;
+  if (!res.write(text)) await once(res, 'drain');
+}
+
+/**
+ * Relays an upstream SSE stream to the client one event at a time, translating when the
+ * formats differ, honouring backpressure, and assembling the canonical response. When the
+ * upstream stops before its terminal event, the client gets exactly one failure event.
+ * Returns the assembled response and whether the stream completed.
+ */
+export async function relayStream(ctx: Exchange, options: RelayOptions): Promise<{ complete: boolean; assembler: StreamAssembler }> {
+  const { upstream, upstreamFormat, clientEncoder, rawForward, res, hooks } = options;
+  const decoder = upstreamFormat.createStreamDecoder();
+  const assembler = new StreamAssembler();
+  const chunkHook = ctx.clientFormat ? hooks.adaptChunk.get(ctx.clientFormat) : undefined;
+  let pending = '';
+  const parser = createParser({
+    onEvent(event) {
+      for (let e of decoder.push({ event: event.event, data: event.data, id: event.id })) {
+        if (chunkHook) e = chunkHook.call(e, ctx);
+        assembler.push(e);
+        if (!rawForward) pending += clientEncoder.write(e);
+      }
+    },
+  });
+  const text = new TextDecoder();
+
+  await write(res, clientEncoder.open());
+  try {
+    for await (const chunk of upstream.body) {
+      parser.feed(text.decode(chunk as Uint8Array, { stream: true }));
+      if (options.windowCheck) {
+        const stop = await options.windowCheck(assembler);
+        if (stop) {
+          await write(res, clientEncoder.fail(stop, 'guardrail_blocked'));
+          upstream.body.destroy();
+          return { complete: false, assembler };
+        }
+      }
+      if (rawForward) await write(res, chunk as Uint8Array);
+      else if (pending) {
+        const out = pending;
+        pending = '';
+        await write(res, out);
+      }
+    }
+  } catch {
+    if (!ctx.signal.aborted) await write(res, clientEncoder.fail(STREAM_TERMINATED.message, STREAM_TERMINATED.type));
+    return { complete: false, assembler };
+  }
+  const end = decoder.end();
+  for (const e of end.events) {
+    assembler.push(e);
+    if (!rawForward) pending += clientEncoder.write(e);
+  }
+  if (!end.complete) {
+    await write(res, pending + clientEncoder.fail(STREAM_TERMINATED.message, STREAM_TERMINATED.type));
+    return { complete: false, assembler };
+  }
+  await write(res, rawForward ? '' : pending + clientEncoder.close());
+  return { complete: true, assembler };
+}

@@ -1,0 +1,189 @@
+import type Koa from 'koa';
+import { FormatError, responseToEvents, type CanonicalResponse, type WireFormat } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import type { Attempt, Exchange, RouteTarget } from '../../pipeline/exchange.js';
+import type { PipelineHooks } from '../../pipeline/hooks.js';
+import { enforceFindings } from '../enforce-findings.js';
+import type { ProxyRuntime } from '../runtime.js';
+import { prepareChatRequest } from '../upstream/provider-request.js';
+import { defaultDecision } from './attempt-decision.js';
+import { relayStream } from './relay-stream.js';
+import { connectionErrorOf, upstreamErrorOf } from './upstream-error.js';
+import { createHash } from 'node:crypto';
+
+function decode(format: WireFormat, ctx: Exchange, pathModel?: string, pathStream?: boolean) {
+  try {
+    const stream = pathStream || ctx.incoming.query.alt === 'sse' ? true : undefined;
+    return format.decodeRequest(ctx.incoming.body, { pathModel, stream });
+  } catch (err) {
+    if (err instanceof FormatError) throw new GatewayError('invalid_request', { message: err.message, param: err.param });
+    throw err;
+  }
+}
+
+function selectionHeaders(ctx: Exchange, target: RouteTarget) {
+  ctx.responseHeaders['x-selected-provider'] = target.registry.providerId;
+  ctx.responseHeaders['x-selected-model'] = target.model;
+}
+
+/** Gemini clients that did not ask for SSE get a streamed JSON array. */
+const wantsSse = (ctx: Exchange) => ctx.clientFormat !== 'gemini' || ctx.incoming.query.alt === 'sse';
+
+async function answer(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, response: CanonicalResponse, raw?: string) {
+  let out = response;
+  const adapt = hooks.adaptResponse.get(clientFormat.id);
+  if (adapt) out = await adapt.promise(out, ctx);
+  if (hooks.transformOutput.taps.length) out = await hooks.transformOutput.promise(out, ctx);
+  if (hooks.checkOutput.taps.length) {
+    const from = ctx.findings.length;
+    await hooks.checkOutput.promise(out, ctx);
+    enforceFindings(ctx, from);
+  }
+  ctx.response = out;
+  koa.status = 200;
+  koa.type = 'application/json';
+  koa.body = raw !== undefined && out === response ? raw : JSON.stringify(clientFormat.encodeResponse(out, { request: ctx.request!, model: out.model }));
+}
+
+/** Replays a cached answer, as a stream when the client streams. */
+async function answerFromCache(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, cached: CanonicalResponse) {
+  ctx.cached = true;
+  if (!ctx.request!.stream) return answer(koa, ctx, hooks, clientFormat, cached);
+  const encoder = clientFormat.createStreamEncoder({ request: ctx.request!, model: cached.model, sse: wantsSse(ctx) });
+  let text = encoder.open();
+  for (const event of responseToEvents(cached)) text += encoder.write(event);
+  text += encoder.close();
+  ctx.response = cached;
+  koa.status = 200;
+  koa.type = wantsSse(ctx) ? 'text/event-stream' : 'application/json';
+  koa.body = text;
+}
+
+/**
+ * The chat exchange after authentication: decode, admit, input transforms and checks, cache,
+ * route, upstream attempts with fallback, then the answer or the relayed stream.
+ */
+export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, runtime: ProxyRuntime, pathModel?: string, pathStream?: boolean): Promise<void> {
+  const clientFormat = runtime.formats.get(ctx.clientFormat!);
+  if (!clientFormat) throw new GatewayError('internal_error', { message: `no adapter for ${ctx.clientFormat}` });
+  const original = decode(clientFormat, ctx, pathModel, pathStream);
+  ctx.request = original;
+
+  const rejection = hooks.admit.taps.length ? await hooks.admit.promise(ctx) : undefined;
+  if (rejection) throw rejection.error;
+
+  if (hooks.transformInput.taps.length) {
+    ctx.request = await hooks.transformInput.promise(original, ctx);
+    ctx.requestRewritten = ctx.request !== original;
+  }
+  if (hooks.checkInput.taps.length) {
+    const from = ctx.findings.length;
+    await hooks.checkInput.promise(ctx.request, ctx);
+    enforceFindings(ctx, from);
+  }
+
+  if (hooks.cacheLookup.taps.length) {
+    const parts = hooks.cacheKey.call([JSON.stringify(ctx.request)], ctx);
+    const scope = `${ctx.consumer!.gatewayId}|${ctx.consumer!.id}|${ctx.incoming.route}|${ctx.snapshot.revision}`;
+    ctx.cacheKey = `${scope}|${createHash('sha256').update(parts.join('\u0000')).digest('hex')}`;
+    const hit = await hooks.cacheLookup.promise(ctx.cacheKey, ctx);
+    if (hit) return answerFromCache(koa, ctx, hooks, clientFormat, hit);
+  }
+
+  const plan = await hooks.route.promise(ctx.request, ctx);
+  if (!plan || plan.targets.length === 0) throw new GatewayError('no_capable_registry', { message: 'no registry can serve this model' });
+  ctx.route = plan;
+
+  for (let i = 0; i < plan.targets.length; i++) {
+    const target = plan.targets[i];
+    const prepared = prepareChatRequest(ctx, target, runtime.formats);
+    let request = prepared.request;
+    const adapt = hooks.adaptRequest.get(prepared.upstreamFormat.id);
+    if (adapt) request = await adapt.promise(request, ctx);
+    const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
+    ctx.attempts.push(attempt);
+    if (hooks.beforeAttempt.taps.length) await hooks.beforeAttempt.promise(attempt, request, ctx);
+
+    let failure: GatewayError;
+    try {
+      const upstream = await runtime.upstream.send(target.registry.id, target.registry.baseUrl, request, ctx.signal, runtime.attemptTimeoutMs);
+      attempt.status = upstream.statusCode;
+      if (upstream.statusCode < 400) {
+        attempt.outcome = 'ok';
+        selectionHeaders(ctx, target);
+        if (request.stream) {
+          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, upstream, target);
+        } else {
+          const raw = await upstream.body.text();
+          let response: CanonicalResponse;
+          try {
+            response = prepared.upstreamFormat.decodeResponse(JSON.parse(raw));
+          } catch (err) {
+            throw new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answered with a malformed body: ${(err as Error).message}` });
+          }
+          ctx.usage = response.usage;
+          await answer(koa, ctx, hooks, clientFormat, response, prepared.passthrough ? raw : undefined);
+        }
+        attempt.durationMs = Date.now() - attempt.startedAt;
+        return;
+      }
+      failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
+    } catch (err) {
+      if (err instanceof GatewayError) throw err;
+      if (ctx.signal.aborted) throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+      failure = connectionErrorOf(err);
+    }
+    attempt.durationMs = Date.now() - attempt.startedAt;
+    attempt.error = failure.message;
+    const hasNext = i + 1 < plan.targets.length;
+    const decision = (hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined) ?? defaultDecision(ctx, failure, hasNext);
+    if (decision === 'retry') {
+      attempt.outcome = 'retry';
+      i--;
+      continue;
+    }
+    if (decision === 'next' && hasNext) {
+      attempt.outcome = 'fallback';
+      continue;
+    }
+    attempt.outcome = 'error';
+    throw failure;
+  }
+}
+
+async function streamAnswer(
+  koa: Koa.Context,
+  ctx: Exchange,
+  hooks: PipelineHooks,
+  clientFormat: WireFormat,
+  upstreamFormat: WireFormat,
+  passthrough: boolean,
+  upstream: Awaited<ReturnType<ProxyRuntime['upstream']['send']>>,
+  target: RouteTarget,
+) {
+  const sse = wantsSse(ctx);
+  const res = koa.res;
+  koa.respond = false;
+  res.writeHead(200, {
+    'content-type': sse ? 'text/event-stream' : 'application/json',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-ag-trace-id': ctx.traceId,
+    ...ctx.responseHeaders,
+  });
+  res.flushHeaders();
+  const encoder = clientFormat.createStreamEncoder({ request: ctx.request!, model: target.model, sse });
+  const { assembler, complete } = await relayStream(ctx, {
+    upstream,
+    upstreamFormat,
+    clientEncoder: encoder,
+    rawForward: passthrough && sse && !ctx.requestRewritten,
+    res,
+    hooks,
+    windowCheck: ctx.streamWindowCheck,
+  });
+  ctx.response = assembler.result();
+  ctx.usage = ctx.response.usage;
+  ctx.streamComplete = complete;
+  res.end();
+}

@@ -1,0 +1,26 @@
+import type { Dispatcher } from 'undici';
+import type { WireFormat } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+
+/** An upstream error answer as a GatewayError keeping the upstream's status, message and Retry-After. */
+export async function upstreamErrorOf(response: Dispatcher.ResponseData, format: WireFormat): Promise<GatewayError> {
+  const text = await response.body.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: the adapter reads the raw text.
+  }
+  const info = format.decodeError(response.statusCode, parsed);
+  const headers: Record<string, string> = {};
+  const retryAfter = response.headers['retry-after'];
+  if (retryAfter) headers['retry-after'] = String(retryAfter);
+  return new GatewayError('upstream_error', { status: response.statusCode, message: info.message, source: 'upstream', headers });
+}
+
+/** A failure to reach the upstream at all (connection refused, reset, timeout). */
+export function connectionErrorOf(err: unknown): GatewayError {
+  const code = (err as { code?: string }).code ?? '';
+  if (code.includes('TIMEOUT')) return new GatewayError('upstream_timeout', { source: 'upstream', message: 'upstream timed out', cause: err });
+  return new GatewayError('upstream_unreachable', { source: 'upstream', message: `upstream unreachable (${code || (err as Error).message})`, cause: err });
+}

@@ -1,0 +1,66 @@
+/**
+ * The proxy plane's fixed paths (spec 4.2). The called path fixes the client format and the
+ * operation; any other path is 404.
+ */
+import type { WireFormatId } from '../canonical/index.js';
+import type { Operation } from '../pipeline/exchange.js';
+
+export interface ProxyRoute {
+  consumerSlug: string;
+  /** The path after the slug. */
+  route: string;
+  operation: Operation;
+  clientFormat?: WireFormatId;
+  /** Gemini: the model from the path; a slash is allowed (`@openai/gpt-4o`). */
+  pathModel?: string;
+  /** Gemini: streaming is chosen by the path (`:streamGenerateContent`) or `alt=sse`. */
+  pathStream?: boolean;
+  /** The id in `/v1/models/{id}`. */
+  resourceId?: string;
+}
+
+/** Slugs that can never be a consumer: they are plane paths. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['v1', 'v1beta', 'v2', 'healthz', 'health', 'readyz', 'metrics', '.well-known']);
+
+const CHAT_PATHS: Record<string, WireFormatId> = {
+  '/v1/chat/completions': 'openai-chat',
+  '/v1/messages': 'anthropic-messages',
+  '/v1/responses': 'openai-responses',
+  '/v2/chat': 'cohere-v2',
+};
+
+const GEMINI = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent)$/;
+const MODEL_ID = /^\/v1\/models\/(.+)$/;
+
+/** The client-facing format of an error on a path (OpenAI's error object by default). */
+export function errorFormatForPath(route: string): WireFormatId {
+  if (CHAT_PATHS[route]) return CHAT_PATHS[route];
+  if (route.startsWith('/v1beta/')) return 'gemini';
+  return 'openai-chat';
+}
+
+/** Parses `/{slug}/...`; undefined means 404. */
+export function parseProxyPath(path: string): ProxyRoute | undefined {
+  const second = path.indexOf('/', 1);
+  if (second <= 1) return undefined;
+  const consumerSlug = decodeURIComponent(path.slice(1, second));
+  if (RESERVED_SLUGS.has(consumerSlug)) return undefined;
+  const route = path.slice(second);
+  const chat = CHAT_PATHS[route];
+  if (chat) return { consumerSlug, route, operation: 'chat', clientFormat: chat };
+  const gemini = GEMINI.exec(route);
+  if (gemini) {
+    return {
+      consumerSlug,
+      route,
+      operation: 'chat',
+      clientFormat: 'gemini',
+      pathModel: decodeURIComponent(gemini[1]),
+      pathStream: gemini[2] === 'streamGenerateContent',
+    };
+  }
+  if (route === '/v1/models') return { consumerSlug, route, operation: 'models' };
+  const model = MODEL_ID.exec(route);
+  if (model) return { consumerSlug, route, operation: 'models', resourceId: decodeURIComponent(model[1]) };
+  return undefined;
+}

@@ -1,0 +1,61 @@
+import type { ModelPolicy } from '../../records/types.js';
+import type { ConsumerView, Principal, RegistryView, RoleView } from '../../snapshot/views.js';
+
+/** A registry the consumer may call, with its balancing weight and model policy. */
+export interface Candidate {
+  registry: RegistryView;
+  weight: number;
+  policy?: ModelPolicy;
+}
+
+/** Roles of a role_based consumer that the principal's claims select (roles without a match apply to all). */
+export function selectedRoles(consumer: ConsumerView, principal: Principal | undefined): RoleView[] {
+  return consumer.roles.filter((role) => {
+    if (!role.match) return true;
+    const claim = principal?.claims?.[role.match.claim];
+    const values = Array.isArray(claim) ? claim.map(String) : claim === undefined ? principal?.groups ?? [] : [String(claim)];
+    return role.match.any_of.some((v) => values.includes(v));
+  });
+}
+
+/** The consumer's callable registries: inline associations, or those of the selected roles. */
+export function candidatesFor(consumer: ConsumerView, principal: Principal | undefined): Candidate[] {
+  if (consumer.routingMode === 'role_based') {
+    const seen = new Map<string, Candidate>();
+    for (const role of selectedRoles(consumer, principal)) {
+      for (const registry of role.registries) {
+        if (registry.type !== 'LLM') continue;
+        const policy = role.modelPolicies.find((p) => p.registry_id === registry.id);
+        const existing = seen.get(registry.id);
+        if (!existing) seen.set(registry.id, { registry, weight: 1, policy });
+        else if (policy && existing.policy?.allow) existing.policy = { ...existing.policy, allow: [...new Set([...(existing.policy.allow ?? []), ...(policy.allow ?? [])])] };
+      }
+    }
+    return [...seen.values()];
+  }
+  return consumer.registries
+    .filter((a) => a.registry.type === 'LLM')
+    .map((a) => ({ registry: a.registry, weight: a.weight, policy: consumer.modelPolicies.find((p) => p.registry_id === a.registry.id) }));
+}
+
+/** The explicit allow-list for a candidate, or undefined when it is open (provider catalog). */
+export function allowList(candidate: Candidate): readonly string[] | undefined {
+  if (candidate.policy?.allow?.length) return candidate.policy.allow;
+  if (candidate.registry.models.length) return candidate.registry.models;
+  return undefined;
+}
+
+/** Whether the candidate may serve `model`. */
+export function allows(candidate: Candidate, model: string): boolean {
+  const list = allowList(candidate);
+  return list ? list.includes(model) : true;
+}
+
+/** The model `auto` resolves to on a candidate. */
+export function defaultModel(candidate: Candidate): string | undefined {
+  return (
+    candidate.policy?.default ??
+    allowList(candidate)?.[0] ??
+    candidate.registry.provider?.models?.find((m) => !m.modalities || m.modalities.includes('chat'))?.id
+  );
+}

@@ -1,0 +1,44 @@
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { ProviderRequest } from '../../pipeline/hooks.js';
+
+/**
+ * One keep-alive connection pool per registry (undici Agent), reused across requests and
+ * snapshots; a registry whose base URL changes gets a fresh pool.
+ */
+export class UpstreamClient {
+  private readonly agents = new Map<string, { baseUrl: string; agent: Agent }>();
+
+  constructor(private readonly options: { connectTimeoutMs?: number; connections?: number } = {}) {}
+
+  private agentFor(registryId: string, baseUrl: string): Agent {
+    const existing = this.agents.get(registryId);
+    if (existing && existing.baseUrl === baseUrl) return existing.agent;
+    if (existing) void existing.agent.close();
+    const agent = new Agent({
+      keepAliveTimeout: 30_000,
+      connections: this.options.connections ?? 256,
+      connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+      pipelining: 1,
+    });
+    this.agents.set(registryId, { baseUrl, agent });
+    return agent;
+  }
+
+  /** Sends the request; the body is streamed back untouched. */
+  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: AbortSignal, timeoutMs?: number): Promise<Dispatcher.ResponseData> {
+    return undiciRequest(request.url, {
+      method: request.method as Dispatcher.HttpMethod,
+      headers: request.headers,
+      body: JSON.stringify(request.body),
+      dispatcher: this.agentFor(registryId, baseUrl),
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.agents.values()].map((a) => a.agent.close()));
+    this.agents.clear();
+  }
+}
