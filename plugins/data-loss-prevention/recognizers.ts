@@ -8,6 +8,7 @@ import { ibanRecognizer } from './recognizers/iban.js';
 import { usSsnRecognizer } from './recognizers/us-ssn.js';
 import { ipAddressRecognizer } from './recognizers/ip-address.js';
 import { dateOfBirthRecognizer } from './recognizers/date-of-birth.js';
+import { personNameRecognizer } from './recognizers/person-name.js';
 import { providerKeyRecognizer } from './secrets/provider-keys.js';
 import { privateKeyRecognizer } from './secrets/private-key.js';
 import { jwtRecognizer } from './secrets/jwt.js';
@@ -29,5 +30,6 @@ export function buildRecognizers(settings: DataLossPreventionSettings): Recogniz
     ipAddressRecognizer(),
     phoneRecognizer({ regions: settings.phone_regions }),
     dateOfBirthRecognizer(),
+    personNameRecognizer(),
   ];
 }

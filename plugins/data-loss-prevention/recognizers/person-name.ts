@@ -1,0 +1,189 @@
+/**
+ * PERSON: names found from given-name and surname lists, name shapes (`Anna K. Berg`), cues
+ * that introduce a person (`my name is`, `Mr.`, `Dear`) and dialogue speakers (`Nicole: ...`).
+ */
+import type { Recognizer, Span } from '../span.js';
+import { lexicon } from './lexicon.js';
+import { joins, tokenize, type Token } from './tokens.js';
+
+// Cues after which the next capitalised words are a person's name.
+const STRONG_CUE =
+  /(?:\bmy name is|\bname(?: is)?\??:?|\bnamed(?: him| her)?|\bcalls? me|\bspeak (?:to|with)|\bsaid|\bsays|\btold|\bearly|\bex-\w+|\bstarring|\bfeaturing|\b(?:directed|written|performed|sung|produced|painted) by|\bchange it to|\bfounders?:|\bmy (?:kid|son|daughter|wife|husband|friend|boss|brother|sister|mother|father)|\bi am|\bi'm|\bmr\.?|\bmrs\.?|\bms\.?|\bmx\.?|\bmiss|\bdr\.?|\bprof\.?|\bdear|\bhi|\bhello|\bsigned|\bsincerely,?|\bregards,?|\bfollow up with|\bask for|\bunder|\bpatient:?|\bcustomer:?|\bcontact:?|\bsigned by|\battn:?|\battention:?)\s*$/i;
+// Words after a name that say a person is meant: `Walker began writing`, `Timotea lives on`.
+const PERSON_VERB =
+  /^\s*(?:lives|lived|listed|began|shouted|said|says|wrote|told|asked|replied|answered|smiled|laughed|is very|is so|was born|has been|had been|went|thinks|thought)\b|^,\s+(?:can|could|would|will) (?:i|you)\b/i;
+// Leading words that introduce a name and are not part of it.
+const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'madam', 'dear', 'hi', 'hello', 'hey', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
+// Field labels and calendar words that look like a capitalised name.
+const NOT_A_NAME = new Set(['email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+// Nationality and language adjectives (`American food`, `studying English`).
+const NATIONALITY =
+  /^(?:american|english|british|danish|czech|spanish|french|german|italian|dutch|swedish|finnish|norwegian|polish|greek|hungarian|russian|chinese|japanese|korean|indian|irish|scottish|welsh|canadian|mexican|brazilian|portuguese|turkish|swiss|austrian|belgian|icelandic|estonian|latvian|lithuanian|ukrainian|tunisian|moroccan|egyptian|israeli|arab|arabic|african|asian|european|australian|latin|slovak|slovenian|croatian|serbian|romanian|bulgarian|cypriot|jewish|muslim|christian|catholic|hindu|buddhist)$/;
+
+// Surname endings common across European languages, for names no list holds.
+const SURNAME_SHAPE =
+  /(?:ová|ova|ski|ska|sky|ský|cki|cka|wicz|vić|vic|vich|ovich|enko|ev|ov|yan|dze|shvili|sson|sen|dóttir|dottir|datter|nen|inen|escu|ini|elli|etti|oulos|akis|idis|ez|ek|ák|ár|ős|ssy|szy|ely)$/i;
+
+/** Finds person names. */
+export function personNameRecognizer(): Recognizer {
+  const lex = lexicon();
+  const isWord = (t: Token) => lex.words.has(t.fold);
+  const isFirst = (t: Token) => lex.first.has(t.fold);
+  const isLast = (t: Token) => lex.last.has(t.fold);
+  const isPlace = (t: Token) => lex.places.has(t.fold);
+  // A capitalised word that is no dictionary word, no place: the usual shape of a surname.
+  const surnameLike = (t: Token) => t.title && !isPlace(t) && (!isWord(t) || isLast(t) && !lex.words.has(t.fold.toLowerCase()));
+  const excluded = (t: Token) => NOT_A_NAME.has(t.fold) || NATIONALITY.test(t.fold);
+  const unknown = (t: Token) => t.title && !isWord(t) && !isPlace(t) && !isFirst(t) && !isLast(t);
+
+  return {
+    entities: ['PERSON'],
+    find(text: string, out: Span[]) {
+      const tokens = tokenize(text);
+      const push = (a: Token, b: Token, score: number) => out.push({ entity: 'PERSON', start: a.start, end: b.end, score });
+      const lowerText = text === text.toLowerCase();
+      const firstFound = out.length;
+      let i = 0;
+      while (i < tokens.length) {
+        // A chain: capitalised words and initials joined by single spaces.
+        const t = tokens[i];
+        if (!(t.title || t.initial) || excluded(t)) {
+          if (lowerText) i = lowerCaseName(i);
+          else i++;
+          continue;
+        }
+        let j = i + 1;
+        while (j < tokens.length && (tokens[j].title || tokens[j].initial) && !excluded(tokens[j]) && joins(tokens[j].gap)) j++;
+        let chain = tokens.slice(i, j);
+        let cued = false;
+        while (chain.length > 1 && HONORIFIC.has(chain[0].fold)) {
+          chain = chain.slice(1);
+          cued = true;
+        }
+        if (!HONORIFIC.has(chain[0].fold)) scanChain(chain, cued);
+        i = j;
+      }
+      pairs();
+      if (out.length > firstFound) coordinated();
+
+      // `Usamov and Bowers were ...`: two capitalised names joined by `and` before a plural verb.
+      function pairs(): void {
+        for (let k = 0; k + 2 < tokens.length; k++) {
+          const [a, and, b] = [tokens[k], tokens[k + 1], tokens[k + 2]];
+          if (and.fold !== 'and' || !a.title || !b.title || excluded(a) || excluded(b) || isPlace(a) || isPlace(b)) continue;
+          if (!/^\s+(?:were|are|have|had)\b/.test(text.slice(b.end, b.end + 8))) continue;
+          if (![a, b].every((t) => isFirst(t) || isLast(t) || unknown(t))) continue;
+          if (out.slice(firstFound).some((s) => s.start <= a.start && a.end <= s.end)) continue;
+          out.push({ entity: 'PERSON', start: a.start, end: a.end, score: 0.75 }, { entity: 'PERSON', start: b.start, end: b.end, score: 0.75 });
+        }
+      }
+
+      // `Monjeau, Graves and Reed`: a listed name next to a found one is a name too.
+      function coordinated(): void {
+        const found = out.slice(firstFound);
+        const starts = new Set(found.map((s) => s.start));
+        const ends = new Set(found.map((s) => s.end));
+        const LIST_GAP = /^(?:,\s?|\s(?:and|or|&)\s|,\s(?:and|or)\s)$/;
+        for (let pass = 0; pass < 2; pass++) {
+          for (let k = 0; k < tokens.length; k++) {
+            const t = tokens[k];
+            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t)) continue;
+            if (!(isFirst(t) || isLast(t) || unknown(t))) continue;
+            const prev = tokens[k - 1];
+            const next = tokens[k + 1];
+            const linkedBefore = prev && ends.has(prev.end) && LIST_GAP.test(t.gap);
+            const linkedAfter = next && starts.has(next.start) && LIST_GAP.test(next.gap);
+            if (!linkedBefore && !linkedAfter) continue;
+            if (found.some((s) => s.start <= t.start && t.end <= s.end)) continue;
+            const span: Span = { entity: 'PERSON', start: t.start, end: t.end, score: 0.7 };
+            out.push(span);
+            found.push(span);
+            starts.add(t.start);
+            ends.add(t.end);
+          }
+        }
+      }
+
+      // `patricia desrosiers`, `emidio p lombardo`: names in an all lower-case text.
+      function lowerCaseName(k: number): number {
+        const a = tokens[k];
+        const b = tokens[k + 1];
+        const c = tokens[k + 2];
+        if (!b || !joins(b.gap) || excluded(a)) {
+          if (isFirst(a) && !isWord(a) && lowerCued(a)) push(a, a, 0.75);
+          return k + 1;
+        }
+        const cued = lowerCued(a);
+        if ((isFirst(a) || cued) && b.fold.replace('.', '').length === 1 && c && joins(c.gap) && !isWord(c)) {
+          push(a, c, 0.85);
+          return k + 3;
+        }
+        if ((isFirst(a) && !isWord(a) || cued) && (isLast(b) || cued) && !isWord(b) && !lex.places.has(b.fold)) {
+          push(a, b, 0.75);
+          return k + 2;
+        }
+        if (isFirst(a) && !isWord(a) && cued) push(a, a, 0.75);
+        return k + 1;
+      }
+
+      function lowerCued(a: Token): boolean {
+        const before = text.slice(Math.max(0, a.start - 24), a.start);
+        if (STRONG_CUE.test(before)) return true;
+        // A dialogue speaker at the start of a line.
+        return text.charAt(a.end) === ':' && /(?:^|\n)\s*$/.test(text.slice(0, a.start)) && isFirst(a);
+      }
+
+      function scanChain(chain: Token[], cued: boolean): void {
+        const head = chain[0];
+        const before = text.slice(Math.max(0, head.start - 24), head.start);
+        const tail = chain[chain.length - 1];
+        const afterChain = text.charAt(tail.end);
+        // After a strong cue, up to three capitalised non-words are the name; so before a
+        // person verb (`Walker began writing`).
+        if (cued || STRONG_CUE.test(before) || (chain.length <= 3 && PERSON_VERB.test(text.slice(tail.end, tail.end + 24)))) {
+          let k = 0;
+          while (k < chain.length && k < 3 && (chain[k].initial || !isWord(chain[k]) || isFirst(chain[k]) || isLast(chain[k]))) k++;
+          if (k > 0 && !chain.slice(0, k).every(isPlace)) {
+            push(head, chain[k - 1], 0.85);
+            if (k === chain.length) return;
+            chain = chain.slice(k);
+          }
+        }
+        // A dialogue speaker: `Nicole: Remember me?` at the start of a line.
+        if (chain.length <= 2 && afterChain === ':' && /^:\s?["“]?\p{L}/u.test(text.slice(tail.end, tail.end + 4)) && /(?:^|\n)\s*$/.test(text.slice(0, head.start)) && chain.every((t) => !isWord(t) && !isPlace(t))) {
+          push(head, chain[chain.length - 1], 0.8);
+          return;
+        }
+        let k = 0;
+        while (k < chain.length) {
+          const t = chain[k];
+          const next = chain[k + 1];
+          const afterInitial = next?.initial ? chain[k + 2] : undefined;
+          // Given name (or unknown word), middle initial, surname: `Ravil G Yefimov`.
+          if (!t.initial && afterInitial && afterInitial.title && (isFirst(t) || !isWord(t)) && surnameLike(afterInitial)) {
+            push(t, afterInitial, 0.9);
+            k += 3;
+            continue;
+          }
+          if (!t.initial && next && next.title) {
+            const firstName = isFirst(t) && !isPlace(t);
+            const plainFirst = firstName && !isWord(t);
+            const nextSurname = (isLast(next) || !isWord(next)) && !isPlace(next);
+            const unknownPair = unknown(t) && !isWord(next) && !isPlace(next) && (SURNAME_SHAPE.test(next.fold) || isLast(next) || SURNAME_SHAPE.test(t.fold));
+            if ((plainFirst && nextSurname) || (firstName && isLast(next) && !isWord(next)) || unknownPair) {
+              // A third capitalised non-word continues the name (`Maria Luisa Conti`).
+              const third = chain[k + 2];
+              const end = third && third.title && !isWord(third) && !isPlace(third) && (isLast(third) || isFirst(next)) ? third : next;
+              push(t, end, plainFirst ? 0.85 : 0.75);
+              k += end === next ? 2 : 3;
+              continue;
+            }
+          }
+          // One word alone: a given name or surname that is no dictionary word and no place.
+          if (t.title && chain.length === 1 && !isWord(t) && !isPlace(t) && (isFirst(t) || isLast(t))) push(t, t, 0.65);
+          k++;
+        }
+      }
+    },
+  };
+}

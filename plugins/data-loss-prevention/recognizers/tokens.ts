@@ -1,0 +1,55 @@
+/** Word tokens with their shape, for the contextual recognizers (names, places, addresses). */
+import { foldName } from './fold.js';
+
+/** One word of the text. */
+export interface Token {
+  start: number;
+  end: number;
+  text: string;
+  /** Folded form for list look-ups (no trailing dot). */
+  fold: string;
+  /** `Anna`, `McDowell`, `O'Neil`: an upper-case letter then a lower-case one. */
+  title: boolean;
+  /** `KØBENHAVN`: two or more letters, all upper case. */
+  upper: boolean;
+  /** `J` or `J.`: a middle initial. */
+  initial: boolean;
+  /** The characters between the previous token and this one. */
+  gap: string;
+}
+
+const WORD = /\p{L}[\p{L}\p{M}'’-]*\.?|\d+/gu;
+
+/** Splits a text into word (and number) tokens. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let last = 0;
+  for (const m of text.matchAll(WORD)) {
+    let word = m[0];
+    const start = m.index;
+    // Keep the dot only on initials and abbreviations; a sentence-final dot is punctuation.
+    if (word.endsWith('.') && word.length > 3) word = word.slice(0, -1);
+    // A possessive belongs to the sentence, not to the name.
+    word = word.replace(/['’]s$/, '');
+    const bare = word.replace(/\.$/, '');
+    const first = bare.charAt(0);
+    const isUpper = first !== first.toLowerCase();
+    tokens.push({
+      start,
+      end: start + word.length,
+      text: word,
+      fold: foldName(bare),
+      title: isUpper && bare.length > 1 && /\p{Ll}/u.test(bare.slice(1, 3)),
+      upper: bare.length > 1 && bare === bare.toUpperCase() && bare !== bare.toLowerCase(),
+      initial: bare.length === 1 && isUpper,
+      gap: text.slice(last, start),
+    });
+    last = start + word.length;
+  }
+  return tokens;
+}
+
+/** True when the gap is a plain single-line space, so the two tokens can belong to one name. */
+export function joins(gap: string): boolean {
+  return gap === ' ' || gap === '  ';
+}
