@@ -21,8 +21,13 @@ import type { GeminiContent, GeminiPart } from './wire-types.js';
  */
 export const FOREIGN_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
 
-/** Encodes a canonical request as a generateContent body. */
+/**
+ * Encodes a canonical request as a generateContent body. A request carrying features only its
+ * own format can serve is refused: only the client's original body (pass-through) carries them.
+ */
 export function encodeRequest(request: CanonicalRequest, _model: string): Record<string, unknown> {
+  const first = request.same_format_only?.[0];
+  if (first) throw new UnsupportedFeatureError(first.feature, 'gemini', `${first.reason}; only the client's original body can carry it`);
   const body: Record<string, unknown> = { contents: encodeContents(request.messages) };
   const system = encodeSystem(request.messages);
   if (system) body.systemInstruction = system;
