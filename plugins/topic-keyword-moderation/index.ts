@@ -1,0 +1,73 @@
+/**
+ * `topic_keyword_moderation`: denied keywords and regex patterns, denied topics, and an
+ * allowed-topics list an input must stay within. Everything is lexical and in-process: terms
+ * are folded (case, diacritics, compatibility forms, invisible characters) and matched on word
+ * boundaries. Hits name the configured keyword, pattern id or topic, never the user's text.
+ */
+import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { compileKeywordMatcher } from './keyword-matcher.js';
+import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
+import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
+import { countWords } from './text-folding.js';
+import type { TopicKeywordModerationSettings } from './settings.js';
+
+/** Scores below this are not reported at all (one medium cue is the least worth a hit). */
+const REPORT_FLOOR = 0.35;
+/** An allowed topic counts as matched from this score on (the default rule threshold). */
+const ALLOWED_MATCH = 0.5;
+
+function bestScore(topic: TopicScorer, chunks: string[]): number {
+  return Math.max(0, ...chunks.map((c) => topic.score(c)));
+}
+
+const round = (x: number) => Math.round(x * 100) / 100;
+
+export default defineDetector<TopicKeywordModerationSettings>({
+  kind: 'detector',
+  name: 'topic_keyword_moderation',
+  version: '1.0.0',
+  schemaId: 'https://portcullis.dev/schemas/plugins/topic_keyword_moderation.schema.json',
+  description: 'Denied keywords and patterns, denied topics, and allowed-topic restriction, matched lexically.',
+  canTransform: false,
+  defaultThreshold: 0.5,
+  create(settings) {
+    const fold = { caseSensitive: settings.case_sensitive, foldDiacritics: settings.fold_diacritics };
+    const keywords = compileKeywordMatcher(settings.keywords, settings.patterns, fold);
+    const denied = settings.denied_topics.map(compileTopic);
+    const allowed = settings.allowed_topics.map(compileTopic);
+    const checksKeywords = settings.keywords.length > 0 || settings.patterns.length > 0;
+
+    return {
+      inspect(request: InspectionRequest): DetectorHit[] {
+        const hits: DetectorHit[] = [];
+        const segments = moderatedSegments(request, settings.inspect_system_prompts);
+
+        if (checksKeywords) {
+          const found = new Set<string>();
+          for (const segment of segments) for (const entity of keywords.match(segment.text)) found.add(entity);
+          if (found.size) hits.push({ type: 'keyword', confidence: 1, entities: [...found] });
+        }
+
+        if (denied.length) {
+          const chunks = segments.flatMap((s) => chunkText(foldForTopics(s.text)));
+          for (const topic of denied) {
+            const score = bestScore(topic, chunks);
+            if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
+          }
+        }
+
+        if (allowed.length) {
+          const text = conversationText(request, settings.context_turns);
+          if (countWords(text) >= settings.off_topic_min_words) {
+            const chunks = chunkText(foldForTopics(text));
+            const best = Math.max(...allowed.map((t) => bestScore(t, chunks)));
+            if (best < ALLOWED_MATCH) {
+              hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - best)), entities: allowed.map((t) => t.name) });
+            }
+          }
+        }
+        return hits;
+      },
+    };
+  },
+});

@@ -1,0 +1,39 @@
+/**
+ * Turns a configured word or phrase into a regular-expression source with word boundaries:
+ * "ass" matches "ass" but not "class"; "project x" matches across any run of spaces,
+ * punctuation or line breaks ("project-x", "project\n x"); a trailing `*` on a word allows an
+ * inflection ("diagnos*" matches "diagnosis", "diagnosed"), a leading one a prefix ("*cillin").
+ */
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+
+/**
+ * The regex source of a phrase already folded the same way as the text it will search.
+ * Returns undefined for a phrase with nothing to match.
+ */
+export function phraseSource(phrase: string): string | undefined {
+  // Runs of word characters (with their `*` wildcards) and runs of everything else.
+  const runs = phrase.trim().match(/[\p{L}\p{N}*]+|[^\p{L}\p{N}*]+/gu);
+  if (!runs) return undefined;
+  const parts: string[] = [];
+  runs.forEach((run, i) => {
+    if (WORD_CHAR.test(run) || run.includes('*')) {
+      const words = run.split('*');
+      parts.push(words.map(escape).join('[\\p{L}\\p{N}]*'));
+    } else if (i === 0 || i === runs.length - 1) {
+      // Leading or trailing symbols ("c++", "$$$") are part of the keyword itself.
+      parts.push(escape(run.trim()));
+    } else {
+      // Between words any separator will do: spaces, hyphens, punctuation, line breaks.
+      parts.push('[^\\p{L}\\p{N}]+');
+    }
+  });
+  const body = parts.join('');
+  if (!body || body === '[\\p{L}\\p{N}]*') return undefined;
+  const first = runs[0];
+  const last = runs[runs.length - 1];
+  const before = WORD_CHAR.test(first[0]) || first.startsWith('*') ? '(?<![\\p{L}\\p{N}])' : '';
+  const after = WORD_CHAR.test(last[last.length - 1]) || last.endsWith('*') ? '(?![\\p{L}\\p{N}])' : '';
+  return `${before}${body}${after}`;
+}

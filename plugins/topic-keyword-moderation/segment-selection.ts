@@ -1,0 +1,49 @@
+/**
+ * Which parts of a request each check reads. The operator's own system and developer prompts
+ * are skipped by default: a system prompt saying "never give medical advice" must not make
+ * every request look like medical advice.
+ */
+import type { InspectionRequest, InspectSegment } from '../../core/guardrail/detector.js';
+
+const OPERATOR_ROLES = new Set(['system', 'developer']);
+
+/** Segments inspected for keywords and denied topics. */
+export function moderatedSegments(request: InspectionRequest, includeSystem: boolean): InspectSegment[] {
+  return request.segments.filter((s) => includeSystem || !s.role || !OPERATOR_ROLES.has(s.role));
+}
+
+/**
+ * The text judged against the allowed topics: on input the last `turns` user prompts (a short
+ * follow-up such as "and for order 12?" keeps the topic of the turn before), on output the
+ * completion.
+ */
+export function conversationText(request: InspectionRequest, turns: number): string {
+  if (request.direction === 'output') {
+    return request.segments.filter((s) => s.source === 'completion').map((s) => s.text).join('\n');
+  }
+  const user = request.segments.filter((s) => s.source === 'prompt' && (s.role === 'user' || s.role === undefined));
+  return user.slice(-turns).map((s) => s.text).join('\n');
+}
+
+/**
+ * Splits long text into chunks of about `size` characters at sentence or line ends, so that weak
+ * cues scattered over a long document do not add up to a topic no passage is about.
+ */
+export function chunkText(text: string, size = 600): string[] {
+  if (text.length <= size) return [text];
+  const chunks: string[] = [];
+  let current = '';
+  for (const sentence of text.split(/(?<=[.!?\n])\s+/u)) {
+    if (current && current.length + sentence.length > size) {
+      chunks.push(current);
+      current = '';
+    }
+    current += (current ? ' ' : '') + sentence;
+    while (current.length > size * 2) {
+      chunks.push(current.slice(0, size));
+      current = current.slice(size);
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks;
+}

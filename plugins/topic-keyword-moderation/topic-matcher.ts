@@ -1,0 +1,104 @@
+/**
+ * Topics compiled into scorers. A topic is a built-in lexicon (named by its name or an alias),
+ * operator seed terms, or free text: a name like "space travel" that is no built-in topic
+ * matches when the whole phrase occurs or when all of its content words occur.
+ * Topic matching always ignores case (lexicons are lower case); `case_sensitive` is for keywords.
+ */
+import { foldText } from './text-folding.js';
+import { phraseSource } from './phrase-pattern.js';
+import { MEDIUM, STRONG, TOPIC_LEXICONS, WEAK, type TopicLexicon } from './topic-lexicons.js';
+import type { TopicSpec } from './settings.js';
+
+/** A term and the evidence it carries. */
+interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+/** One compiled topic. */
+export interface TopicScorer {
+  /** The topic as the policy named it: the finding's entity. */
+  name: string;
+  /** Noisy-or of the weights of the distinct terms found in already-folded text, 0..1. */
+  score(folded: string): number;
+}
+
+const FOLD = { caseSensitive: false, foldDiacritics: true };
+const STOPWORDS = new Set([
+  'the', 'and', 'for', 'with', 'about', 'any', 'all', 'from', 'into', 'our', 'your', 'their', 'other', 'related',
+  'topics', 'topic', 'questions', 'question', 'discussion', 'discussions', 'talk', 'content', 'things', 'stuff',
+]);
+
+/** Normalises a topic name for lookup: "Medical_Advice" and "medical-advice" become "medical advice". */
+export function topicKey(name: string): string {
+  return foldText(name, FOLD).replace(/[_\-]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const BUILT_INS = new Map<string, TopicLexicon>();
+for (const lexicon of TOPIC_LEXICONS) {
+  for (const key of [lexicon.name, ...lexicon.aliases]) BUILT_INS.set(topicKey(key), lexicon);
+}
+
+/** The built-in lexicon a topic name refers to, if any. */
+export function builtInTopic(name: string): TopicLexicon | undefined {
+  return BUILT_INS.get(topicKey(name));
+}
+
+function lexiconTerms(lexicon: TopicLexicon): WeightedTerm[] {
+  return [
+    ...lexicon.strong.map((term) => ({ term, weight: STRONG })),
+    ...lexicon.medium.map((term) => ({ term, weight: MEDIUM })),
+    ...lexicon.weak.map((term) => ({ term, weight: WEAK })),
+  ];
+}
+
+// Free text: the phrase is strong evidence; its words, each allowed an inflection, only together.
+function freeTextTerms(name: string): WeightedTerm[] {
+  const key = topicKey(name);
+  const words = [...new Set(key.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3 && !STOPWORDS.has(w)))];
+  if (words.length === 0) return key ? [{ term: key, weight: 0.9 }] : [];
+  if (words.length === 1) return [{ term: key, weight: 0.9 }, { term: `${words[0]}*`, weight: STRONG }];
+  // n words of weight w reach 0.5 together: 1 - (1 - w)^n >= 0.5.
+  const weight = 1 - Math.pow(0.5, 1 / words.length) + 0.001;
+  return [{ term: key, weight: 0.9 }, ...words.map((w) => ({ term: `${w}*`, weight }))];
+}
+
+/** The name and weighted terms a topic spec stands for. */
+export function resolveTopic(spec: TopicSpec): { name: string; terms: WeightedTerm[] } {
+  const name = typeof spec === 'string' ? spec : spec.name;
+  const lexicon = builtInTopic(name);
+  const terms = lexicon ? lexiconTerms(lexicon) : freeTextTerms(name);
+  if (typeof spec !== 'string') for (const term of spec.terms ?? []) terms.push({ term: foldText(term, FOLD), weight: STRONG });
+  return { name, terms };
+}
+
+/** Compiles a topic into a scorer (one regex over all its terms). */
+export function compileTopic(spec: TopicSpec): TopicScorer {
+  const { name, terms } = resolveTopic(spec);
+  const compiled = terms
+    .map((t) => ({ ...t, source: phraseSource(foldText(t.term, FOLD)) }))
+    .filter((t): t is WeightedTerm & { source: string } => t.source !== undefined)
+    .sort((a, b) => b.source.length - a.source.length);
+  const regex = compiled.length ? new RegExp(compiled.map((t) => `(${t.source})`).join('|'), 'gu') : undefined;
+  return {
+    name,
+    score(folded: string): number {
+      if (!regex) return 0;
+      const seen = new Set<number>();
+      let miss = 1;
+      for (const m of folded.matchAll(regex)) {
+        const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+        if (group < 1 || seen.has(group)) continue;
+        seen.add(group);
+        miss *= 1 - compiled[group - 1].weight;
+        if (miss < 0.01) break;
+      }
+      return 1 - miss;
+    },
+  };
+}
+
+/** Text folded the way topic scorers expect. */
+export function foldForTopics(text: string): string {
+  return foldText(text, FOLD);
+}
