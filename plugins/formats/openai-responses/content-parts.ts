@@ -92,8 +92,12 @@ function missing(path: string, what: string): never {
   throw new FormatError(`${path} needs ${what}`, path);
 }
 
-/** A canonical user/system/tool-output part -> Responses input content part. */
-export function encodeInputPart(part: ContentPart, where: string): JsonObject {
+/**
+ * A canonical user/system/tool-output part -> Responses input content part; undefined for a
+ * native block, which has no place inside a message.
+ */
+export function encodeInputPart(part: ContentPart, where: string): JsonObject | undefined {
+  if (part.type === 'text' && part.native) return undefined;
   switch (part.type) {
     case 'text':
       return { type: 'input_text', text: part.text };

@@ -5,6 +5,7 @@ import {
   type ReasoningOptions,
   type ResponseFormat,
 } from '../../../core/canonical/index.js';
+import type { DecodeNotes } from './decode-notes.js';
 import {
   expectObject,
   optionalBoolean,
@@ -61,28 +62,30 @@ export function encodeTextFormat(format: ResponseFormat): JsonObject {
 const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
 /**
- * `reasoning` -> canonical options. `xhigh` and `max` become `high`, the strongest effort other
- * formats can express; `none` leaves effort unset (no reasoning asked for).
+ * `reasoning` -> canonical options. `none` turns reasoning off; efforts beyond the canonical
+ * set (`xhigh`, `max`) exist only in OpenAI formats and are noted as same-format only.
  */
-export function decodeReasoning(raw: unknown): ReasoningOptions | undefined {
+export function decodeReasoning(raw: unknown, notes: DecodeNotes): ReasoningOptions | undefined {
   if (raw === undefined || raw === null) return undefined;
   const r = expectObject(raw, 'reasoning');
   const out: ReasoningOptions = {};
   const effort = optionalString(r, 'effort', 'reasoning');
-  if (effort !== undefined && effort !== 'none') {
-    out.effort = (EFFORTS.has(effort) ? effort : 'high') as ReasoningOptions['effort'];
-  }
+  if (effort === 'none') out.enabled = false;
+  else if (effort !== undefined && EFFORTS.has(effort)) out.effort = effort as ReasoningOptions['effort'];
+  else if (effort !== undefined) notes.sameFormat(`reasoning.effort=${effort}`, 'this effort level exists only in OpenAI formats');
   const summary = optionalString(r, 'summary', 'reasoning') ?? optionalString(r, 'generate_summary', 'reasoning');
   if (summary !== undefined) out.include_thoughts = true;
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
- * Canonical reasoning -> `reasoning`. A token budget (Anthropic, Gemini) maps to the nearest
- * effort: up to 2048 low, up to 8192 medium, above that high.
+ * Canonical reasoning -> `reasoning`. Reasoning turned off is effort `none`. A token budget
+ * (Anthropic, Gemini) maps to the nearest effort: up to 2048 low, up to 8192 medium, above
+ * that high.
  */
 export function encodeReasoning(reasoning: ReasoningOptions): JsonObject | undefined {
   const out: JsonObject = {};
+  if (reasoning.enabled === false) return { effort: 'none' };
   if (reasoning.effort !== undefined) out.effort = reasoning.effort;
   else if (reasoning.budget_tokens !== undefined && reasoning.budget_tokens > 0) {
     out.effort = reasoning.budget_tokens <= 2048 ? 'low' : reasoning.budget_tokens <= 8192 ? 'medium' : 'high';

@@ -161,7 +161,10 @@ function encodeMessage(message: CanonicalMessage, where: string, out: JsonObject
         if (part.type === 'tool_result') {
           flush();
           out.push(encodeToolResult(part, where));
-        } else run.push(encodeInputPart(part, `a ${message.role} message`));
+        } else {
+          const encoded = encodeInputPart(part, `a ${message.role} message`);
+          if (encoded) run.push(encoded);
+        }
       }
       flush();
     }
@@ -177,6 +180,15 @@ function encodeAssistant(parts: ContentPart[], where: string, out: JsonObject[])
   for (const part of parts) {
     switch (part.type) {
       case 'text': {
+        if (part.native) {
+          // A Responses item with no canonical type goes back as the item it was; another
+          // format's native block means nothing here.
+          if (part.native.format === 'openai-responses') {
+            flush();
+            out.push(part.native.block);
+          }
+          break;
+        }
         const text: JsonObject = { type: 'output_text', text: part.text };
         if (part.citations?.length) text.annotations = part.citations;
         run.push(text);
@@ -206,7 +218,7 @@ function encodeToolResult(part: ToolResultPart, where: string): JsonObject {
   const allText = part.content.every((p) => p.type === 'text');
   const output = allText
     ? part.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n')
-    : part.content.map((p) => encodeInputPart(p, `a tool result (${where})`));
+    : part.content.flatMap((p) => encodeInputPart(p, `a tool result (${where})`) ?? []);
   return { type: 'function_call_output', call_id: part.tool_call_id, output };
 }
 

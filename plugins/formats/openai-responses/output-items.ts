@@ -7,9 +7,15 @@ import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
  * A response's `output` items (`message` with `output_text` / `refusal` parts, `function_call`,
  * `reasoning`) to and from canonical assistant content.
  * https://platform.openai.com/docs/api-reference/responses/object (output)
- * Built-in tool items (web_search_call, file_search_call, ...) record work OpenAI did itself;
- * they carry no assistant content and are not decoded.
+ * Built-in tool items (web_search_call, file_search_call, ...) record work OpenAI did itself and
+ * have no canonical type: they ride as native blocks (an empty text part carrying the item), so
+ * a Responses client gets them back and other formats skip them.
  */
+
+/** A text part carrying a Responses item verbatim. */
+export function nativeItemPart(item: JsonObject): TextPart {
+  return { type: 'text', text: '', native: { format: 'openai-responses', block: item } };
+}
 
 /** `output` -> canonical content parts. */
 export function decodeOutput(raw: unknown): ContentPart[] {
@@ -44,6 +50,7 @@ export function decodeOutput(raw: unknown): ContentPart[] {
         content.push(decodeReasoningItem(item, path));
         break;
       default:
+        content.push(nativeItemPart(item));
         break;
     }
   });
@@ -69,6 +76,13 @@ export function encodeOutput(content: ContentPart[]): JsonObject[] {
   for (const part of content) {
     switch (part.type) {
       case 'text':
+        if (part.native) {
+          if (part.native.format === 'openai-responses') {
+            message = undefined;
+            items.push(part.native.block);
+          }
+          break;
+        }
         messageParts().push(outputTextPart(part.text, part.citations ?? []));
         break;
       case 'refusal':

@@ -69,7 +69,7 @@ export function decodeRequest(raw: unknown, from?: { stream?: boolean }): Canoni
   if (topP !== undefined) request.sampling.top_p = topP;
   const maxTokens = optionalNumber(body, 'max_output_tokens', '');
   if (maxTokens !== undefined) request.sampling.max_tokens = maxTokens;
-  const reasoning = decodeReasoning(body.reasoning);
+  const reasoning = decodeReasoning(body.reasoning, notes);
   if (reasoning !== undefined) request.reasoning = reasoning;
 
   // `safety_identifier` replaces the deprecated `user`; both identify the end user.
@@ -111,6 +111,8 @@ export function encodeRequest(request: CanonicalRequest, model: string): Record<
   const reasoning = request.reasoning ? encodeReasoning(request.reasoning) : undefined;
   if (reasoning) {
     body.reasoning = reasoning;
+  }
+  if (reasoning && reasoning.effort !== 'none') {
     // Without stored state, reasoning can only be replayed next turn from its encrypted form.
     body.include = ['reasoning.encrypted_content'];
   }

@@ -16,7 +16,8 @@ import { decodeUsage } from './usage.js';
  *
  * Canonical part indices are handed out in the order parts first produce something: message
  * content parts (`output_index`, `content_index`), function calls and reasoning items.
- * Refusal deltas become text deltas (the canonical stream has no refusal event).
+ * Refusal deltas become text deltas (the canonical stream has no refusal event). Built-in tool
+ * items arrive whole as a `part_end` carrying the item as a native block.
  */
 export class ResponsesStreamDecoder implements StreamDecoder {
   private nextIndex = 0;
@@ -177,8 +178,13 @@ export class ResponsesStreamDecoder implements StreamDecoder {
           return this.endText(`m:${oi}:${j}`, str(p.text) || str(p.refusal));
         });
       }
-      default:
-        return [];
+      default: {
+        // Built-in tool items (web_search_call, ...) have no canonical type: delivered whole.
+        if (typeof item.type !== 'string') return [];
+        const index = this.allocate(`n:${oi}`);
+        this.open.delete(index);
+        return [{ type: 'part_end', index, native: { format: 'openai-responses', block: item } }];
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import type {
   EncodeContext,
   FinishReason,
+  NativeBlock,
   StreamEncoder,
   StreamEvent,
   Usage,
@@ -25,11 +26,12 @@ import { encodeUsage } from './usage.js';
  * deltas; `response.completed` (or `.incomplete` / `.failed`) last, carrying the whole output,
  * since the SDK's final response is that event's `response`.
  * Each canonical text part becomes its own message item; a thinking part becomes a reasoning
- * item whose text is one summary part.
+ * item whose text is one summary part; a Responses native block (a built-in tool item) is sent
+ * whole as `output_item.added` + `.done`.
  */
 
 type OpenItem =
-  | { kind: 'text'; outputIndex: number; itemId: string; text: string }
+  | { kind: 'text'; outputIndex: number; itemId: string; text: string; annotations?: unknown[] }
   | { kind: 'thinking'; outputIndex: number; itemId: string; text: string; encrypted?: string; upstreamId?: string }
   | { kind: 'tool'; outputIndex: number; itemId: string; callId: string; name: string; args: string };
 
@@ -116,8 +118,12 @@ export class ResponsesStreamEncoder implements StreamEncoder {
           delta: event.arguments,
         });
       }
-      case 'part_end':
+      case 'part_end': {
+        if (event.native) return out + this.nativeItem(event.index, event.native);
+        const open = this.openItems.get(event.index);
+        if (open?.kind === 'text' && event.citations?.length) open.annotations = event.citations;
         return out + this.closeItem(event.index);
+      }
       case 'usage':
         this.usage = event.usage;
         return out;
@@ -221,6 +227,18 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     return { value: value as Extract<OpenItem, { kind: K }>, added: text };
   }
 
+  /** A whole Responses item carried as a native block; other formats' blocks are skipped. */
+  private nativeItem(index: number, native: NativeBlock): string {
+    if (native.format !== 'openai-responses' || this.openItems.has(index) || this.closedIndices.has(index)) return '';
+    this.closedIndices.add(index);
+    const outputIndex = this.output.length;
+    this.output.push(native.block);
+    return (
+      this.frame('response.output_item.added', { output_index: outputIndex, item: native.block }) +
+      this.frame('response.output_item.done', { output_index: outputIndex, item: native.block })
+    );
+  }
+
   private closeAll(): string {
     return [...this.openItems.keys()].map((index) => this.closeItem(index)).join('');
   }
@@ -234,9 +252,10 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     let out = '';
     let done: JsonObject;
     if (item.kind === 'text') {
+      const part = outputTextPart(item.text, item.annotations);
       out += this.frame('response.output_text.done', { ...at, content_index: 0, text: item.text, logprobs: [] });
-      out += this.frame('response.content_part.done', { ...at, content_index: 0, part: outputTextPart(item.text) });
-      done = { id: item.itemId, type: 'message', status: 'completed', content: [outputTextPart(item.text)], role: 'assistant' };
+      out += this.frame('response.content_part.done', { ...at, content_index: 0, part });
+      done = { id: item.itemId, type: 'message', status: 'completed', content: [part], role: 'assistant' };
     } else if (item.kind === 'thinking') {
       if (item.text !== '') {
         out += this.frame('response.reasoning_summary_text.done', { ...at, summary_index: 0, text: item.text });

@@ -231,10 +231,12 @@ describe('openai-responses decodeRequest', () => {
     expect(decode({ input: 'q', safety_identifier: 'hash-1' }).user).to.equal('hash-1');
   });
 
-  it('maps reasoning efforts beyond the canonical set to the nearest one', () => {
-    expect(decode({ input: 'q', reasoning: { effort: 'xhigh' } }).reasoning).to.deep.equal({ effort: 'high' });
+  it('decodes effort none as reasoning off and notes efforts only OpenAI formats have', () => {
     expect(decode({ input: 'q', reasoning: { effort: 'minimal' } }).reasoning).to.deep.equal({ effort: 'minimal' });
-    expect(decode({ input: 'q', reasoning: { effort: 'none' } }).reasoning).to.equal(undefined);
+    expect(decode({ input: 'q', reasoning: { effort: 'none' } }).reasoning).to.deep.equal({ enabled: false });
+    const xhigh = decode({ input: 'q', reasoning: { effort: 'xhigh', summary: 'auto' } });
+    expect(xhigh.reasoning).to.deep.equal({ include_thoughts: true });
+    expect(xhigh.same_format_only).to.deep.equal([{ feature: 'reasoning.effort=xhigh', reason: 'this effort level exists only in OpenAI formats' }]);
   });
 
   it('notes stateful fields as same-format only, naming each', () => {

@@ -256,3 +256,35 @@ describe('openai-responses encodeRequest', () => {
     expect(body).to.deep.equal(copy);
   });
 });
+
+describe('openai-responses encodeRequest (reasoning switches and native blocks)', () => {
+  it('sends effort none when reasoning was turned off, without asking for encrypted reasoning', () => {
+    const body = format.encodeRequest(base({ reasoning: { enabled: false } }), 'gpt-5');
+    expect(body.reasoning).to.deep.equal({ effort: 'none' });
+    expect(body).not.to.have.property('include');
+  });
+
+  it('replays Responses native items in assistant turns and skips other formats\' blocks', () => {
+    const webSearch = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'x' } };
+    const body = format.encodeRequest(
+      base({
+        messages: [
+          { role: 'user', content: [{ type: 'text', text: 'News?' }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: '', native: { format: 'openai-responses', block: webSearch } },
+              { type: 'text', text: '', native: { format: 'anthropic-messages', block: { type: 'server_tool_use' } } },
+              { type: 'text', text: 'Here.' },
+            ],
+          },
+        ],
+      }),
+      'gpt-4o',
+    );
+    expect((body.input as unknown[]).slice(1)).to.deep.equal([
+      webSearch,
+      { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'Here.' }] },
+    ]);
+  });
+});

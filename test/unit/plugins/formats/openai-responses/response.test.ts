@@ -53,7 +53,7 @@ const request: CanonicalRequest = {
 const context: EncodeContext = { request, model: 'gpt-4o' };
 
 describe('openai-responses decodeResponse', () => {
-  it('decodes reasoning, text, refusal and function calls, skipping built-in tool items', () => {
+  it('decodes reasoning, text, refusal and function calls, carrying built-in tool items as native blocks', () => {
     const response = format.decodeResponse(upstream);
     expect(response).to.deep.equal({
       id: 'resp_67ccd2bed1ec8190b14f964abc054267',
@@ -63,6 +63,7 @@ describe('openai-responses decodeResponse', () => {
         { type: 'thinking', text: 'Look up weather.', id: 'rs_1', redacted_data: 'gAAAAenc' },
         { type: 'text', text: 'Let me check.' },
         { type: 'refusal', text: 'No personal data.' },
+        { type: 'text', text: '', native: { format: 'openai-responses', block: upstream.output[2] } },
         { type: 'tool_call', id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
       ],
       finish_reason: 'tool_calls',
@@ -151,6 +152,25 @@ describe('openai-responses encodeResponse', () => {
     const failed = format.encodeResponse({ ...canonical, finish_reason: 'error' }, context);
     expect(failed.status).to.equal('failed');
     expect(failed.error).to.have.property('message');
+  });
+
+  it('writes Responses native blocks back verbatim and skips other formats\' ones', () => {
+    const webSearch = { type: 'web_search_call', id: 'ws_1', status: 'completed', action: { type: 'search', query: 'x' } };
+    const body = format.encodeResponse(
+      {
+        ...canonical,
+        content: [
+          { type: 'text', text: '', native: { format: 'openai-responses', block: webSearch } },
+          { type: 'text', text: '', native: { format: 'anthropic-messages', block: { type: 'server_tool_use', id: 'srvtoolu_1' } } },
+          { type: 'text', text: 'Found it.' },
+        ],
+      },
+      context,
+    );
+    const output = body.output as Array<Record<string, unknown>>;
+    expect(output).to.have.length(2);
+    expect(output[0]).to.deep.equal(webSearch);
+    expect(output[1]!.type).to.equal('message');
   });
 
   it('keeps an OpenAI reasoning id and encrypted content so the client can replay them', () => {
