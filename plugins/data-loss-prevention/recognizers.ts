@@ -9,6 +9,8 @@ import { usSsnRecognizer } from './recognizers/us-ssn.js';
 import { ipAddressRecognizer } from './recognizers/ip-address.js';
 import { dateOfBirthRecognizer } from './recognizers/date-of-birth.js';
 import { personNameRecognizer } from './recognizers/person-name.js';
+import { streetAddressRecognizer } from './recognizers/street-address.js';
+import { locationRecognizer } from './recognizers/location.js';
 import { providerKeyRecognizer } from './secrets/provider-keys.js';
 import { privateKeyRecognizer } from './secrets/private-key.js';
 import { jwtRecognizer } from './secrets/jwt.js';
@@ -31,5 +33,7 @@ export function buildRecognizers(settings: DataLossPreventionSettings): Recogniz
     phoneRecognizer({ regions: settings.phone_regions }),
     dateOfBirthRecognizer(),
     personNameRecognizer(),
+    streetAddressRecognizer(),
+    locationRecognizer(),
   ];
 }

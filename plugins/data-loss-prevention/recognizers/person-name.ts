@@ -15,7 +15,7 @@ const PERSON_VERB =
 // Leading words that introduce a name and are not part of it.
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'madam', 'dear', 'hi', 'hello', 'hey', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 // Field labels and calendar words that look like a capitalised name.
-const NOT_A_NAME = new Set(['email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+const NOT_A_NAME = new Set(['i', "i'm", 'he', 'she', 'you', 'we', 'they', 'it', 'me', 'my', 'the', 'this', 'that', 'email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 // Nationality and language adjectives (`American food`, `studying English`).
 const NATIONALITY =
   /^(?:american|english|british|danish|czech|spanish|french|german|italian|dutch|swedish|finnish|norwegian|polish|greek|hungarian|russian|chinese|japanese|korean|indian|irish|scottish|welsh|canadian|mexican|brazilian|portuguese|turkish|swiss|austrian|belgian|icelandic|estonian|latvian|lithuanian|ukrainian|tunisian|moroccan|egyptian|israeli|arab|arabic|african|asian|european|australian|latin|slovak|slovenian|croatian|serbian|romanian|bulgarian|cypriot|jewish|muslim|christian|catholic|hindu|buddhist)$/;
@@ -142,7 +142,7 @@ export function personNameRecognizer(): Recognizer {
         // person verb (`Walker began writing`).
         if (cued || STRONG_CUE.test(before) || (chain.length <= 3 && PERSON_VERB.test(text.slice(tail.end, tail.end + 24)))) {
           let k = 0;
-          while (k < chain.length && k < 3 && (chain[k].initial || !isWord(chain[k]) || isFirst(chain[k]) || isLast(chain[k]))) k++;
+          while (k < chain.length && k < 3 && ((chain[k].initial && k > 0) || !isWord(chain[k]) || isFirst(chain[k]) || isLast(chain[k]))) k++;
           if (k > 0 && !chain.slice(0, k).every(isPlace)) {
             push(head, chain[k - 1], 0.85);
             if (k === chain.length) return;
@@ -180,7 +180,7 @@ export function personNameRecognizer(): Recognizer {
             }
           }
           // One word alone: a given name or surname that is no dictionary word and no place.
-          if (t.title && chain.length === 1 && !isWord(t) && !isPlace(t) && (isFirst(t) || isLast(t))) push(t, t, 0.65);
+          if (t.title && chain.length === 1 && !isWord(t) && !isPlace(t) && (isFirst(t) || isLast(t))) push(t, t, 0.6);
           k++;
         }
       }

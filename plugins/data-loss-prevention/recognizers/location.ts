@@ -1,0 +1,67 @@
+/**
+ * LOCATION: countries, states and cities from the place list, and capitalised place names
+ * after a location cue (`moved here from`, `based in`, `Where:`).
+ */
+import type { Recognizer, Span } from '../span.js';
+import { lexicon } from './lexicon.js';
+import { joins, tokenize, type Token } from './tokens.js';
+
+const STRONG_CUE =
+  /(?:\bi'?m in|\bi am in|\bmoved (?:here )?(?:from|to)|\bgrew up in|\bbased in|\btravell?ing to|\bflew to|\breturned to|\boriginally from|\bcame from|\blives? in|\bliving in|\buniversity of|\bwhere:|\bhome city|\barrived at|\bserving (?:southern|northern|eastern|western|central)|\bvisit(?:ing|ed)?|\bcity of|\bborn in|\blocated in|\bheadquartered in|\btrip to|\bcoming to|\bmoving to|\bthis morning from)[ \t]*$/i;
+const WEAK_CUE = /\b(?:in|to|near|around)[ \t]*$/i;
+// Lower-case words allowed inside a place name (`Villafranca del Cid`, `Ostrov nad Ohrí`).
+const CONNECTORS = new Set(['de', 'del', 'da', 'do', 'di', 'dos', 'das', 'nad', 'pod', 'la', 'le', 'les', 'am', 'an', 'der', 'upon', 'on', 'sur', 'en', 'y', 'i', 'u', 'mesto']);
+const NOT_A_PLACE = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|english|french|german|spanish|python|java|the|a|an|mr|mrs|ms|miss|dr|prof|sir)$/;
+
+/** Finds place names. */
+export function locationRecognizer(): Recognizer {
+  const lex = lexicon();
+  const capital = (t: Token) => t.title || t.upper;
+  return {
+    entities: ['LOCATION'],
+    find(text: string, out: Span[]) {
+      const tokens = tokenize(text);
+      let i = 0;
+      while (i < tokens.length) {
+        const t = tokens[i];
+        if (!capital(t) || NOT_A_PLACE.test(t.fold)) {
+          i++;
+          continue;
+        }
+        // The capitalised run, with connectors inside it, on one line.
+        let j = i + 1;
+        while (
+          j < tokens.length &&
+          j - i < 5 &&
+          joins(tokens[j].gap) &&
+          (capital(tokens[j]) || (CONNECTORS.has(tokens[j].text) && tokens[j + 1] && capital(tokens[j + 1])) || /^\d{1,2}$/.test(tokens[j].text))
+        )
+          j++;
+        const run = tokens.slice(i, j);
+        const before = text.slice(Math.max(0, t.start - 40), t.start);
+        // Longest prefix of the run that is a known place.
+        let known = 0;
+        for (let k = run.length; k > 0; k--) {
+          if (lex.places.has(run.slice(0, k).map((r) => r.fold).join(' '))) {
+            known = k;
+            break;
+          }
+        }
+        const last = run[run.length - 1];
+        let end = last.end;
+        const paren = /^[ \t]*\([^)\n]{2,30}\)/.exec(text.slice(end));
+        if (paren) end += paren[0].length;
+        if (STRONG_CUE.test(before)) {
+          out.push({ entity: 'LOCATION', start: t.start, end, score: 0.88 });
+        } else if (known) {
+          // A place that is also a given name (`Sofia`, `Georgia`) is weaker alone.
+          const alsoName = known === 1 && lex.first.has(t.fold);
+          out.push({ entity: 'LOCATION', start: t.start, end: run[known - 1].end, score: alsoName ? 0.5 : 0.8 });
+        } else if (WEAK_CUE.test(before) && run.every((r) => !lex.words.has(r.fold) || r.upper) && !(run.length <= 2 && lex.first.has(t.fold))) {
+          out.push({ entity: 'LOCATION', start: t.start, end, score: 0.62 });
+        }
+        i = j;
+      }
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * STREET_ADDRESS: street lines in English and continental shapes (`1668 Glyn St`,
+ * `Koskikatu 25 Apt. 864`, `Rue de Kairouan 63`), military and PO boxes, text after address
+ * cues (`lives at`, `Address:`), extended over the town, region, country and postcode lines
+ * of an address block.
+ */
+import type { Recognizer, Span } from '../span.js';
+
+const L = "[\\p{L}][\\p{L}\\p{M}'’.-]*";
+const NUM = '\\d{1,6}[A-Za-z]?';
+const EN_SUFFIX =
+  '(?:Street|St|Str|Strasse|Straße|Avenue|Ave|Av|Road|Rd|Lane|Ln|Drive|Dr|Court|Ct|Close|Crescent|Cres|Place|Pl|Boulevard|Blvd|Way|Terrace|Tce|Square|Sq|Highway|Hwy|Parkway|Pkwy|Circle|Cir|Trail|Row|Mews|Grove|Gardens|Parade|Loop|Forges?|Alley|Walk|Esplanade|Quay|Park|Hill|Heights|Point|Plaza)\\.?';
+const UNIT = '(?:,?[ \\t]*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Box|No|Nr)\\.?[ \\t]*#?[ \\t]*\\d{1,5}\\w?)*';
+// Words whose ending or whole means "street" in the languages of Europe.
+const STREET_WORD =
+  "(?:\\p{L}{3,}(?:katu|tie|vägen|gatan|gata|gade|vej|veien|vegen|straße|strasse|straat|weg|laan|gasse|utca|ulica|allee|plein|kuja|polku|väg|stræde|stien|bakken|brekka|braut|stígur|vegur|gränd|torget|tori|kaari|rinne|ranta|raitti|markt|damm|dijk|kade|gracht|singel|dreef|steeg)|(?:Rue|Via|Viale|Vicolo|Rua|Avenida|Av\\.|Calle|Carrer|Strada|Piazza|Plaza|Praça|Largo|Travessa|Ulica|ul\\.|Avenue|Chemin|Route|Place|Allée|Odos|Οδός)(?:[ \\t]+" +
+  L +
+  '){1,4})';
+const SHAPES = [
+  // US and UK: number(s), name, street suffix, units.
+  `${NUM}(?:[ \\t]+${NUM})?[ \\t]+(?:${L}[ \\t]+){1,4}?${EN_SUFFIX}(?![\\p{L}])${UNIT}`,
+  // Number, street name, house number: `6750 Koskikatu 25 Apt. 864`, `74678 midtvollen 130 st.`.
+  `${NUM}(?:[ \\t]+${NUM})?[ \\t]+(?:(?!(?:of|the|and|for|to|in|with|you|your|my|at|on|or|by|from|years?|days?|times?|people|songs?|musicians?)\\b)${L}[ \\t]+){1,4}?\\d{1,5}[A-Za-z]?(?:[ \\t]+(?:st|str|street)\\.?)?(?![\\d])${UNIT}`,
+  // Continental street words with a house number: `Via Franscini 71`, `Király u. 15.`.
+  `(?:${NUM}[ \\t]+)?${STREET_WORD}[ \\t]*,?[ \\t]*(?!(?:19|20)\\d\\d\\b)\\d{1,5}[A-Za-z]?\\.?${UNIT}`,
+  `(?:${L}[ \\t]+){1,3}(?:u\\.|utca|útja|út|tér|körút)[ \\t]+\\d{1,4}\\.?${UNIT}`,
+  // Military and post-office boxes.
+  '(?:PSC|CMR|Unit)[ \\t]+\\d{3,5},?[ \\t]+Box[ \\t]+\\d{3,5}(?:\\s*(?:APO|FPO|DPO)[ \\t]+(?:AA|AE|AP)[ \\t]+\\d{5})?',
+  '(?:USNS|USNV|USS|USCGC)[ \\t]+\\p{L}+(?:\\s*(?:APO|FPO|DPO)[ \\t]+(?:AA|AE|AP)[ \\t]+\\d{5})?',
+  '(?:P\\.?O\\.?[ \\t]*Box|Postbox|Post Office Box)[ \\t]+\\d{1,6}',
+];
+const ADDRESS = new RegExp(`(?<![\\p{L}\\d])(?:${SHAPES.join('|')})`, 'giu');
+// After these cues, the rest of the line (up to sentence end) is an address if it has a number.
+const CUE = /(?:\baddress(?:es)?(?: is)?:?|\blives? (?:at|on)|\blocated at|\boffice is at|\bis at|\bsend (?:it |this |them |a new one )?to|\barrived at|\bmeet me at|\bdrops? you off at|\bcorner of|\bship(?:ped)? to|\bdeliver(?:ed)? to|\bmail(?:ed)? to|\bbilling address:?|\bshipping address:?|\bit is|\bit's in)[ \t]*\n?[ \t]*/gi;
+// A following line that belongs to the block: town, region code, country and/or postcode.
+const BLOCK_LINE = /^\n[ \t>?]*(?:[,(]?[ \t]*(?:[\p{L}][\p{L}\p{M}'’.()-]*|\d{2,6}(?:[ -]\d{2,4})?)[ \t,]*){1,6}(?=\n|$|[.?!,])/u;
+const SAME_LINE_TOWN = /^,[ \t]*[\p{Lu}\p{Ll}][\p{L}\p{M}'’.()-]*(?:[ \t]+[\p{L}\p{M}'’.()-]+){0,3}(?:,?[ \t]+[A-Z]{2})?(?:[ \t]+\d{3,6}(?:[ -]\d{2,4})?)?/u;
+
+/** Extends an address over its block: `, Town` on the same line and up to four short lines after. */
+function extend(text: string, end: number): number {
+  const same = SAME_LINE_TOWN.exec(text.slice(end, end + 60));
+  if (same) end += same[0].length;
+  for (let lines = 0; lines < 4; lines++) {
+    const m = BLOCK_LINE.exec(text.slice(end, end + 60));
+    if (!m || m[0].length > 48 || /:/.test(m[0])) break;
+    // A line of several lower-case words is prose, not part of the address.
+    if ((m[0].match(/\b\p{Ll}{3,}\b/gu) ?? []).length > 1 && !/^\n[ \t>?]*\p{Ll}+$/u.test(m[0])) break;
+    end += m[0].length;
+  }
+  return end;
+}
+
+/** Finds street addresses and address blocks. */
+export function streetAddressRecognizer(): Recognizer {
+  return {
+    entities: ['STREET_ADDRESS'],
+    find(text: string, out: Span[]) {
+      const found: Span[] = [];
+      for (const m of text.matchAll(ADDRESS)) {
+        let value = m[0].replace(/[ \t,]+$/, '');
+        // A dot is part of `St.` or `u. 15.`; a sentence-final dot after a word is not.
+        if (/[\p{Ll}]{4,}\.$/u.test(value)) value = value.slice(0, -1);
+        const start = m.index;
+        found.push({ entity: 'STREET_ADDRESS', start, end: extend(text, start + value.length), score: 0.9 });
+      }
+      // Cue-led addresses the shapes missed.
+      for (const c of text.matchAll(CUE)) {
+        const index = c.index + c[0].length;
+        const m = /^[^\n]{4,90}/.exec(text.slice(index));
+        if (!m) continue;
+        m.index = index;
+        let value = m[0].split(/(?<!\b(?:Apt|St|Str|Ste|No|Nr|u|[A-Z]))[.?!](?:\s|$)/)[0].replace(/[ \t,]+$/, '');
+        value = value.replace(/\s+(?:in|for|after|before|last|next|on|at|and it|it)\b.*$/i, '');
+        if (!/\d/.test(value) || value.length < 5 || found.some((f) => f.start <= m.index && m.index < f.end)) continue;
+        found.push({ entity: 'STREET_ADDRESS', start: m.index, end: extend(text, m.index + value.length), score: 0.85 });
+      }
+      out.push(...found);
+    },
+  };
+}
