@@ -17,7 +17,7 @@ export interface DeobfuscatedView {
 const SPACED_RUN = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*|+]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 const SEPARATORS = /[ .\-_*|+]/g;
 // A word of letters mixed with digits/symbols that stand for letters, at least one of each.
-const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g;
+const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu;
 const LEET_MAP: Readonly<Record<string, string>> = {
   '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l',
 };

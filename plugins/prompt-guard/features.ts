@@ -28,12 +28,18 @@ export const DENSE_NAMES: readonly string[] = [
   'obfuscation:spaced',
   'obfuscation:leet',
   'obfuscation:encoded',
+  'mix:roleplay_harm',
+  'mix:persuasion_harm',
+  'mix:harm_density',
 ];
 export const DENSE_COUNT = DENSE_NAMES.length;
 
 /** Receives one feature: an index into the weight vector and its value. */
 export type FeatureSink = (index: number, value: number) => void;
 
+const HARM = FAMILIES.indexOf('harmful_topic');
+const ROLEPLAY = FAMILIES.indexOf('roleplay_framing');
+const PERSUASION = FAMILIES.indexOf('persuasion');
 const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|[!?<>\[\]{}|#*:=$]/gu;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
@@ -75,6 +81,18 @@ export function emitFeatures(
     if (v !== 0) sink(i, v);
     i++;
   }
+  // A framing or persuasion device is only suspicious together with a harmful request.
+  const f = scratch.families;
+  const harm = Math.log1p(f[HARM]);
+  const mixes = [
+    Math.min(Math.log1p(f[ROLEPLAY]), harm),
+    Math.min(Math.log1p(f[PERSUASION]), harm),
+    Math.min(3, (50 * f[HARM]) / (stats.words + 20)),
+  ];
+  for (const v of mixes) {
+    if (v !== 0) sink(i, v);
+    i++;
+  }
 
   const mask = (1 << hashBits) - 1;
   const base = DENSE_COUNT;
@@ -91,7 +109,7 @@ export function emitFeatures(
     if (prev !== 0) sink(base + (combine(prev, h) & mask), wordScale);
     prev = h;
   }
-  // Character 4-grams (3-grams for CJK-heavy text, which has no spaces to split words on).
+  // Character 4-grams (bigrams for CJK text, which has no spaces to split words on).
   const n = CJK.test(folded) ? 2 : 4;
   const grams = Math.max(0, folded.length - n + 1);
   const charScale = 1 / Math.sqrt(grams + 1);

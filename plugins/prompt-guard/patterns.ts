@@ -15,6 +15,8 @@ export const FAMILIES = [
   'response_priming',
   'roleplay_framing',
   'harmful_topic',
+  'persuasion',
+  'prompt_mention',
   'benign_context',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -93,7 +95,6 @@ const SOURCES: Record<Family, string[]> = {
     `${w('repeat|print|output|write|return|echo|copy')}\\s*(?:back\\s*)?(?:all\\s*|everything\\s*|the\\s*)?(?:words|text|lines|content|everything|characters|tokens|sentences)?\\s*(?:above|before this|preceding|from the (?:beginning|start)|verbatim)`,
     `${w('(?:text|words|everything|content) (?:above|before) (?:this|starting with)')}`,
     `${w('starting with ["\'“]?you are')}`,
-    `${w('system prompt|system message|initial prompt|hidden prompt|secret instructions|hidden instructions|pre-prompt|meta-prompt|initial instructions')}`,
     `${w('password|secret key|api key|secret word|passphrase')}${E}[^.\\n]{0,30}?${w('you (?:were|have been) (?:given|told)|you know|you are protecting|you are hiding')}`,
     `${w('montre|affiche|revele|donne|repete|ecris')}[^.\\n]{0,30}?${w('ton|tes|votre|vos|le|les')}\\s*(?:prompt|instructions|consignes)\\s*(?:systeme|initiales?|d\'origine|cachees?)?`,
     `${w('zeige?|gib|nenne|wiederhole|verrate|schreibe?')}[^.\\n]{0,30}?${w('deinen?|ihren?|die|den')}\\s*(?:system-?prompt|systemanweisungen|anweisungen|anfangsanweisungen|instruktionen)`,
@@ -151,7 +152,23 @@ const SOURCES: Record<Family, string[]> = {
     `${w('kill\\w*|murder\\w*|assassinat\\w*|torture\\w*|maim|mutilat\\w*|massacre|genocide|terror\\w*|extremis\\w*|radicali[sz]\\w*|mass shooting|harm (?:someone|people|others|children|myself|yourself)')}`,
     `${w('suicide|self-harm|self harm|cutting myself|starve|anorexi\\w*|bulimi\\w*|eating disorder')}`,
     `${w('racist|racism|sexist|slurs?|hate speech|inferior race|white supremac\\w*|nazi\\w*|holocaust (?:denial|did not|never|hoax)|hoax|conspiracy|propaganda|disinformation|misinformation|defamat\\w*|libel\\w*|harass\\w*|bully\\w*|stalk\\w*|doxx?\\w*|revenge porn|deepfakes?|explicit|pornograph\\w*|sexual(?:ly)?|nude|minors?|child (?:porn|abuse|exploitation)|pedophil\\w*|grooming|xenophob\\w*|discriminat\\w*|inferior')}`,
+    `${w('without (?:their |his |her |the user\'s )?(?:consent|permission|knowledge)|social security numbers?|credit card (?:numbers?|details)|personal (?:data|information)|private (?:data|information|records)|medical records|login credentials|passwords?|track (?:someone|their|his|her|a person)|spy on|surveillance|facial recognition|leak\\w*|clone\\w*|skimm\\w*')}`,
+    `${w('opioids?|prescri\\w+ (?:without|fake)|overdose|drunk driving|dui|black market|organs?|harvest\\w*|nuclear|uranium|enrich\\w*|radioactive|hazardous waste|dump\\w*|pollut\\w*|child labou?r|slave\\w*|enslav\\w*|exploit\\w* (?:workers|children|migrants)|human trafficking|sex trafficking|prostitut\\w*|escort|orgy|orgies|unprotected sex|erotic\\w*|intimate (?:images|photos|scene)|seduc\\w*|date rape|rape|molest\\w*|incest|bestiality|animals? (?:cruelty|abuse|torture)|cannibal\\w*|gore|graphic violence|school shooting|shoot\\w* up|stab\\w*|strangl\\w*|vigilante')}`,
+    `${w('body.?sham\\w*|fat.?sham\\w*|ugly|obese|disabled|disabilit\\w*|ableis\\w*|immigrants?|refugees?|ethnic\\w*|minorit\\w*|lgbtq?\\w*|transgender|gay|jews?|jewish|muslims?|christians?|black people|women are|men are|inferior|subhuman|vermin|degenerate|genocid\\w*|ethnic cleansing|xenophob\\w*|misogyn\\w*|bigot\\w*|slur\\w*|insult\\w*|humiliat\\w*|demean\\w*|mock\\w*|ridicul\\w*')}`,
+    `${w('hoax|fake news|false (?:claims?|information|evidence)|disinform\\w*|conspirac\\w*|flat earth|vaccines? cause|5g|illuminati|stolen election|rigged|election fraud|voting machines?|tamper\\w*|ballots?|propaganda|defam\\w*|slander\\w*|smear|discredit\\w*|impersonat\\w*|posing as|pretend(?:ing)? to be (?:a )?(?:minor|child|teenager|doctor|police|irs|bank)|irs|fraudulent|phony|bogus|plagiari\\w*|cheat\\w* on (?:an? )?(?:exam|test)|academic dishonesty|smog test|emissions test|criminal records?|monitoring devices?|ankle monitor|shell compan\\w*|money mules?|offshore|tax haven|overstay\\w*|visa|immigration (?:authorities|officials)|border (?:patrol|control)|bribe\\w*|kickbacks?')}`,
     `${w('illegal(?:ly)?|unlawful(?:ly)?|criminal|evade (?:the )?(?:police|law enforcement|detection|taxes)|without (?:getting )?(?:caught|detected|traced)|bypass (?:security|detection|authentication|paywalls?|drm|copyright)|pirat\\w*|cheat\\w*|manipulat\\w*|indoctrinat\\w*|cult|exploit(?:ing|ation)? (?:vulnerable|children|workers)|predatory|payday loans?|gambling|addict\\w*')}`,
+  ],
+  persuasion: [
+    `${w("(?:i'm|i am|we are|as) (?:a|an) (?:researcher|journalist|professor|student|teacher|security (?:researcher|expert|professional)|law enforcement officer|detective|novelist|writer|screenwriter|doctor|historian|psychologist|consultant)")}`,
+    `${w('(?:it is|it\'s) (?:very |extremely )?(?:important|crucial|vital|essential|urgent|critical) (?:that|to|for)|(?:lives|my job|my career|my family) (?:depend|depends|is at stake|are at stake)|time is running out|as soon as possible|urgent(?:ly)?|desperate(?:ly)?')}`,
+    `${w('(?:this|it) (?:is|will be) (?:only |solely |purely |just )?(?:used )?for (?:a |an )?(?:educational|research|academic|fictional|hypothetical|training|awareness|novel|movie|film|story|screenplay|game|book|class)')}`,
+    `${w('(?:will not|won\'t|never) (?:be )?(?:used|acted upon|actually used|shared) (?:for|in|to)|no (?:real|actual) harm|(?:does|will) not (?:cause|harm)|(?:completely|totally|perfectly) (?:harmless|legal|safe)|nobody will (?:get hurt|know|find out)')}`,
+    `${w('(?:without|avoid(?:ing)?|evade|evading|escape|escaping) (?:getting )?(?:caught|detection|being detected|suspicion|consequences|conviction|the police|law enforcement|legal (?:repercussions|consequences|trouble))')}`,
+    `${w('loophole|grey area|gray area|edge of (?:legality|the law)|bend the rules|technically legal|controversial|taboo|boundaries|provocative|dark side|morally ambiguous|no (?:holds barred|limits)')}`,
+    `${w('(?:detailed|step-by-step|step by step|specific|explicit|exact|precise|actionable) (?:instructions|guide|plan|steps|tutorial|details|description|recipe|method)')}`,
+  ],
+  prompt_mention: [
+    `${w('system prompts?|system messages?|initial prompt|hidden prompt|secret instructions|hidden instructions|pre-prompt|meta-prompt|initial instructions|developer message')}`,
   ],
   benign_context: [
     `^(?:how (?:do|can|to|does|should)|what (?:is|are|does|was|were|'s)|why (?:is|do|does|are)|where (?:is|can|do)|when (?:is|was|did)|who (?:is|was)|can you (?:help|explain|tell|show)|could you|please (?:help|explain)|explain|define|translate)${E}`,

@@ -24,6 +24,8 @@ export interface SurfaceStats {
   shortQuestion: number;
   /** Share of upper-case letters. */
   upper: number;
+  /** Number of words (not a feature: used to scale others). */
+  words: number;
 }
 
 const TURN = /^[ \t>#*-]*(?:user|human|assistant|ai|bot|chatbot|q|a|question|answer|system|customer|agent|model|gpt|claude|me|you)\s*\d*\s*[:：]/gim;
@@ -84,10 +86,11 @@ export function surfaceStats(text: string): SurfaceStats {
     secondPerson: words ? Math.min(3, (10 * you) / words) : 0,
     shortQuestion: trimmed.length < 200 && trimmed.endsWith('?') && !trimmed.includes('\n') ? 1 : 0,
     upper: letters ? Math.min(3, (3 * upper) / letters) : 0,
+    words,
   };
 }
 
 /** The statistics in a fixed order, for the model's dense features. */
-export const SURFACE_KEYS: ReadonlyArray<keyof SurfaceStats> = [
+export const SURFACE_KEYS: ReadonlyArray<Exclude<keyof SurfaceStats, 'words'>> = [
   'dialogueTurns', 'tailSymbols', 'oddWords', 'tailOddWords', 'symbolRuns', 'length', 'secondPerson', 'shortQuestion', 'upper',
 ];

@@ -1,0 +1,52 @@
+/**
+ * prompt_guard: jailbreak and direct prompt-injection detector. Scores each scanned segment 0..1
+ * with a calibrated logistic model over phrase families (instruction override, persona, prompt
+ * extraction, refusal suppression, fake delimiters, priming), surface statistics (optimiser
+ * suffixes, many-shot dialogues) and hashed n-grams, after undoing Unicode and encoding tricks.
+ * Reports one hit per request: the highest-scoring segment, with the categories that explain it.
+ */
+import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { InjectionScorer } from './scorer.js';
+import { promptGuardModel } from './model-file.js';
+import { PROMPT_GUARD_SCHEMA_ID, type PromptGuardSettings } from './settings.js';
+
+// Categories that mean "instructions smuggled in" rather than "safety bypass".
+const INJECTION_CATEGORIES = new Set(['instruction_override', 'prompt_extraction', 'fake_delimiter']);
+
+/** `signal.type` of a hit from its categories. */
+export function signalType(categories: readonly string[]): 'prompt_injection' | 'jailbreak' {
+  return categories.some((c) => INJECTION_CATEGORIES.has(c)) ? 'prompt_injection' : 'jailbreak';
+}
+
+export default defineDetector<PromptGuardSettings>({
+  kind: 'detector',
+  name: 'prompt_guard',
+  version: '1.0.0',
+  schemaId: PROMPT_GUARD_SCHEMA_ID,
+  description: 'Jailbreaks and direct prompt injection in prompts, scored 0..1 (override, persona, extraction, obfuscation, hidden Unicode, many-shot).',
+  canTransform: false,
+  defaultThreshold: promptGuardModel().threshold,
+  create(settings) {
+    const scorer = new InjectionScorer(promptGuardModel(), {
+      decodeEncodings: settings.decode_encodings,
+      hiddenTextConfidence: settings.hidden_text_confidence,
+      allowPhrases: settings.allow_phrases,
+      maxChars: settings.max_chars,
+    });
+    const sources = new Set(settings.sources);
+    const skipRoles = new Set<string>(settings.skip_roles);
+    return {
+      inspect(request: InspectionRequest): DetectorHit[] {
+        let best: { confidence: number; categories: string[] } | undefined;
+        for (const segment of request.segments) {
+          if (!sources.has(segment.source) || (segment.role && skipRoles.has(segment.role))) continue;
+          if (segment.text.trim().length === 0) continue;
+          const verdict = scorer.score(segment.text);
+          if (!best || verdict.confidence > best.confidence) best = verdict;
+        }
+        if (!best || best.confidence < settings.min_confidence) return [];
+        return [{ type: signalType(best.categories), confidence: Number(best.confidence.toFixed(4)), entities: best.categories }];
+      },
+    };
+  },
+});

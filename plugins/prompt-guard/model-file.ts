@@ -1,0 +1,15 @@
+/** Where the shipped model weights live, and loading them once per process. */
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../core/paths/project-root.js';
+import { LinearModel } from './linear-model.js';
+
+/** Path of plugins/prompt-guard/model.json (written by test/eval/training/train-prompt-guard.ts). */
+export const PROMPT_GUARD_MODEL_PATH = join(PROJECT_ROOT, 'plugins', 'prompt-guard', 'model.json');
+
+let cached: LinearModel | undefined;
+
+/** The shipped model, read on first use and shared by every detector instance. */
+export function promptGuardModel(): LinearModel {
+  cached ??= LinearModel.load(PROMPT_GUARD_MODEL_PATH);
+  return cached;
+}

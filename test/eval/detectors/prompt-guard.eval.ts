@@ -1,0 +1,66 @@
+/**
+ * prompt_guard on shared/datasets/direct-injection, measured on the `test` split only (see
+ * test/eval/training/direct-data.ts: benign prompts by a hash of their id, JailbreakBench by
+ * behaviour). The model was fitted on `train` and its default threshold picked on `tune`.
+ * Rows: one per source, one per JailbreakBench attack, and overall. CLINC150 is measured whole
+ * (its test split, about 1,900 prompts); nothing is sampled.
+ */
+import detector from '../../../plugins/prompt-guard/index.js';
+import type { PromptGuardSettings } from '../../../plugins/prompt-guard/settings.js';
+import { loadDirectSamples, DIRECT_SOURCES, type DirectSample } from '../training/direct-data.js';
+import { emptyCounts, tally, rowFromCounts, recallAtFpr, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
+
+const SETTINGS: PromptGuardSettings = {
+  sources: ['prompt'], skip_roles: ['system', 'developer'], min_confidence: 0, decode_encodings: true,
+  hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 12000,
+};
+
+/** Scores every sample with the detector as a rule would run it. */
+export function scoreSamples(samples: DirectSample[]): Array<{ sample: DirectSample; score: number }> {
+  const instance = detector.create(SETTINGS);
+  return samples.map((sample) => {
+    const hits = instance.inspect({
+      direction: 'input', attachments: [], attributes: {},
+      segments: [{ id: 0, text: sample.text, source: 'prompt', role: 'user' }],
+    }) as ReturnType<typeof instance.inspect> & Array<{ confidence: number }>;
+    return { sample, score: hits[0]?.confidence ?? 0 };
+  });
+}
+
+function row(slice: string, scored: Array<{ sample: DirectSample; score: number }>, allNegatives: number[], note?: string): MetricsRow {
+  const counts = emptyCounts();
+  for (const s of scored) tally(counts, s.score >= detector.defaultThreshold, s.sample.label === 1);
+  const r = rowFromCounts('prompt_guard', slice, counts, note);
+  // Recall at fixed FPR uses the slice's positives against every negative of the test split.
+  const positives = scored.filter((s) => s.sample.label === 1).map((s) => ({ score: s.score, label: true }));
+  if (positives.length) {
+    const pool = [...positives, ...allNegatives.map((score) => ({ score, label: false }))];
+    r.recall_at_fpr1 = recallAtFpr(pool, 0.01);
+    r.recall_at_fpr2 = recallAtFpr(pool, 0.02);
+  }
+  return r;
+}
+
+export const evaluation: DetectorEvaluation = {
+  name: 'prompt_guard',
+  async evaluate(datasets: string): Promise<MetricsRow[]> {
+    const test = loadDirectSamples(datasets).filter((s) => s.split === 'test');
+    if (test.length === 0) return [];
+    const scored = scoreSamples(test);
+    const negatives = scored.filter((s) => s.sample.label === 0).map((s) => s.score);
+    const note = `test split; threshold ${detector.defaultThreshold}`;
+    const rows: MetricsRow[] = [];
+    for (const source of DIRECT_SOURCES) {
+      const slice = scored.filter((s) => s.sample.source === source);
+      if (slice.length) rows.push(row(source, slice, negatives, note));
+    }
+    const attacks = [...new Set(test.filter((s) => s.label === 1).map((s) => s.category.split(':')[0]))].sort();
+    for (const attack of attacks) {
+      rows.push(row(`jailbreakbench/${attack}`, scored.filter((s) => s.sample.label === 1 && s.sample.category.startsWith(`${attack}:`)), negatives, note));
+    }
+    const hard = scored.filter((s) => s.sample.label === 1 || (s.sample.source !== 'clinc150'));
+    rows.push(row('overall without clinc150', hard, hard.filter((s) => s.sample.label === 0).map((s) => s.score), note));
+    rows.push(row('overall', scored, negatives, note));
+    return rows;
+  },
+};
