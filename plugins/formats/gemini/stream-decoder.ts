@@ -73,6 +73,8 @@ class GeminiStreamDecoder implements StreamDecoder {
 
   private emitPart(part: ReturnType<typeof decodeCandidateParts>[number], out: StreamEvent[]): void {
     if (part.type === 'text' || part.type === 'thinking') {
+      // Gemini's last chunk often holds an empty text part; it carries nothing to stream.
+      if (part.text === '' && part.signature === undefined) return;
       const kind = part.type;
       if (this.open?.kind !== kind) {
         this.closeOpen(out);

@@ -29,6 +29,9 @@ class GeminiStreamEncoder implements StreamEncoder {
   private responseId: string | undefined;
   private written = 0;
   private finished = false;
+  /** An error was written: the stream is over, nothing may follow it. */
+  private failed = false;
+  private arrayClosed = false;
   private malformedCall = false;
   private usage: Usage | undefined;
   private readonly calls = new Map<number, PendingCall>();
@@ -42,6 +45,7 @@ class GeminiStreamEncoder implements StreamEncoder {
   }
 
   write(event: StreamEvent): string {
+    if (this.failed) return '';
     switch (event.type) {
       case 'start':
         this.responseId = event.id;
@@ -77,12 +81,22 @@ class GeminiStreamEncoder implements StreamEncoder {
   }
 
   close(): string {
-    return this.sse ? '' : ']';
+    return this.closeArray();
   }
 
-  /** One error event; in the JSON-array form the error is the last element and the array is closed. */
+  /**
+   * One error event; in the JSON-array form the error is the last element and the array is
+   * closed. After an upstream error event was already written, there is nothing left to add.
+   */
   fail(message: string, type: string): string {
-    return this.errorChunk(message, type) + (this.sse ? '' : ']');
+    if (this.failed) return this.closeArray();
+    return this.errorChunk(message, type) + this.closeArray();
+  }
+
+  private closeArray(): string {
+    if (this.sse || this.arrayClosed) return '';
+    this.arrayClosed = true;
+    return ']';
   }
 
   private finish(event: Extract<StreamEvent, { type: 'finish' }>): string {
@@ -124,6 +138,7 @@ class GeminiStreamEncoder implements StreamEncoder {
   }
 
   private errorChunk(message: string, type: string): string {
+    this.failed = true;
     return this.frame(JSON.stringify(streamErrorBody(message, type)));
   }
 

@@ -54,7 +54,6 @@ describe('plugins/formats/gemini stream decoder', () => {
       { type: 'part_end', index: 0 },
       { type: 'text_delta', index: 1, text: 'Hello', signature: 'sig' },
       { type: 'text_delta', index: 1, text: ' world' },
-      { type: 'text_delta', index: 1, text: '' },
       { type: 'part_end', index: 1 },
       { type: 'finish', finish_reason: 'stop', usage: { input_tokens: 4, output_tokens: 5, total_tokens: 9, reasoning_tokens: 2 } },
     ]);
@@ -181,6 +180,17 @@ describe('plugins/formats/gemini stream encoder', () => {
     const array = JSON.parse(text) as Array<Record<string, unknown>>;
     expect(array).to.have.length(2);
     expect(array[1]).to.deep.equal({ error: { code: 500, message: 'boom', status: 'INTERNAL', type: 'upstream_error' } });
+  });
+
+  it('writes nothing after an upstream error event, and fail() adds no second error', () => {
+    const encoder = gemini.createStreamEncoder(context(true));
+    const first = encoder.write({ type: 'error', message: 'overloaded', error_type: 'upstream_error' });
+    expect(parseSse(first)).to.have.length(1);
+    expect(encoder.write({ type: 'text_delta', index: 0, text: 'late' })).to.equal('');
+    expect(encoder.fail('again', 'upstream_error')).to.equal('');
+    const array = gemini.createStreamEncoder(context(false));
+    const text = array.open() + array.write({ type: 'error', message: 'x', error_type: 'upstream_error' }) + array.fail('y', 'upstream_error') + array.close();
+    expect(JSON.parse(text)).to.deep.equal([{ error: { code: 500, message: 'x', status: 'INTERNAL', type: 'upstream_error' } }]);
   });
 
   it('answers a call whose arguments are not a JSON object with MALFORMED_FUNCTION_CALL instead of inventing arguments', () => {
