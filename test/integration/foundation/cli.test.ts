@@ -1,0 +1,68 @@
+/**
+ * `portcullis start` as an operator runs it: a real process on the embedded store, every plane
+ * answering /healthz, /readyz and /v1/version; flags override the environment; bad flags fail.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+
+const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
+
+function startCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'start', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    const urls: Record<string, string> = {};
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`portcullis did not start:\n${out}`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const m of out.matchAll(/portcullis (\w+) plane listening on (\S+)/g)) urls[m[1]] = m[2];
+      if (Object.keys(urls).length === 3) {
+        clearTimeout(timer);
+        resolve({ child, urls });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`portcullis exited with ${code}:\n${out}`)));
+  });
+}
+
+describe('foundation: the portcullis CLI', () => {
+  let dataDir: string;
+  let child: ChildProcess | undefined;
+
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'portcullis-cli-'));
+  });
+  afterEach(() => {
+    child?.kill('SIGTERM');
+    child = undefined;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts every plane on the embedded store; each answers health, readiness and version', async () => {
+    const started = await startCli(['--proxy-port', '0', '--admin-port', '0', '--data-dir', dataDir], { PORTCULLIS_GUARDRAIL_PORT: '0', PORTCULLIS_LOG_LEVEL: 'error' });
+    child = started.child;
+    expect(Object.keys(started.urls).sort()).to.deep.equal(['admin', 'guardrail', 'proxy']);
+    for (const url of Object.values(started.urls)) {
+      for (const path of ['/healthz', '/health', '/readyz']) {
+        const res = await fetch(url + path);
+        expect(res.status, `${url}${path}`).to.equal(200);
+      }
+    }
+    const version = (await (await fetch(`${started.urls.admin}/v1/version`)).json()) as { version: string; api_version: string };
+    expect(version.api_version).to.equal('1.0');
+  });
+
+  it('refuses an unknown plane and a bad port with a clear message', () => {
+    const plane = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--planes', 'proxy,teleport', '--data-dir', dataDir], { encoding: 'utf8' });
+    expect(plane.status).to.equal(1);
+    expect(plane.stderr).to.contain('unknown plane "teleport"');
+    const port = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--proxy-port', '99999', '--data-dir', dataDir], { encoding: 'utf8' });
+    expect(port.status).to.equal(1);
+    expect(port.stderr).to.contain('proxy port must be a port number');
+  });
+});
