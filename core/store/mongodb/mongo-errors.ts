@@ -4,6 +4,7 @@
  */
 import {
   MongoClientClosedError,
+  MongoInvalidArgumentError,
   MongoNetworkError,
   MongoNotConnectedError,
   MongoServerClosedError,
@@ -53,6 +54,8 @@ export function toStoreError(error: unknown): unknown {
     if (INVALID_QUERY_CODES.has(code)) return new StoreError('invalid_query', error.message);
     return error;
   }
+  // The driver's own argument checks (an update without operators, a replacement with them).
+  if (error instanceof MongoInvalidArgumentError) return new StoreError('invalid_query', error.message);
   if (
     error instanceof MongoNetworkError ||
     error instanceof MongoServerSelectionError ||
