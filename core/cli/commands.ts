@@ -7,3 +7,8 @@ export interface CliCommand {
 
 /** Additional commands, registered by their areas. */
 export const CLI_COMMANDS: CliCommand[] = [];
+
+/** Registers a command (areas call this from their module; the CLI imports them below). */
+export function registerCommand(command: CliCommand): void {
+  CLI_COMMANDS.push(command);
+}

@@ -8,7 +8,10 @@ import { parseArgs } from 'node:util';
 import { FLAG_ENV, resolveSettings, SettingsInputError } from '../config/settings.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import { startPortcullis } from '../bootstrap/start.js';
-import { CLI_COMMANDS } from './commands.js';
+import { CLI_COMMANDS, registerCommand } from './commands.js';
+import { tokenCommand } from '../admin/auth/token-command.js';
+
+registerCommand(tokenCommand);
 
 const USAGE = `usage: portcullis <command> [flags]
 commands:

@@ -1,0 +1,35 @@
+import type Koa from 'koa';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { COLLECTIONS } from '../../records/types.js';
+import type { Store } from '../../store/types.js';
+import type { AdminPrincipal, AdminTokenVerifier } from './admin-token.js';
+
+/** Paths served without an admin token. */
+const PUBLIC_PATHS = new Set(['/v1/version', '/v1/auth/token', '/v1/openapi.json']);
+
+/**
+ * Authenticates every admin request (`Authorization: Bearer <admin JWT or machine token>`) and
+ * puts the caller on `koa.state.admin`. A machine token is refused once its credential is deleted.
+ */
+export function requireAdmin(verifier: AdminTokenVerifier, store: Store, publicPaths: ReadonlySet<string> = PUBLIC_PATHS): Koa.Middleware {
+  return async (koa, next) => {
+    if (publicPaths.has(koa.path)) return next();
+    const header = koa.get('authorization');
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new GatewayError('unauthorized', { message: 'an admin token is required (Authorization: Bearer ...)' });
+    const principal = await verifier.verify(match[1]);
+    if (principal.machineCredentialId) {
+      const credential = await store.collection(COLLECTIONS.machineCredentials).findOne({ _id: principal.machineCredentialId });
+      if (!credential) throw new GatewayError('unauthorized', { message: 'the machine credential of this token was deleted' });
+    }
+    koa.state.admin = principal;
+    await next();
+  };
+}
+
+/** The authenticated admin caller of a request. */
+export function adminOf(koa: Koa.Context): AdminPrincipal {
+  const admin = koa.state.admin as AdminPrincipal | undefined;
+  if (!admin) throw new GatewayError('unauthorized');
+  return admin;
+}
