@@ -140,6 +140,13 @@ describe('test/fixtures/providers/gemini fake upstream', () => {
     }
     expect(failed).to.equal(true);
     expect(sseChunks(text)).to.have.length(2);
+    expect(fake.requests[0]!.aborted, 'the fake cut it; the client did not go away').to.equal(false);
+  });
+
+  it('cuts a non-streaming answer by closing the connection without an answer', async () => {
+    fake.enqueue({ kind: 'cut', text: 'x', afterChunks: 0 });
+    const error = await post(fake, '/v1beta/models/m:generateContent').catch((e: unknown) => e);
+    expect(error).to.be.instanceOf(Error);
   });
 
   it('hangs until the client goes away, then records the request as aborted', async () => {
