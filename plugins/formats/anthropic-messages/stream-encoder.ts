@@ -29,15 +29,20 @@ export function createStreamEncoder(context: EncodeContext): StreamEncoder {
   let nextIndex = 0;
   let current: OpenedBlock | undefined;
   let started = false;
+  let messageId: string | undefined;
   let finishEvent: Extract<StreamEvent, { type: 'finish' }> | undefined;
   let failed = false;
   let usage: Usage | undefined;
 
-  const start = (id?: string): string => {
+  /**
+   * `message_start` is written with the first event that needs it, not at `start`, so the
+   * prompt usage an upstream reports right after its start (Anthropic's own) is in it.
+   */
+  const start = (): string => {
     if (started) return '';
     started = true;
     const message = {
-      id: id ?? `msg_${randomUUID().replace(/-/g, '')}`,
+      id: messageId ?? `msg_${randomUUID().replace(/-/g, '')}`,
       type: 'message',
       role: 'assistant',
       model: context.model,
@@ -96,7 +101,8 @@ export function createStreamEncoder(context: EncodeContext): StreamEncoder {
     if (failed) return '';
     switch (event.type) {
       case 'start':
-        return start(event.id);
+        messageId ??= event.id;
+        return '';
       case 'usage':
         usage = event.usage;
         return '';
