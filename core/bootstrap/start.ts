@@ -13,6 +13,7 @@ import { LocalCounterStore, type CounterStore } from '../plugin/counters.js';
 import { createPluginHost, type PluginHost } from '../plugin/host.js';
 import { createProxyApp } from '../proxy/app.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
+import { modelsOperation } from '../proxy/models/models-operation.js';
 import { UpstreamClient } from '../proxy/upstream/upstream-client.js';
 import { SecretBox } from '../security/secret-box.js';
 import { buildSnapshot } from '../snapshot/builder.js';
@@ -98,7 +99,12 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   for (const plane of settings.planes) {
     const app =
       plane === 'proxy'
-        ? createProxyApp({ holder, runtime: { formats: host.formats, upstream, log }, readiness: dataPlaneReadiness })
+        ? createProxyApp({
+            holder,
+            runtime: { formats: host.formats, upstream, log },
+            readiness: dataPlaneReadiness,
+            operations: { models: modelsOperation },
+          })
         : plane === 'admin'
           ? createAdminApp(
               { store, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness },
