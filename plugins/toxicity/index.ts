@@ -1,0 +1,97 @@
+/**
+ * toxicity: harassment, hate, sexual content, violence, self-harm and profanity. A logistic
+ * regression trained on Davidson et al. tweets scores how toxic a text is; a category lexicon
+ * and the obscenity word list say which categories and how severe. Text is normalized first,
+ * so leetspeak, repeated letters and symbols or spaces inside words do not hide a word.
+ */
+import { defineDetector, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
+import { extractFeatures, predict } from './features.js';
+import { LEXICON_WORDS, phraseTags, wordTags, type Tag } from './lexicon.js';
+import { calibrate, toxicityModel } from './model.js';
+import { normalizeText } from './normalize.js';
+import { profanityMatcher } from './profanity-matcher.js';
+import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
+
+export type { ToxicitySettings } from './settings.js';
+
+/** A toxicity hit: `type` is `toxicity.<category>`, `entities` is `[category]`. */
+export interface ToxicityHit extends DetectorHit {
+  severity: Severity;
+}
+
+// Confidence a lexicon match alone gives, by severity: a slur or a threat needs no model to be sure.
+const FLOOR: Record<Severity, number> = { low: 0, medium: 0, high: 0.9 };
+
+function severityOf(termSeverity: Severity | undefined, confidence: number): Severity {
+  const fromScore: Severity = confidence >= 0.9 ? 'high' : confidence >= 0.7 ? 'medium' : 'low';
+  if (!termSeverity) return fromScore;
+  return severityRank(termSeverity) >= severityRank(fromScore) ? termSeverity : fromScore;
+}
+
+function create(settings: ToxicitySettings): Detector {
+  const model = toxicityModel();
+  const matcher = profanityMatcher();
+  const enabled = new Set<Category>(settings.categories);
+  const allow = new Set(settings.allow_words.map((w) => normalizeText(w)).filter(Boolean));
+  const features = new Map<string, number>();
+
+  /** Category -> strongest severity found, and the text's calibrated model confidence. */
+  function score(text: string): { confidence: number; tags: Map<Category, Severity> } {
+    let normalized = normalizeText(text);
+    if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
+    const confidence = calibrate(predict(model, extractFeatures(normalized, features)), model.threshold);
+    const tags = new Map<Category, Severity>();
+    const note = ([category, severity]: Tag) => {
+      const had = tags.get(category);
+      if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
+    };
+    for (const word of normalized.split(' ')) {
+      if (word.includes('*')) {
+        // `f*ck`, `n***a`: a lexicon word of about the same length fitting the visible letters.
+        const re = new RegExp(`^${word.replace(/\*+/g, (s) => `.{${s.length},${s.length + 1}}`)}$`);
+        const hit = LEXICON_WORDS.find((w) => re.test(w));
+        if (hit) wordTags(hit).forEach(note);
+      } else wordTags(word).forEach(note);
+    }
+    phraseTags(normalized).forEach(note);
+    if (!allow.size) matcher.tags(normalized).forEach(note);
+    return { confidence, tags };
+  }
+
+  return {
+    inspect(request: InspectionRequest): DetectorHit[] {
+      const best = new Map<Category, { confidence: number; severity: Severity }>();
+      for (const segment of request.segments) {
+        if (!segment.text || !/\p{L}/u.test(segment.text)) continue;
+        const { confidence, tags } = score(segment.text);
+        // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
+        if (tags.size === 0 && confidence >= 0.5) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= 0.7 ? 'medium' : 'low');
+        for (const [category, termSeverity] of tags) {
+          const c = Math.max(confidence, FLOOR[termSeverity]);
+          const severity = severityOf(termSeverity, c);
+          const had = best.get(category);
+          if (!had || c > had.confidence) best.set(category, { confidence: c, severity });
+        }
+      }
+      const hits: ToxicityHit[] = [];
+      for (const category of CATEGORIES) {
+        const b = best.get(category);
+        if (!b || !enabled.has(category) || severityRank(b.severity) < severityRank(settings.min_severity[category])) continue;
+        hits.push({ type: `toxicity.${category}`, confidence: Number(b.confidence.toFixed(4)), entities: [category], severity: b.severity });
+      }
+      return hits;
+    },
+  };
+}
+
+export default defineDetector<ToxicitySettings>({
+  kind: 'detector',
+  name: 'toxicity',
+  version: '1.0.0',
+  schemaId: SCHEMA_ID,
+  description: 'Harassment, hate, sexual content, violence, self-harm and profanity, with a severity per category; robust to obfuscated spellings.',
+  canTransform: false,
+  defaultThreshold: 0.5,
+  create,
+});

@@ -1,0 +1,59 @@
+/**
+ * Category lexicon: words and phrases that place toxic text in a category, each with a
+ * severity. It works on normalized text (see normalize.ts), so `f.u.c.k`, `sh1t` and
+ * `b i t c h` are found; the obscenity package's English list adds its own matching.
+ */
+import type { Category, Severity } from './categories.js';
+
+/** A category with a severity. */
+export type Tag = [Category, Severity];
+
+// Words as usually spelled; look-ups also try the form with doubled letters collapsed.
+const WORDS: Record<string, Tag[]> = {};
+const add = (category: Category, severity: Severity, words: string) => {
+  for (const w of words.split(' ')) (WORDS[w] ??= []).push([category, severity]);
+};
+add('hate', 'high', 'nigger niggers niggerz faggot faggots fagot fagots fag fags kike kikes spic spics wetback wetbacks chink chinks gook gooks raghead ragheads towelhead towelheads sandnigger coon coons beaner beaners tranny trannies dyke dykes abeed africoon zipperhead jigaboo porchmonkey');
+add('hate', 'medium', 'retard retards retarded negro negros homo homos queer queers');
+add('hate', 'low', 'nigga niggas niggaz niggah wigger wiggers cracker crackers redneck rednecks hillbilly hillbillies');
+add('harassment', 'medium', 'bitch bitches biatch hoe hoes hos hoez thot thots slut sluts whore whores skank skanks twat cunt cunts idiot idiots moron morons loser losers stupid dumb dumbass jackass dipshit scumbag pathetic worthless trash ugly fatso pussy');
+add('harassment', 'low', 'sucks suck lame jerk clown');
+add('sexual', 'medium', 'pussy pussies dick dicks cock cocks cum cumshot blowjob porn porno tits titties boobs horny dildo jizz anal penis vagina orgasm orgy handjob nudes naked sex sexy thot hentai milf');
+add('violence', 'medium', 'kill killing murder murdered shoot shooting stab stabbing lynch lynching behead rape raped rapist bomb');
+add('profanity', 'medium', 'fuck fucking fuckin fucked fucker fuckers motherfucker motherfuckers mf shit shits shitty bullshit ass asses asshole assholes bastard bastards bitch bitches damn goddamn piss pissed prick dick cunt twat wtf stfu');
+add('profanity', 'low', 'crap hell bloody bollocks arse');
+
+/** Phrases: threats, self-harm, directed abuse. Tested against the normalized text. */
+const PHRASES: Array<{ pattern: RegExp; tag: Tag }> = [
+  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\bsuicid\w*|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bself ?harm\w*|\bdon t want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'] },
+  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'] },
+  { pattern: /\b(?:i ll|i will|im gonna|i m gonna|gonna|going to|i am going to|let s|lets) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|y all|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate) (?:all )?(?:the|them|those|these) \w+s\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b/, tag: ['violence', 'high'] },
+  { pattern: /\b(?:you|u|ur|you re|youre|your) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b/, tag: ['harassment', 'high'] },
+  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\b(?:white|black) power\b|\bheil hitler\b|\bgas the\b/, tag: ['hate', 'high'] },
+  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\b(?:wanna|want to) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
+];
+
+const collapse = (w: string) => w.replace(/(\p{L})\1+/gu, '$1');
+// Collapsed forms, except where collapsing makes an everyday word (`ass` -> `as`).
+const EVERYDAY = new Set(['as', 'hel', 'cok', 'kil']);
+const COLLAPSED: Record<string, Tag[]> = {};
+for (const [w, tags] of Object.entries(WORDS)) {
+  const c = collapse(w);
+  if (!EVERYDAY.has(c)) COLLAPSED[c] ??= tags;
+}
+
+/** Tags of one normalized word: as written, with doubled letters collapsed, or without a plural or -ing ending. */
+export function wordTags(word: string): Tag[] {
+  const direct = WORDS[word] ?? COLLAPSED[collapse(word)];
+  if (direct) return direct;
+  const stem = word.replace(/(?:es|s|z|ing|in|ed|er|ers)$/, '');
+  return stem.length >= 3 ? (WORDS[stem] ?? COLLAPSED[collapse(stem)] ?? []) : [];
+}
+
+/** Tags of the phrases that match the normalized text. */
+export function phraseTags(normalized: string): Tag[] {
+  return PHRASES.filter((p) => p.pattern.test(normalized)).map((p) => p.tag);
+}
+
+/** Every lexicon word, for `*` wildcard look-ups (`f*ck`). */
+export const LEXICON_WORDS: readonly string[] = Object.keys(WORDS);
