@@ -1,5 +1,5 @@
 import type { ContentPart } from './content.js';
-import type { CanonicalResponse, StreamEvent, Usage } from './response.js';
+import type { CanonicalResponse, NativeFinishReason, StreamEvent, Usage } from './response.js';
 
 /**
  * Builds the canonical response a stream amounts to, one event at a time, so output
@@ -13,6 +13,7 @@ export class StreamAssembler {
   private finish: CanonicalResponse['finish_reason'] = 'stop';
   private stopSequence?: string;
   private usage?: Usage;
+  private nativeFinish?: NativeFinishReason;
   finished = false;
 
   push(event: StreamEvent): void {
@@ -26,6 +27,7 @@ export class StreamAssembler {
         const part = this.parts[event.index];
         if (part?.type === 'text') part.text += event.text;
         else this.parts[event.index] = { type: 'text', text: event.text };
+        if (event.signature) (this.parts[event.index] as { signature?: string }).signature = event.signature;
         break;
       }
       case 'thinking_delta': {
@@ -40,15 +42,22 @@ export class StreamAssembler {
         if (thinking.type === 'thinking') {
           if (event.signature) thinking.signature = event.signature;
           if (event.redacted_data) thinking.redacted_data = event.redacted_data;
+          if (event.id) thinking.id = event.id;
         }
         break;
       }
       case 'tool_call_start':
-        this.parts[event.index] = { type: 'tool_call', id: event.id, name: event.name, arguments: '' };
+        this.parts[event.index] = { type: 'tool_call', id: event.id, name: event.name, arguments: '', ...(event.signature ? { signature: event.signature } : {}) };
         break;
       case 'tool_call_delta': {
         const part = this.parts[event.index];
         if (part?.type === 'tool_call') part.arguments += event.arguments;
+        break;
+      }
+      case 'part_end': {
+        const part = this.parts[event.index];
+        if (event.native) this.parts[event.index] = { type: 'text', text: '', native: event.native };
+        else if (event.citations && part?.type === 'text') part.citations = event.citations;
         break;
       }
       case 'usage':
@@ -58,6 +67,7 @@ export class StreamAssembler {
         this.finish = event.finish_reason;
         this.stopSequence = event.stop_sequence;
         if (event.usage) this.usage = event.usage;
+        this.nativeFinish = event.native_finish_reason;
         this.finished = true;
         break;
       default:
@@ -79,6 +89,7 @@ export class StreamAssembler {
       finish_reason: this.finish,
       stop_sequence: this.stopSequence,
       usage: this.usage,
+      ...(this.nativeFinish ? { native_finish_reason: this.nativeFinish } : {}),
     };
   }
 }
@@ -89,7 +100,8 @@ export function responseToEvents(response: CanonicalResponse): StreamEvent[] {
   response.content.forEach((part, index) => {
     switch (part.type) {
       case 'text':
-        events.push({ type: 'text_delta', index, text: part.text }, { type: 'part_end', index });
+        if (part.native) events.push({ type: 'part_end', index, native: part.native });
+        else events.push({ type: 'text_delta', index, text: part.text, signature: part.signature }, { type: 'part_end', index, citations: part.citations });
         break;
       case 'thinking':
         events.push({ type: 'thinking_delta', index, text: part.text });
@@ -98,7 +110,7 @@ export function responseToEvents(response: CanonicalResponse): StreamEvent[] {
         break;
       case 'tool_call':
         events.push(
-          { type: 'tool_call_start', index, id: part.id, name: part.name },
+          { type: 'tool_call_start', index, id: part.id, name: part.name, signature: part.signature },
           { type: 'tool_call_delta', index, arguments: part.arguments },
           { type: 'part_end', index },
         );
@@ -108,6 +120,12 @@ export function responseToEvents(response: CanonicalResponse): StreamEvent[] {
     }
   });
   if (response.usage) events.push({ type: 'usage', usage: response.usage });
-  events.push({ type: 'finish', finish_reason: response.finish_reason, stop_sequence: response.stop_sequence, usage: response.usage });
+  events.push({
+    type: 'finish',
+    finish_reason: response.finish_reason,
+    stop_sequence: response.stop_sequence,
+    usage: response.usage,
+    native_finish_reason: response.native_finish_reason,
+  });
   return events;
 }
