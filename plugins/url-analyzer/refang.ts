@@ -1,0 +1,40 @@
+/**
+ * Undoes "defanging", the habit of threat reports of writing `hxxp://evil[.]com` so that nobody
+ * clicks it. The analyser reads the refanged text, and knows which stretches were rewritten so a
+ * URL built from them can be reported as defanged.
+ */
+
+// hxxp / hXXps / h**p scheme names, bracketed dots and colons, and the spelled-out [dot].
+const DEFANG = /\bh(?:xx|XX|\*\*)p(s?)(?=\[?:)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[:\/\/\]/gi;
+
+/** Refanged text and the [start, end) ranges of the output that replaced a defanged form. */
+export interface Refanged {
+  text: string;
+  rewritten: Array<[number, number]>;
+}
+
+function replacement(match: string, s: string | undefined): string {
+  if (s !== undefined) return `http${s}`;
+  if (match === '[:]') return ':';
+  if (match === '[://]') return '://';
+  return '.';
+}
+
+/** Rewrites defanged URL parts to their plain form. */
+export function refang(text: string): Refanged {
+  const rewritten: Array<[number, number]> = [];
+  let delta = 0;
+  const out = text.replace(DEFANG, (match: string, s: string | undefined, offset: number) => {
+    const plain = replacement(match, s);
+    const start = offset + delta;
+    rewritten.push([start, start + plain.length]);
+    delta += plain.length - match.length;
+    return plain;
+  });
+  return { text: out, rewritten };
+}
+
+/** True when [start, end) overlaps a rewritten range. */
+export function wasRewritten(refanged: Refanged, start: number, end: number): boolean {
+  return refanged.rewritten.some(([a, b]) => a < end && b > start);
+}

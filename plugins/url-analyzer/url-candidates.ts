@@ -1,0 +1,102 @@
+/**
+ * Finds URL-like strings in text, markdown and HTML, and says how each appears: fetched on
+ * render (markdown image, <img>, <iframe>, <script> ... : the classic exfiltration channel, no
+ * click needed), a link the reader must click, or a bare URL in prose.
+ */
+
+/** How a URL appears in the text. */
+export type UrlContext = 'autoload' | 'link' | 'bare';
+
+/** One URL found in the text. */
+export interface UrlCandidate {
+  /** The URL as written (after refanging), without surrounding markup. */
+  raw: string;
+  context: UrlContext;
+  /** Offsets in the scanned text, to tell whether the URL was defanged. */
+  start: number;
+  end: number;
+}
+
+const MD_IMAGE = /!\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
+const MD_LINK = /(?<!!)\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
+const MD_REF_IMAGE = /!\[[^\]\n]{0,1000}\]\[([^\]\n]{1,200})\]/g;
+const MD_REF_DEF = /^[ \t]{0,3}\[([^\]\n]{1,200})\]:[ \t]*(?:<([^>\n]+)>|(\S+))/gm;
+const HTML_AUTOLOAD = /<(?:img|iframe|script|embed|video|audio|source|track|input|frame)\b[^>]*?\s(?:src|data|poster|srcset)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const HTML_LINK = /<(?:a|area|link|form|base)\b[^>]*?\s(?:href|action)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const HTML_STYLE_URL = /url\(\s*["']?([^"')\s]+)["']?\s*\)/gi;
+const AUTOLINK = /<((?:https?|ftp):\/\/[^\s<>]+)>/gi;
+const SCHEMED = /\b(?:https?|ftp|wss?|file):\/\/[^\s<>"'`\\^{}|]+/gi;
+const WWW = /(?<![\w.@/-])www\.[^\s<>"'`\\^{}|]+/gi;
+const SCRIPT_SCHEME = /(?<![\w-])(?:javascript|vbscript|livescript)\s*:[^\s<>"'`]+/gi;
+const DATA_URI = /(?<![\w-])data:(?:[a-z]+\/[\w.+-]+)?(?:;[\w-]+=[\w.-]+)*(?:;base64)?,[^\s<>"'`)]*/gi;
+// Bare host names are only trusted with TLDs that are not also common file extensions
+// (README.md, setup.py, main.rs and script.sh are not links).
+const BARE_TLDS = 'com|net|org|io|co|ai|app|dev|xyz|info|biz|ru|cn|uk|de|fr|ly|me|tk|top|gq|ml|cf|ga|us|ca|au|jp|eu|nl|br|online|site|club|shop|link|click|live|icu|vip|cloud|tech|store|page|gl|gg|to|su|ws';
+const BARE_HOST = new RegExp(`(?<![\\w.@/:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${BARE_TLDS})(?![\\w-])(?:[/?#][^\\s<>"'\`]*)?`, 'gi');
+
+// Punctuation that ends a sentence rather than a URL.
+function trimTrailing(url: string): string {
+  let out = url.replace(/[.,;:!?'"*_~]+$/u, '');
+  // A closing bracket belongs to the URL only if it opened one.
+  while (/[)\]}]$/.test(out)) {
+    const close = out[out.length - 1];
+    const open = close === ')' ? '(' : close === ']' ? '[' : '{';
+    if (out.split(open).length >= out.split(close).length) break;
+    out = out.slice(0, -1).replace(/[.,;:!?'"*_~]+$/u, '');
+  }
+  return out;
+}
+
+/**
+ * Builds the pattern of bare host names configured by the operator (deny list, shorteners), so
+ * that `is.gd/x` or `tiny.cc/x` is found even though `gd` and `cc` are not trusted TLDs.
+ */
+export function knownHostPattern(hosts: readonly string[]): RegExp | undefined {
+  if (hosts.length === 0) return undefined;
+  const names = [...new Set(hosts)].sort((a, b) => b.length - a.length).map((h) => h.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return new RegExp(`(?<![\\w.@/:-])(?:[a-z0-9-]+\\.)*(?:${names.join('|')})(?![\\w-])(?:[/?#][^\\s<>"'\`]*)?`, 'gi');
+}
+
+/** Finds candidate URLs; a URL covered by markup is reported once, with its markup context. */
+export function findUrlCandidates(text: string, limit: number, knownHosts?: RegExp): UrlCandidate[] {
+  const found: UrlCandidate[] = [];
+  const covered: Array<[number, number]> = [];
+  const isCovered = (start: number, end: number) => covered.some(([a, b]) => start < b && end > a);
+  const add = (raw: string, context: UrlContext, start: number) => {
+    const url = context === 'bare' ? trimTrailing(raw) : raw.trim();
+    if (!url || found.length >= limit) return;
+    const end = start + url.length;
+    if (isCovered(start, end)) return;
+    covered.push([start, end]);
+    found.push({ raw: url, context, start, end });
+  };
+  const scan = (re: RegExp, context: UrlContext) => {
+    for (const m of text.matchAll(re)) {
+      const group = m.slice(1).findIndex((g) => g !== undefined);
+      const value = group >= 0 ? m[group + 1] : m[0];
+      const start = (m.index ?? 0) + m[0].indexOf(value);
+      add(value, context, start);
+    }
+  };
+
+  // Reference-style images: the definition of a label used by an image is fetched on render.
+  const imageLabels = new Set([...text.matchAll(MD_REF_IMAGE)].map((m) => m[1].toLowerCase()));
+  for (const m of text.matchAll(MD_REF_DEF)) {
+    const url = m[2] ?? m[3];
+    const start = (m.index ?? 0) + m[0].lastIndexOf(url);
+    add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
+  }
+  scan(MD_IMAGE, 'autoload');
+  scan(HTML_AUTOLOAD, 'autoload');
+  scan(HTML_STYLE_URL, 'autoload');
+  scan(MD_LINK, 'link');
+  scan(HTML_LINK, 'link');
+  scan(AUTOLINK, 'link');
+  scan(SCRIPT_SCHEME, 'bare');
+  scan(DATA_URI, 'bare');
+  scan(SCHEMED, 'bare');
+  scan(WWW, 'bare');
+  scan(BARE_HOST, 'bare');
+  if (knownHosts) scan(knownHosts, 'bare');
+  return found;
+}
