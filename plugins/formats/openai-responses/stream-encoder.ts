@@ -63,6 +63,8 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       case 'start':
         return this.ensureStarted(event.id, event.created);
       case 'text_delta': {
+        // Empty deltas (a signature-only Gemini part) would only open an empty item.
+        if (!event.text) return out;
         const item = this.item(event.index, 'text');
         if (!item) return out;
         out += item.added;
@@ -76,6 +78,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
         });
       }
       case 'thinking_delta': {
+        if (!event.text) return out;
         const item = this.item(event.index, 'thinking');
         if (!item) return out;
         out += item.added;

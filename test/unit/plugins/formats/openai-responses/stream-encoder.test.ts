@@ -164,3 +164,19 @@ describe('openai-responses stream encoder', () => {
     expect(events[2]!.data.error).to.deep.include({ message: 'overloaded', type: 'upstream_error' });
   });
 });
+
+describe('openai-responses stream encoder (empty deltas)', () => {
+  it('opens no item and no summary part for empty text or thinking deltas', () => {
+    const events = sseJson(
+      encode([
+        { type: 'thinking_delta', index: 0, text: '' },
+        { type: 'thinking_delta', index: 0, text: 'Idea.' },
+        { type: 'text_delta', index: 1, text: '', signature: 'sig' },
+        { type: 'text_delta', index: 1, text: 'Done.' },
+      ]),
+    );
+    expect(events.filter((e) => e.event === 'response.reasoning_summary_part.added')).to.have.length(1);
+    expect(events.filter((e) => e.event === 'response.output_text.delta').map((e) => e.data.delta)).to.deep.equal(['Done.']);
+    expect(events.at(-1)!.data.response.output.map((i: { type: string }) => i.type)).to.deep.equal(['reasoning', 'message']);
+  });
+});
