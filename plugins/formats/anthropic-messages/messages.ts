@@ -20,7 +20,8 @@ import type { AnthropicBlock, AnthropicMessage } from './wire-types.js';
 /**
  * `system` and `messages` <-> canonical messages (https://docs.anthropic.com/en/api/messages).
  * Anthropic has one system prompt before the conversation, so it decodes as one leading
- * `system` message. A user turn's `tool_result` blocks decode as one `tool` message each (the
+ * `system` message, and every canonical `system` or `developer` message, wherever it stood,
+ * is encoded into it in order (as the Gemini adapter does with `systemInstruction`). A user turn's `tool_result` blocks decode as one `tool` message each (the
  * shape the other formats use), in order; encoding merges `tool` messages and the user message
  * right after them back into one user turn, as Anthropic requires tool results to come first in
  * the user turn that follows the tool calls.
@@ -104,20 +105,12 @@ function decodeAssistantTurn(
 export function encodeMessages(messages: CanonicalMessage[]): { system?: string | AnthropicBlock[]; messages: AnthropicMessage[] } {
   const system: AnthropicBlock[] = [];
   const turns: Array<{ role: 'user' | 'assistant'; blocks: AnthropicBlock[]; openForResults: boolean }> = [];
-  let conversationStarted = false;
   messages.forEach((message, i) => {
     if (message.role === 'system' || message.role === 'developer') {
-      if (conversationStarted) {
-        throw new UnsupportedFeatureError(
-          `messages[${i}]: a ${message.role} message after the conversation started`,
-          FORMAT,
-          'Anthropic takes one system prompt before the conversation; moving a later instruction would change what it applies to',
-        );
-      }
+      // Anthropic has one system prompt: a later system message joins it, in order.
       system.push(...encodeSystemParts(message.content, i));
       return;
     }
-    conversationStarted = true;
     const blocks = message.content.map(encodePart).filter((b): b is AnthropicBlock => b !== undefined);
     const last = turns.at(-1);
     if (message.role === 'tool') {

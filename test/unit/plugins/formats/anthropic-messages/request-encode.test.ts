@@ -66,6 +66,30 @@ describe('anthropic-messages encodeRequest', () => {
     ]);
   });
 
+  it('joins a system message from later in the conversation into system, in order', () => {
+    const body = anthropic.encodeRequest(
+      request({
+        messages: [
+          { role: 'system', content: [{ type: 'text', text: 'Be brief.' }] },
+          { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
+          { role: 'assistant', content: [{ type: 'text', text: 'Hello.' }] },
+          { role: 'developer', content: [{ type: 'text', text: 'Answer in French from now on.' }] },
+          { role: 'user', content: [{ type: 'text', text: 'Bye' }] },
+        ],
+      }),
+      'c',
+    );
+    expect(body.system).to.deep.equal([
+      { type: 'text', text: 'Be brief.' },
+      { type: 'text', text: 'Answer in French from now on.' },
+    ]);
+    expect(body.messages).to.deep.equal([
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello.' },
+      { role: 'user', content: 'Bye' },
+    ]);
+  });
+
   it('merges tool messages and the user message after them into one user turn, tool results first', () => {
     const body = anthropic.encodeRequest(
       request({
@@ -217,13 +241,10 @@ describe('anthropic-messages encodeRequest', () => {
     expect(unsupported(() => anthropic.encodeRequest(request({ sampling: { frequency_penalty: 1 } }), 'c')).feature).to.equal('frequency_penalty');
     expect(unsupported(() => anthropic.encodeRequest(request({ sampling: { n: 2 } }), 'c')).feature).to.equal('n=2');
     expect(unsupported(() => anthropic.encodeRequest(request({ sampling: { temperature: 1.5 } }), 'c')).feature).to.equal('temperature 1.5');
-    const late = request({
-      messages: [
-        { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
-        { role: 'system', content: [{ type: 'text', text: 'Now be rude' }] },
-      ],
+    const image = request({
+      messages: [{ role: 'system', content: [{ type: 'image', source: { kind: 'url', url: 'https://example.com/a.png' } }] }],
     });
-    expect(unsupported(() => anthropic.encodeRequest(late, 'c')).feature).to.match(/system message after the conversation started/);
+    expect(unsupported(() => anthropic.encodeRequest(image, 'c')).feature).to.equal('messages[0]: image content in a system message');
     const audio = request({ messages: [{ role: 'user', content: [{ type: 'audio', source: { kind: 'base64', media_type: 'audio/wav', data: 'UklG' } }] }] });
     expect(unsupported(() => anthropic.encodeRequest(audio, 'c')).feature).to.equal('audio input');
     const docx = request({
