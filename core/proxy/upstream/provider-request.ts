@@ -38,7 +38,15 @@ export function prepareChatRequest(ctx: Exchange, target: RouteTarget, formats: 
   const endpoint = chatEndpoint(provider, clientFormat);
   const upstreamFormat = formats.get(endpoint.format);
   if (!upstreamFormat) throw new GatewayError('internal_error', { message: `no adapter for ${endpoint.format}` });
-  const passthrough = endpoint.format === clientFormat;
+  const passthrough = endpoint.format === clientFormat && !ctx.requestRewritten;
+  // Features only the client's own format can serve are refused before any translation.
+  const sameFormatOnly = endpoint.format === clientFormat ? undefined : request.same_format_only?.[0];
+  if (sameFormatOnly) {
+    throw new GatewayError('unsupported_feature', {
+      message: `${sameFormatOnly.feature} cannot be sent to a ${endpoint.format} upstream: ${sameFormatOnly.reason}`,
+      param: sameFormatOnly.feature,
+    });
+  }
 
   let body: Record<string, unknown>;
   try {
