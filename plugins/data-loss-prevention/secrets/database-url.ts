@@ -17,7 +17,7 @@ export function databaseUrlRecognizer(): Recognizer {
         const password = m[2];
         if (NOT_A_VALUE.test(password) || isPlaceholder(password)) continue;
         const start = m.index + m[0].indexOf(':', m[0].indexOf('://') + 3) + 1;
-        out.push({ entity: 'DATABASE_URL', start, end: start + password.length, score: 0.95 });
+        out.push({ entity: 'DATABASE_URL', start, end: start + password.length, score: 0.98 });
       }
     },
   };

@@ -5,6 +5,7 @@
 import type { Recognizer, Span } from '../span.js';
 import { shannonEntropy } from '../entropy.js';
 import { isPlaceholder } from './placeholder.js';
+import { lexicon } from '../recognizers/lexicon.js';
 
 const ASSIGNMENT =
   /(?<![A-Za-z0-9])([A-Za-z0-9_.-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key|bearer))["']?\s*(?::=|=>|[:=])\s*(?:["'`]([^"'`\n]{6,200})["'`]|([^\s"'`,;)}\]]{6,200}))/gi;
@@ -22,19 +23,28 @@ export interface AssignmentOptions {
 
 /** Finds high-entropy values assigned to secret-named keys, and bearer tokens. */
 export function genericAssignmentRecognizer(options: AssignmentOptions): Recognizer {
+  const words = lexicon().words;
+  // `butter-marble-pencil`: dictionary words joined by separators read as a name, not a secret.
+  const wordsOnly = (value: string) => !/\d/.test(value) && value.split(/[-_.]+/).every((w) => w.length < 3 || words.has(w.toLowerCase()));
   const accept = (value: string) =>
     value.length >= options.minLength &&
     !/\s/.test(value) &&
     !isPlaceholder(value) &&
     shannonEntropy(value) >= options.entropyThreshold &&
     // A value with no digit and no symbol is a word or phrase, not a generated secret.
-    /[^A-Za-z]/.test(value);
+    /[^A-Za-z]/.test(value) &&
+    !wordsOnly(value);
   return {
     entities: ['GENERIC_SECRET', 'AWS_SECRET_KEY'],
     find(text: string, out: Span[]) {
-      for (const m of text.matchAll(ASSIGNMENT)) {
+      const re = new RegExp(ASSIGNMENT.source, ASSIGNMENT.flags);
+      for (let m = re.exec(text); m; m = re.exec(text)) {
         const value = m[2] ?? m[3];
-        if (!accept(value)) continue;
+        if (!accept(value)) {
+          // The rejected value may itself be a key (`credentials: client_secret = ...`): rescan after the key.
+          re.lastIndex = m.index + m[1].length;
+          continue;
+        }
         const start = m.index + m[0].lastIndexOf(value);
         const aws = AWS_SECRET_NAME.test(m[1]) && AWS_SECRET_VALUE.test(value);
         out.push({ entity: aws ? 'AWS_SECRET_KEY' : 'GENERIC_SECRET', start, end: start + value.length, score: aws ? 0.95 : 0.85 });
