@@ -181,6 +181,8 @@ function storeContract(label: string, factory: StoreFactory): void {
 
       it('finds by _id and returns null when nothing matches', async () => {
         expect((await coll.findOne({ _id: 'c' }))?.name).to.equal('gamma');
+        expect(await q({ _id: { $in: ['a', 'a', 'c', 'zz'] } })).to.deep.equal(['a', 'c']);
+        expect(await q({ _id: 'a', n: 2 })).to.deep.equal([]);
         expect(await coll.findOne({ _id: 'zz' })).to.equal(null);
         expect(await coll.find({ n: 42 })).to.deep.equal([]);
       });
@@ -437,6 +439,8 @@ function storeContract(label: string, factory: StoreFactory): void {
         const error = await expectStoreError(coll.insertOne({ tenant: 't2', slug: 'a' }), 'duplicate_key');
         expect(error.keyFields).to.deep.equal(['tenant', 'slug']);
         expect((await coll.findOne({ tenant: 't2', slug: 'a' }))?.tenant).to.equal('t2');
+        expect(await coll.findOne({ tenant: 't2', slug: 'a', extra: true })).to.equal(null);
+        expect(await coll.count({ tenant: 't1', slug: { $eq: 'b' } })).to.equal(1);
       });
 
       it('ignores documents without the field in a sparse index', async () => {

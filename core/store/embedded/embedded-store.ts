@@ -59,6 +59,12 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
    * live process holds the directory.
    */
   static async open(options: EmbeddedStoreOptions): Promise<EmbeddedStore> {
+    for (const name of ['ttlSweepMs', 'compactAtBytes'] as const) {
+      const value = options[name];
+      if (value !== undefined && !(Number.isFinite(value) && value > 0)) {
+        throw new RangeError(`${name} must be a positive number, got ${value}`);
+      }
+    }
     const storeDir = join(options.dataDir, 'store');
     mkdirSync(storeDir, { recursive: true });
     const lock = acquireDataDirLock(options.dataDir);

@@ -39,7 +39,7 @@ export function pinnedIds(filter: Filter): string[] | undefined {
 /** The documents worth testing against the filter: by `_id`, by unique key, or all of them. */
 function candidates(coll: CollectionState, filter: Filter): Iterable<StoredDoc> {
   const ids = pinnedIds(filter);
-  if (ids) return ids.flatMap((id) => coll.docs.get(id) ?? []);
+  if (ids) return [...new Set(ids)].flatMap((id) => coll.docs.get(id) ?? []);
   for (const index of coll.unique) {
     const key = index.keyForFilter(filter);
     if (key === undefined) continue;
