@@ -95,9 +95,10 @@ function encodeResponsePart(part: ContentPart): AnthropicBlock | Record<string, 
     case 'refusal':
       return { type: 'text', text: part.text };
     case 'thinking':
-      // Reasoning from another provider has no Anthropic signature: an empty one marks that.
-      if (part.redacted_data !== undefined && part.text === '' && part.id === undefined) return { type: 'redacted_thinking', data: part.redacted_data };
-      return { type: 'thinking', thinking: part.text, signature: part.id === undefined ? (part.signature ?? '') : '' };
+      if (part.id === undefined && part.redacted_data !== undefined && part.text === '') return { type: 'redacted_thinking', data: part.redacted_data };
+      // Another provider's reasoning: its text, if any, with an empty signature (there is no Anthropic one).
+      if (part.id !== undefined) return part.text === '' ? undefined : { type: 'thinking', thinking: part.text, signature: '' };
+      return { type: 'thinking', thinking: part.text, signature: part.signature ?? '' };
     case 'tool_call':
       return { type: 'tool_use', id: part.id, name: part.name, input: parseAnswerArguments(part.arguments) };
     default:

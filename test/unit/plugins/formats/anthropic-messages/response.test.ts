@@ -148,6 +148,7 @@ describe('anthropic-messages encodeResponse', () => {
         ...canonical,
         content: [
           { type: 'thinking', text: 'summary', id: 'rs_1', redacted_data: 'gAAAA' },
+          { type: 'thinking', text: '', id: 'rs_2', redacted_data: 'gBBBB' },
           { type: 'refusal', text: 'No.' },
           { type: 'tool_call', id: 'c', name: 'f', arguments: '{"x":' },
           { type: 'text', text: '', native: { format: 'gemini', block: { executableCode: {} } } },
