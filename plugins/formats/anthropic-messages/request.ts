@@ -71,6 +71,7 @@ export function decodeRequest(raw: unknown, from?: { stream?: boolean }): Canoni
   const { choice, parallel } = decodeToolChoice(body.tool_choice);
   if (choice !== undefined) request.tool_choice = choice;
   if (parallel !== undefined) request.parallel_tool_calls = parallel;
+  if (body.output_config !== undefined && body.output_config !== null) expectObject(body.output_config, 'output_config');
   const format = decodeOutputFormat(body);
   if (format !== undefined) request.response_format = format;
   const reasoning = decodeReasoning(body, notes);

@@ -246,6 +246,9 @@ describe('anthropic-messages decodeRequest', () => {
       [{ ...base, messages: [], tool_choice: { type: 'sometimes' } }, 'tool_choice.type'],
       [{ ...base, messages: [], tools: [{ name: 'portcullis_json_output', input_schema: { type: 'object' } }] }, 'tools[0].name'],
       [{ max_tokens: 1, messages: [] }, 'model'],
+      [{ ...base, messages: [], output_config: 'json' }, 'output_config'],
+      [{ ...base, messages: [], output_config: { effort: 'extreme' } }, 'output_config.effort'],
+      [{ ...base, messages: [], thinking: { type: 'enabled' } }, 'thinking.budget_tokens'],
     ];
     for (const [body, param] of cases) {
       let error: unknown;
