@@ -50,7 +50,8 @@ export class FeatureScratch {
 
 /**
  * Streams the features of one view. `folded` is the folded text (normalize.ts), `visible` the
- * text as shown (case kept) for the surface statistics, `hashBits` the size of the hashed space.
+ * text as shown (case kept) for the surface statistics, `hashBits` the size of the hashed space,
+ * `hashBase` the index of the first hashed weight (after every dense feature of the model).
  */
 export function emitFeatures(
   folded: string,
@@ -59,6 +60,7 @@ export function emitFeatures(
   hashBits: number,
   sink: FeatureSink,
   scratch: FeatureScratch,
+  hashBase = DENSE_COUNT,
 ): void {
   countFamilies(folded, scratch.families);
   let i = 0;
@@ -95,7 +97,7 @@ export function emitFeatures(
   }
 
   const mask = (1 << hashBits) - 1;
-  const base = DENSE_COUNT;
+  const base = hashBase;
   // Word unigrams and bigrams, scaled so long texts do not dominate by length alone.
   let count = 0;
   TOKEN.lastIndex = 0;

@@ -3,7 +3,7 @@
  * file written by the training script, and Platt-calibrated so its output reads as a probability.
  */
 import { readFileSync } from 'node:fs';
-import { DENSE_COUNT, DENSE_NAMES } from './features.js';
+import { DENSE_NAMES } from './features.js';
 
 /** The weights file (plugins/<detector>/model.json). */
 export interface LinearModelFile {
@@ -27,6 +27,8 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 export class LinearModel {
   readonly hashBits: number;
   readonly threshold: number;
+  /** Index of the first hashed weight. */
+  readonly hashBase: number;
   private readonly weights: Float32Array;
   private readonly bias: number;
   private readonly scale: number;
@@ -37,18 +39,20 @@ export class LinearModel {
     this.acc += this.weights[index] * value;
   };
 
-  constructor(file: LinearModelFile) {
+  /** `denseNames` lists the model's dense features in index order; hashed weights follow them. */
+  constructor(file: LinearModelFile, denseNames: readonly string[] = DENSE_NAMES) {
     this.hashBits = file.hashBits;
     this.threshold = file.threshold;
     this.bias = file.bias;
     this.scale = file.calibration.scale;
     this.offset = file.calibration.offset;
-    this.weights = new Float32Array(DENSE_COUNT + (1 << file.hashBits));
-    DENSE_NAMES.forEach((name, i) => {
+    this.hashBase = denseNames.length;
+    this.weights = new Float32Array(denseNames.length + (1 << file.hashBits));
+    denseNames.forEach((name, i) => {
       this.weights[i] = file.dense[name] ?? 0;
     });
     const { index, weight } = file.hashed;
-    for (let i = 0; i < index.length; i++) this.weights[DENSE_COUNT + index[i]] = weight[i];
+    for (let i = 0; i < index.length; i++) this.weights[this.hashBase + index[i]] = weight[i];
   }
 
   /** Starts a new logit; call before streaming features into `sink`. */
@@ -67,7 +71,7 @@ export class LinearModel {
   }
 
   /** Loads a weights file from disk. */
-  static load(path: string): LinearModel {
-    return new LinearModel(JSON.parse(readFileSync(path, 'utf8')) as LinearModelFile);
+  static load(path: string, denseNames: readonly string[] = DENSE_NAMES): LinearModel {
+    return new LinearModel(JSON.parse(readFileSync(path, 'utf8')) as LinearModelFile, denseNames);
   }
 }

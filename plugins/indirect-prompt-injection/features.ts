@@ -1,0 +1,25 @@
+/**
+ * Features of one unit of tool output: prompt_guard's features of the unit (phrase families,
+ * surface statistics, hashed n-grams; shared code, see plugins/prompt-guard/features.ts) plus the
+ * addressee cues of cues.ts. Hashed weights follow every dense feature.
+ */
+import { DENSE_NAMES as GUARD_DENSE, DENSE_COUNT as GUARD_COUNT, emitFeatures, FeatureScratch, type FeatureSink, type ViewFlags } from '../prompt-guard/features.js';
+import { CUES, countCues } from './cues.js';
+
+/** Dense feature names of the indirect model, in index order. */
+export const INDIRECT_DENSE_NAMES: readonly string[] = [...GUARD_DENSE, ...CUES.map((c) => `cue:${c}`)];
+
+const NO_TRICKS: ViewFlags = { tagChars: 0, invisibleInWords: 0, homoglyphWords: 0, spacedRuns: 0, leetWords: 0, encoded: 0 };
+
+/** Buffers reused between units. */
+export class UnitScratch {
+  readonly guard = new FeatureScratch();
+  readonly cues = new Float64Array(CUES.length);
+}
+
+/** Streams the features of one folded unit. */
+export function emitUnitFeatures(unit: string, tabular: boolean, hashBits: number, sink: FeatureSink, scratch: UnitScratch, flags = NO_TRICKS): void {
+  emitFeatures(unit, unit, flags, hashBits, sink, scratch.guard, INDIRECT_DENSE_NAMES.length);
+  countCues(unit, tabular, scratch.cues);
+  for (let i = 0; i < CUES.length; i++) if (scratch.cues[i] > 0) sink(GUARD_COUNT + i, Math.log1p(scratch.cues[i]));
+}

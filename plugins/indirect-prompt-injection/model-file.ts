@@ -1,0 +1,16 @@
+/** Where the shipped indirect-injection weights live, and loading them once per process. */
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../core/paths/project-root.js';
+import { LinearModel } from '../prompt-guard/linear-model.js';
+import { INDIRECT_DENSE_NAMES } from './features.js';
+
+/** Path of plugins/indirect-prompt-injection/model.json (written by test/eval/training/train-indirect.ts). */
+export const INDIRECT_MODEL_PATH = join(PROJECT_ROOT, 'plugins', 'indirect-prompt-injection', 'model.json');
+
+let cached: LinearModel | undefined;
+
+/** The shipped model, read on first use and shared by every detector instance. */
+export function indirectModel(): LinearModel {
+  cached ??= LinearModel.load(INDIRECT_MODEL_PATH, INDIRECT_DENSE_NAMES);
+  return cached;
+}

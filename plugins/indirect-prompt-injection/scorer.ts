@@ -1,0 +1,104 @@
+/**
+ * Scores tool output for indirect prompt injection: folds Unicode tricks away, cuts the text into
+ * units (units.ts), scores each with the linear model and keeps the highest calibrated score,
+ * with the categories of the unit that scored it.
+ */
+import { foldText, foldCase } from '../prompt-guard/normalize.js';
+import { decodePayloads } from '../prompt-guard/decoders.js';
+import { FAMILIES } from '../prompt-guard/patterns.js';
+import type { LinearModel } from '../prompt-guard/linear-model.js';
+import { splitUnits } from './units.js';
+import { CUES, isTabular } from './cues.js';
+import { emitUnitFeatures, UnitScratch } from './features.js';
+
+/** The score of one tool output and why. */
+export interface IndirectVerdict {
+  confidence: number;
+  categories: string[];
+}
+
+/** Scorer options (from the detector settings). */
+export interface IndirectScorerOptions {
+  decodeEncodings: boolean;
+  hiddenTextConfidence: number;
+  allowPhrases: readonly string[];
+  maxChars: number;
+}
+
+const GUARD_CATEGORIES = new Set(['instruction_override', 'persona_jailbreak', 'prompt_extraction', 'fake_delimiter']);
+const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'code_injection', 'task_injection']);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Reads tool output with one model; reuse across calls. */
+export class IndirectScorer {
+  private readonly scratch = new UnitScratch();
+  private readonly allow: RegExp | null;
+
+  constructor(
+    private readonly model: LinearModel,
+    private readonly options: IndirectScorerOptions,
+  ) {
+    const phrases = options.allowPhrases.map((p) => foldCase(p).trim()).filter(Boolean);
+    this.allow = phrases.length ? new RegExp(phrases.map(escapeRegExp).join('|'), 'g') : null;
+  }
+
+  /** The folded units of a text and whether it is a table; also used by the training script. */
+  units(text: string): { units: string[]; tabular: boolean; tagText: string; tagChars: number } {
+    const clipped = text.length > this.options.maxChars ? text.slice(0, this.options.maxChars / 2) + '\n' + text.slice(-this.options.maxChars / 2) : text;
+    const folded = foldText(clipped);
+    const body = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
+    const units = splitUnits(body).map((u) => u.text);
+    if (this.options.decodeEncodings) {
+      for (const payload of decodePayloads(clipped)) units.push(foldCase(payload.text).slice(0, 600));
+    }
+    return { units, tabular: isTabular(body), tagText: folded.tagText, tagChars: folded.tagChars };
+  }
+
+  /** Raw logit of one unit, leaving its family and cue counts in the scratch buffers. */
+  logitOf(unit: string, tabular: boolean): number {
+    this.model.begin();
+    emitUnitFeatures(unit, tabular, this.model.hashBits, this.model.sink, this.scratch);
+    return this.model.logit();
+  }
+
+  /** The highest raw logit over the units of `text` (for calibration and evaluation). */
+  rawLogit(text: string): number {
+    const { units, tabular } = this.units(text);
+    let best = -Infinity;
+    for (const u of units) best = Math.max(best, this.logitOf(u, tabular));
+    return best;
+  }
+
+  /** Scores one tool output. */
+  score(text: string): IndirectVerdict {
+    const { units, tabular, tagText, tagChars } = this.units(text);
+    let best = -Infinity;
+    const families = new Float64Array(FAMILIES.length);
+    const cues = new Float64Array(CUES.length);
+    for (const u of units) {
+      const logit = this.logitOf(u, tabular);
+      if (logit > best) {
+        best = logit;
+        families.set(this.scratch.guard.families);
+        cues.set(this.scratch.cues);
+      }
+    }
+    let confidence = units.length ? this.model.probability(best) : 0;
+    const categories: string[] = [];
+    FAMILIES.forEach((f, i) => {
+      if (families[i] > 0 && GUARD_CATEGORIES.has(f)) categories.push(f);
+    });
+    CUES.forEach((c, i) => {
+      if (cues[i] > 0 && CUE_CATEGORIES.has(c)) categories.push(c);
+    });
+    if (tagChars > 0) categories.push('hidden_unicode');
+    if (tagText.replace(/[^a-z]/gi, '').length >= 4 && this.options.hiddenTextConfidence > 0) {
+      confidence = Math.max(confidence, this.options.hiddenTextConfidence);
+    }
+    if (categories.length === 0) categories.push('embedded_instruction');
+    return { confidence, categories };
+  }
+}

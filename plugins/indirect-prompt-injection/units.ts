@@ -1,0 +1,30 @@
+/**
+ * Splits tool output into the units an injected instruction hides in: lines, and sentences
+ * within long lines. Table rows and code lines stay whole; prose is cut at sentence ends.
+ */
+
+/** One unit: a slice of the (folded) text. */
+export interface TextUnit {
+  text: string;
+  /** 0 for the first unit, 1 for the last, in between for the rest. */
+  position: number;
+}
+
+const SENTENCE_END = /(?<=[.!?。！？])\s+(?=\S)/u;
+const MAX_UNITS = 400;
+const MAX_UNIT_CHARS = 600;
+
+/** The units of `text`, at most MAX_UNITS of them, each cut to MAX_UNIT_CHARS characters. */
+export function splitUnits(text: string): TextUnit[] {
+  const pieces: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (!trimmed) continue;
+    // Table rows and short lines are units as they are; prose is cut into sentences.
+    if (trimmed.length < 120 || trimmed.startsWith('|')) pieces.push(trimmed);
+    else for (const s of trimmed.split(SENTENCE_END)) if (s.trim()) pieces.push(s.trim());
+  }
+  const kept = pieces.length > MAX_UNITS ? [...pieces.slice(0, MAX_UNITS / 2), ...pieces.slice(-MAX_UNITS / 2)] : pieces;
+  const last = Math.max(1, kept.length - 1);
+  return kept.map((p, i) => ({ text: p.length > MAX_UNIT_CHARS ? p.slice(0, MAX_UNIT_CHARS) : p, position: i / last }));
+}
