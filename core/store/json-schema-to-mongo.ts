@@ -160,7 +160,10 @@ function translate(schema: unknown, ctx: Context): Json {
 
   if (typeof schema.$ref === 'string') {
     const target = inlineRef(schema.$ref, ctx);
-    if (Object.keys(out).length === 0 && also.length === 0) return target;
+    // Only annotations beside the $ref (the usual `description`): merge rather than nest.
+    if (also.length === 0 && Object.keys(out).every((key) => key === 'title' || key === 'description')) {
+      return { ...target, ...out };
+    }
     also.push(target);
   }
 

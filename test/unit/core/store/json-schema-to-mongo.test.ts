@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { jsonSchemaToMongo } from '../../../../core/store/json-schema-to-mongo.js';
+import { SCHEMAS_DIR } from '../../../../core/paths/project-root.js';
 
 /** Keywords MongoDB's $jsonSchema refuses; none may survive anywhere in a translation. */
 const REFUSED = ['$ref', '$id', '$schema', '$defs', 'definitions', 'default', 'format', 'examples', 'const', 'type', 'prefixItems'];
@@ -79,20 +82,22 @@ describe('core/store/json-schema-to-mongo', () => {
     });
   });
 
-  it('inlines local $refs, and-ing them with sibling keywords', () => {
+  it('inlines local $refs, and-ing them with sibling constraints', () => {
     const schema = {
       $defs: { duration: { type: 'integer', minimum: 1 }, named: { type: 'object', required: ['name'] } },
       type: 'object',
       properties: {
         ttl: { $ref: '#/$defs/duration' },
         owner: { $ref: '#/$defs/named', description: 'who owns it' },
+        short: { $ref: '#/$defs/duration', maximum: 60 },
       },
     };
     expect(jsonSchemaToMongo(schema)).to.deep.equal({
       bsonType: 'object',
       properties: {
         ttl: { minimum: 1, bsonType: ['int', 'long'] },
-        owner: { description: 'who owns it', allOf: [{ bsonType: 'object', required: ['name'] }] },
+        owner: { description: 'who owns it', bsonType: 'object', required: ['name'] },
+        short: { maximum: 60, allOf: [{ minimum: 1, bsonType: ['int', 'long'] }] },
       },
     });
   });
@@ -218,5 +223,15 @@ describe('core/store/json-schema-to-mongo', () => {
     });
     expect(refusedKeywords(out)).to.deep.equal([]);
     expect(out.properties).to.have.property('type');
+  });
+
+  it('translates every record schema under schemas/records, resolving refs to schemas/common', () => {
+    const dir = join(SCHEMAS_DIR, 'records');
+    const files = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.schema.json')) : [];
+    for (const file of files) {
+      const out = jsonSchemaToMongo(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+      expect(refusedKeywords(out), file).to.deep.equal([]);
+      expect(out.bsonType, file).to.equal('object');
+    }
   });
 });
