@@ -1,45 +1,146 @@
 /**
  * Features of the toxicity model: word unigrams and bigrams and character 3- to 5-grams of the
- * normalized text (`w:`, `b:`, `c:` prefixes). Training and inference share this code, so the
- * model sees exactly what it was trained on.
+ * normalized text, hashed (FNV-1a) into 2^20 buckets so no feature string is ever built.
+ * Training and inference share this code, so the model sees exactly what it was trained on.
  */
 
-/** Feature counts of one normalized text. */
-export function extractFeatures(normalized: string, into: Map<string, number> = new Map()): Map<string, number> {
-  into.clear();
-  const add = (f: string) => into.set(f, (into.get(f) ?? 0) + 1);
-  const words = normalized.split(' ').filter(Boolean);
-  for (let i = 0; i < words.length; i++) {
-    add(`w:${words[i]}`);
-    if (i > 0) add(`b:${words[i - 1]} ${words[i]}`);
+/** Number of hash buckets. */
+export const BUCKETS = 1 << 20;
+const MASK = BUCKETS - 1;
+const SALT_WORD = 0x9e3779b1;
+const SALT_BIGRAM = 0x85ebca6b;
+const SALT_CHAR = [0, 0, 0, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1];
+
+/** Counts of hashed features of one text; reused between calls (open addressing, cleared per text). */
+export class FeatureCounts {
+  /** Bucket stored in each slot, -1 when free. */
+  readonly keys = new Int32Array(1 << 16).fill(-1);
+  /** Count stored in each slot. */
+  readonly counts = new Uint16Array(1 << 16);
+  /** Slots in use, in insertion order. */
+  readonly used: number[] = [];
+
+  /** Adds one occurrence of bucket `b`. */
+  add(b: number): void {
+    const mask = this.keys.length - 1;
+    let i = Math.imul(b, 0x9e3779b1) >>> 16;
+    for (;;) {
+      const k = this.keys[i];
+      if (k === b) {
+        if (this.counts[i] < 65535) this.counts[i]++;
+        return;
+      }
+      if (k === -1) {
+        // Past three quarters full, further features are dropped (texts beyond ~16 KB).
+        if (this.used.length > (mask * 3) / 4) return;
+        this.keys[i] = b;
+        this.counts[i] = 1;
+        this.used.push(i);
+        return;
+      }
+      i = (i + 1) & mask;
+    }
   }
-  const padded = ` ${normalized} `;
-  for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= padded.length; i++) add(`c:${padded.slice(i, i + n)}`);
+
+  /** Bucket and count of each feature. */
+  *entries(): IterableIterator<[number, number]> {
+    for (const i of this.used) yield [this.keys[i], this.counts[i]];
+  }
+
+  /** Empties the table for the next text. */
+  clear(): void {
+    for (const i of this.used) this.keys[i] = -1;
+    this.used.length = 0;
+  }
+}
+
+const step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
+
+/** Fills `into` with the hashed features of a normalized text. */
+export function extractFeatures(normalized: string, into: FeatureCounts = new FeatureCounts()): FeatureCounts {
+  into.clear();
+  // Words and bigrams.
+  let prev = 0;
+  let h = 0x811c9dc5;
+  let inWord = false;
+  for (let i = 0; i <= normalized.length; i++) {
+    const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
+    if (c === 32) {
+      if (inWord) {
+        into.add(((h ^ SALT_WORD) >>> 0) & MASK);
+        if (prev) into.add((Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK);
+        prev = h;
+      }
+      h = 0x811c9dc5;
+      inWord = false;
+    } else {
+      h = step(h, c);
+      inWord = true;
+    }
+  }
+  // Character 3-, 4- and 5-grams of ` text `.
+  const n = normalized.length + 2;
+  const at = (i: number) => (i === 0 || i === n - 1 ? 32 : normalized.charCodeAt(i - 1));
+  for (let i = 0; i + 3 <= n; i++) {
+    let g = 0x811c9dc5;
+    for (let j = 0; j < 5 && i + j < n; j++) {
+      g = step(g, at(i + j));
+      if (j >= 2) into.add(((g ^ SALT_CHAR[j + 1]) >>> 0) & MASK);
+    }
+  }
   return into;
 }
 
-/** The weights file: a logistic regression over the features. */
+/** The weights file: a logistic regression over the hashed features. */
 export interface ToxicityModel {
   /** How the model was made, for people reading the file. */
   about: string;
   bias: number;
   /** The probability at which the tuned operating point sits; it maps to confidence 0.5. */
   threshold: number;
-  weights: Record<string, number>;
+  /** Non-zero weights as [bucket, weight] pairs. */
+  weights: Array<[number, number]>;
 }
 
-/** P(toxic) of a feature map under the model, with sublinear (1 + log) term weighting, L2-normalized. */
-export function predict(model: ToxicityModel, features: Map<string, number>): number {
-  let z = model.bias;
+/** A model ready for scoring: weights spread into a dense array. */
+export interface LoadedModel {
+  bias: number;
+  threshold: number;
+  dense: Float32Array;
+}
+
+/** Spreads the sparse weights of a model file into a dense array. */
+export function loadModel(model: ToxicityModel): LoadedModel {
+  const dense = new Float32Array(BUCKETS);
+  for (const [b, w] of model.weights) dense[b] = w;
+  return { bias: model.bias, threshold: model.threshold, dense };
+}
+
+/** Sublinear, L2-normalized value of each feature: (1 + ln count) / norm. */
+export function featureValues(features: FeatureCounts): Array<[number, number]> {
   let norm = 0;
-  for (const count of features.values()) {
-    const v = 1 + Math.log(count);
+  const out: Array<[number, number]> = [];
+  for (const [b, c] of features.entries()) {
+    const v = 1 + Math.log(c);
     norm += v * v;
+    out.push([b, v]);
   }
   norm = Math.sqrt(norm) || 1;
-  for (const [f, count] of features) {
-    const w = model.weights[f];
-    if (w !== undefined) z += (w * (1 + Math.log(count))) / norm;
+  for (const e of out) e[1] /= norm;
+  return out;
+}
+
+/** P(toxic) of a text's features under the model. */
+export function predict(model: LoadedModel, features: FeatureCounts): number {
+  let z = 0;
+  let norm = 0;
+  const { keys, counts, used } = features;
+  for (let k = 0; k < used.length; k++) {
+    const i = used[k];
+    const v = 1 + Math.log(counts[i]);
+    norm += v * v;
+    z += model.dense[keys[i]] * v;
   }
+  z = model.bias + z / (Math.sqrt(norm) || 1);
   return 1 / (1 + Math.exp(-z));
 }

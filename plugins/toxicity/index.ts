@@ -6,7 +6,7 @@
  */
 import { defineDetector, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
-import { extractFeatures, predict } from './features.js';
+import { extractFeatures, FeatureCounts, predict } from './features.js';
 import { LEXICON_WORDS, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
@@ -34,7 +34,7 @@ function create(settings: ToxicitySettings): Detector {
   const matcher = profanityMatcher();
   const enabled = new Set<Category>(settings.categories);
   const allow = new Set(settings.allow_words.map((w) => normalizeText(w)).filter(Boolean));
-  const features = new Map<string, number>();
+  const features = new FeatureCounts();
 
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
   function score(text: string): { confidence: number; tags: Map<Category, Severity> } {

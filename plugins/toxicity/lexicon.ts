@@ -30,7 +30,7 @@ const PHRASES: Array<{ pattern: RegExp; tag: Tag }> = [
   { pattern: /\b(?:i ll|i will|im gonna|i m gonna|gonna|going to|i am going to|let s|lets) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|y all|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate) (?:all )?(?:the|them|those|these) \w+s\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b/, tag: ['violence', 'high'] },
   { pattern: /\b(?:you|u|ur|you re|youre|your) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b/, tag: ['harassment', 'high'] },
   { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\b(?:white|black) power\b|\bheil hitler\b|\bgas the\b/, tag: ['hate', 'high'] },
-  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\b(?:wanna|want to) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
+  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
 ];
 
 const collapse = (w: string) => w.replace(/(\p{L})\1+/gu, '$1');

@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../core/paths/project-root.js';
-import type { ToxicityModel } from './features.js';
+import { loadModel, type LoadedModel, type ToxicityModel } from './features.js';
 
-let cached: ToxicityModel | undefined;
+let cached: LoadedModel | undefined;
 
 /** The model, read on first use. */
-export function toxicityModel(): ToxicityModel {
-  cached ??= JSON.parse(readFileSync(join(PROJECT_ROOT, 'plugins/toxicity/model/weights.json'), 'utf8')) as ToxicityModel;
+export function toxicityModel(): LoadedModel {
+  cached ??= loadModel(JSON.parse(readFileSync(join(PROJECT_ROOT, 'plugins/toxicity/model/weights.json'), 'utf8')) as ToxicityModel);
   return cached;
 }
 

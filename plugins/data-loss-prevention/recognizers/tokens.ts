@@ -20,8 +20,20 @@ export interface Token {
 
 const WORD = /\p{L}[\p{L}\p{M}'’-]*\.?|\d+/gu;
 
-/** Splits a text into word (and number) tokens. */
+// The person and place recognizers run on the same text one after the other: tokenize it once.
+let lastText: string | undefined;
+let lastTokens: Token[] = [];
+
+/** Splits a text into word (and number) tokens; the result is shared, do not modify it. */
 export function tokenize(text: string): Token[] {
+  if (text !== lastText) {
+    lastTokens = split(text);
+    lastText = text;
+  }
+  return lastTokens;
+}
+
+function split(text: string): Token[] {
   const tokens: Token[] = [];
   let last = 0;
   for (const m of text.matchAll(WORD)) {
@@ -38,7 +50,8 @@ export function tokenize(text: string): Token[] {
       start,
       end: start + word.length,
       text: word,
-      fold: foldName(bare),
+      // Plain ASCII needs no Unicode decomposition.
+      fold: /^[\x00-\x7f]*$/.test(bare) ? bare.toLowerCase() : foldName(bare),
       title: isUpper && bare.length > 1 && /\p{Ll}/u.test(bare.slice(1, 3)),
       upper: bare.length > 1 && bare === bare.toUpperCase() && bare !== bare.toLowerCase(),
       initial: bare.length === 1 && isUpper,

@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { extractFeatures, predict, type ToxicityModel } from '../features.js';
+import { extractFeatures, featureValues, loadModel, predict, type ToxicityModel } from '../features.js';
 import { normalizeText } from '../normalize.js';
 import { davidsonRows } from './davidson.js';
 
@@ -21,19 +21,13 @@ const MIN_DF = 2;
 const NEITHER_WEIGHT = Number(process.env.NEITHER_WEIGHT ?? 2);
 const TARGET_FPR = Number(process.env.TARGET_FPR ?? 0.04);
 
-type Example = { x: Array<[string, number]>; y: number; w: number };
+type Example = { x: Array<[number, number]>; y: number; w: number };
 
-function vectorize(text: string): Array<[string, number]> {
-  const f = extractFeatures(normalizeText(text));
-  let norm = 0;
-  for (const c of f.values()) norm += (1 + Math.log(c)) ** 2;
-  norm = Math.sqrt(norm) || 1;
-  return [...f].map(([k, c]) => [k, (1 + Math.log(c)) / norm]);
-}
+const vectorize = (text: string) => featureValues(extractFeatures(normalizeText(text)));
 
 const train = davidsonRows(datasets, 'train');
 const tune = davidsonRows(datasets, 'tune');
-const df = new Map<string, number>();
+const df = new Map<number, number>();
 const examples: Example[] = train.map((r) => {
   const x = vectorize(r.text);
   for (const [k] of x) df.set(k, (df.get(k) ?? 0) + 1);
@@ -42,8 +36,8 @@ const examples: Example[] = train.map((r) => {
 });
 for (const e of examples) e.x = e.x.filter(([k]) => (df.get(k) ?? 0) >= MIN_DF);
 
-const weights = new Map<string, number>();
-const g2 = new Map<string, number>();
+const weights = new Map<number, number>();
+const g2 = new Map<number, number>();
 let bias = 0;
 let g2b = 0;
 // Deterministic shuffle (linear congruential) so the file is reproducible.
@@ -70,14 +64,15 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
 }
 
 const model: ToxicityModel = {
-  about: `Logistic regression on word 1-2-grams and char 3-5-grams of normalized tweets; Davidson et al. (MIT) train part (hash % 20 < 12), ${train.length} rows; L2 ${L2}, neither weight ${NEITHER_WEIGHT}, min df ${MIN_DF}, ${EPOCHS} AdaGrad epochs; threshold from the tune part.`,
+  about: `Logistic regression on word 1-2-grams and char 3-5-grams of normalized tweets, FNV-1a hashed into 2^20 buckets; Davidson et al. (MIT) train part (hash % 20 < 12), ${train.length} rows; L2 ${L2}, neither weight ${NEITHER_WEIGHT}, min df ${MIN_DF}, ${EPOCHS} AdaGrad epochs; threshold from the tune part.`,
   bias: Number(bias.toFixed(4)),
   threshold: 0.5,
-  weights: Object.fromEntries([...weights].filter(([, w]) => Math.abs(w) >= 0.002).map(([k, w]) => [k, Number(w.toFixed(4))])),
+  weights: [...weights].filter(([, w]) => Math.abs(w) >= 0.002).map(([k, w]) => [k, Number(w.toFixed(4))] as [number, number]).sort((a, b) => a[0] - b[0]),
 };
+const loaded = loadModel(model);
 
 // Threshold on the tune part: best F1 among thresholds keeping FPR on "neither" <= TARGET_FPR.
-const scored = tune.map((r) => ({ p: predict(model, extractFeatures(normalizeText(r.text))), y: r.label !== 2 }));
+const scored = tune.map((r) => ({ p: predict(loaded, extractFeatures(normalizeText(r.text))), y: r.label !== 2 }));
 let best = { t: 0.5, f1: -1, fpr: 1 };
 for (let t = 0.05; t < 0.99; t += 0.01) {
   const tp = scored.filter((s) => s.y && s.p >= t).length;
@@ -88,5 +83,5 @@ for (let t = 0.05; t < 0.99; t += 0.01) {
   if (fp / neg <= TARGET_FPR && f1 > best.f1) best = { t, f1, fpr: fp / neg };
 }
 model.threshold = Number(best.t.toFixed(2));
-console.log(`features ${Object.keys(model.weights).length}; tune: threshold ${model.threshold} F1 ${best.f1.toFixed(3)} FPR ${best.fpr.toFixed(3)}`);
+console.log(`features ${model.weights.length}; tune: threshold ${model.threshold} F1 ${best.f1.toFixed(3)} FPR ${best.fpr.toFixed(3)}`);
 writeFileSync(join(here, '../model/weights.json'), JSON.stringify(model) + '\n');
