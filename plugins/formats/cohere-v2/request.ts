@@ -130,8 +130,8 @@ function unsupported(feature: string, reason: string): UnsupportedFeatureError {
 
 /** Canonical request -> upstream body for `model`. */
 export function encodeRequest(request: CanonicalRequest, model: string): Record<string, unknown> {
-  const foreign = request.same_format_only?.[0];
-  if (foreign) throw unsupported(foreign.feature, foreign.reason);
+  // same_format_only features are refused by the pipeline before any translation; a
+  // same-format request re-encoded after a rewrite (redaction) legitimately still lists them.
   if (request.parallel_tool_calls === false) {
     throw unsupported('parallel_tool_calls', 'Cohere cannot be limited to one tool call per turn');
   }

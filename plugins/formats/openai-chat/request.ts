@@ -85,6 +85,8 @@ export function decodeRequest(body: unknown): CanonicalRequest {
     const value = b[field];
     if (value !== undefined && value !== null && value !== false) notes.push({ feature: field, reason });
   }
+  // The canonical answer is one choice, so more choices can only come from an OpenAI chat upstream.
+  if (request.sampling.n !== undefined && request.sampling.n > 1) notes.push({ feature: 'n', reason: 'a translated answer carries one choice' });
   if (notes.length) request.same_format_only = notes;
   return request;
 }
@@ -190,8 +192,8 @@ function unsupported(feature: string, reason: string): UnsupportedFeatureError {
 
 /** Canonical request -> upstream body for `model`. */
 export function encodeRequest(request: CanonicalRequest, model: string): Record<string, unknown> {
-  const foreign = request.same_format_only?.[0];
-  if (foreign) throw unsupported(foreign.feature, foreign.reason);
+  // same_format_only features are refused by the pipeline before any translation; a
+  // same-format request re-encoded after a rewrite (redaction) legitimately still lists them.
   const body: JsonObject = { model, messages: encodeMessages(request.messages) };
   encodeSampling(request.sampling, body);
   if (request.tools?.length) {
@@ -221,9 +223,6 @@ export function encodeRequest(request: CanonicalRequest, model: string): Record<
 
 function encodeSampling(sampling: Sampling, body: JsonObject): void {
   if (sampling.top_k !== undefined) throw unsupported('top_k', 'Chat Completions has no top-k sampling');
-  if (sampling.n !== undefined && sampling.n > 1) {
-    throw unsupported('n', 'a translated answer carries one choice; n > 1 is served only to OpenAI chat clients');
-  }
   if (sampling.temperature !== undefined) body.temperature = sampling.temperature;
   if (sampling.top_p !== undefined) body.top_p = sampling.top_p;
   if (sampling.max_tokens !== undefined) body.max_completion_tokens = sampling.max_tokens;
@@ -231,6 +230,7 @@ function encodeSampling(sampling: Sampling, body: JsonObject): void {
   if (sampling.seed !== undefined) body.seed = sampling.seed;
   if (sampling.frequency_penalty !== undefined) body.frequency_penalty = sampling.frequency_penalty;
   if (sampling.presence_penalty !== undefined) body.presence_penalty = sampling.presence_penalty;
+  if (sampling.n !== undefined) body.n = sampling.n;
 }
 
 function encodeResponseFormat(format: ResponseFormat): JsonObject {

@@ -270,7 +270,6 @@ describe('cohere-v2 request', () => {
       refuses(canonical({ parallel_tool_calls: false }), 'parallel_tool_calls');
       refuses(canonical({ reasoning: { effort: 'low' } }), 'reasoning.effort');
       refuses(canonical({ tool_choice: { type: 'tool', name: 'missing' } }), 'tool_choice');
-      refuses(canonical({ same_format_only: [{ feature: 'logit_bias', reason: 'OpenAI tokenizer ids' }] }), 'logit_bias');
       refuses(
         canonical({ messages: [{ role: 'user', content: [{ type: 'audio', source: { kind: 'base64', media_type: 'audio/wav', data: 'UklG' } }] }] }),
         'user message audio content',

@@ -184,12 +184,14 @@ describe('openai-chat request', () => {
         reasoning_effort: 'xhigh',
         tools: [{ type: 'custom', custom: { name: 'grammar' } }],
         store: true,
+        n: 2,
       });
       expect(request.same_format_only!.map((f) => f.feature)).to.deep.equal([
         'tools[0].type=custom',
         'reasoning_effort=xhigh',
         'logprobs',
         'logit_bias',
+        'n',
       ]);
       expect(request.tools).to.deep.equal([]);
     });
@@ -247,6 +249,7 @@ describe('openai-chat request', () => {
         seed: 3,
         frequency_penalty: 0.1,
         presence_penalty: 0.2,
+        n: 1,
         tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} }, description: 'Weather now', strict: true } }],
         tool_choice: { type: 'function', function: { name: 'get_weather' } },
         parallel_tool_calls: true,
@@ -320,6 +323,11 @@ describe('openai-chat request', () => {
       expect(openaiChat.encodeRequest(canonical({ reasoning: { enabled: false } }), 'gpt-5').reasoning_effort).to.equal('none');
     });
 
+    it('keeps n for a same-format request re-encoded after a rewrite', () => {
+      const request = openaiChat.decodeRequest({ ...base, n: 3 });
+      expect(openaiChat.encodeRequest(request, 'gpt-4o').n).to.equal(3);
+    });
+
     it('refuses what Chat Completions cannot express', () => {
       const refuses = (request: CanonicalRequest, feature: string) => {
         try {
@@ -332,9 +340,7 @@ describe('openai-chat request', () => {
         }
       };
       refuses(canonical({ sampling: { top_k: 40 } }), 'top_k');
-      refuses(canonical({ sampling: { n: 2 } }), 'n');
       refuses(canonical({ reasoning: { budget_tokens: 2048 } }), 'reasoning.budget_tokens');
-      refuses(canonical({ same_format_only: [{ feature: 'previous_response_id', reason: 'server-side state' }] }), 'previous_response_id');
       refuses(
         canonical({ messages: [{ role: 'user', content: [{ type: 'image', source: { kind: 'file', file_id: 'f' } }] }] }),
         'image file id',
