@@ -1,12 +1,23 @@
 /**
- * Starts Portcullis: opens the store, loads plugins, compiles the first snapshot and serves the
- * chosen planes, each a Koa app on its own port.
+ * Starts Portcullis in one of three shapes:
+ * - single process (default): every plane on one store;
+ * - control plane: the admin plane with the store, pushing config to data planes;
+ * - data plane (`--control-plane-url`): proxy and/or guardrail planes with no store, fed by
+ *   the control plane and serving from the last config kept on disk when it is away.
  */
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import type { Plane, Settings } from '../config/settings.js';
+import type Koa from 'koa';
+import { SettingsInputError, type Plane, type Settings } from '../config/settings.js';
 import { createAdminApp, type AdminRouteModule } from '../admin/app.js';
-import { createGuardrailApp } from '../guardrail/app.js';
+import { AdminTokenVerifier } from '../admin/auth/admin-token.js';
+import { ADMIN_ROUTE_MODULES } from '../admin/routes/index.js';
+import { ConfigCache } from '../cluster/config-cache.js';
+import { ConnectionRegistry } from '../cluster/connection-registry.js';
+import { registerControlPlaneRoutes } from '../cluster/control-plane-routes.js';
+import { createRemoteSink } from '../cluster/remote-sink.js';
+import { SyncClient } from '../cluster/sync-client.js';
+import { createGuardrailPlane } from '../guardrail/plane.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
 import { LocalCounterStore, type CounterStore } from '../plugin/counters.js';
@@ -15,16 +26,20 @@ import { createProxyApp } from '../proxy/app.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
 import { modelsOperation } from '../proxy/models/models-operation.js';
 import { UpstreamClient } from '../proxy/upstream/upstream-client.js';
+import { ensureConfigCollections } from '../records/collections.js';
 import { SecretBox } from '../security/secret-box.js';
 import { buildSnapshot } from '../snapshot/builder.js';
-import { loadConfigDocument, type ConfigDocument } from '../snapshot/config-document.js';
+import { EMPTY_CONFIG, loadConfigDocument, type ConfigDocument } from '../snapshot/config-document.js';
+import { configExtensions, extensionCollections } from '../snapshot/extensions.js';
 import { SnapshotHolder } from '../snapshot/holder.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
+import { metricsMember } from '../telemetry/metrics-event.js';
+import { createStoreSink, ensureTelemetryCollections } from '../telemetry/store-sink.js';
+import type { TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
 import { localSecret } from './local-secrets.js';
-import { ensureConfigCollections } from '../records/collections.js';
-import { ADMIN_ROUTE_MODULES } from '../admin/routes/index.js';
+import { nodeId } from './node-id.js';
 
 export interface Portcullis {
   settings: Settings;
@@ -32,11 +47,13 @@ export interface Portcullis {
   ports: Partial<Record<Plane, number>>;
   /** Base URL per started plane (`http://127.0.0.1:PORT`). */
   urls: Partial<Record<Plane, string>>;
-  store: Store;
+  /** The store; absent on a data plane. */
+  store?: Store;
   holder: SnapshotHolder;
   host: PluginHost;
   secretBox: SecretBox;
   jwtSecret: string;
+  telemetry: TelemetrySink;
   log: Logger;
   /** Rebuilds the snapshot from the store (what an admin write does). */
   configChanged(): Promise<void>;
@@ -53,20 +70,81 @@ export interface StartOptions {
 
 export async function startPortcullis(settings: Settings, options: StartOptions = {}): Promise<Portcullis> {
   const log = options.log ?? rootLogger;
-  const store = await openStore({ dataDir: join(settings.dataDir, 'store'), mongodbUri: settings.mongodbUri });
-  await ensureConfigCollections(store);
+  const dataPlane = !!settings.controlPlaneUrl;
+  if (dataPlane && settings.planes.includes('admin')) {
+    throw new SettingsInputError('a data plane (--control-plane-url) serves proxy and guardrail planes only, not admin');
+  }
+  if (dataPlane && (!settings.masterKey || !settings.clusterToken)) {
+    throw new SettingsInputError('a data plane needs the control plane\'s master key (PORTCULLIS_MASTER_KEY) and the cluster token (PORTCULLIS_CLUSTER_TOKEN)');
+  }
   const secretBox = new SecretBox(localSecret(settings.dataDir, 'master.key', settings.masterKey));
   const jwtSecret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
+  const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl });
   const host = await createPluginHost(settings.plugins);
   const counters = options.counters ?? new LocalCounterStore();
-  const build = (document: ConfigDocument) =>
-    buildSnapshot(document, { host, secretBox, counters, log, coreMembers: PROXY_CORE_MEMBERS });
-  const holder = new SnapshotHolder(await build(await loadConfigDocument(store)), () => loadConfigDocument(store), build, log);
+  const id = nodeId(settings.dataDir);
 
-  // Readiness follows the store: the proxy keeps serving its last snapshot, the admin plane cannot.
+  let store: Store | undefined;
+  let telemetry: TelemetrySink;
+  if (dataPlane) {
+    telemetry = createRemoteSink({ controlPlaneUrl: settings.controlPlaneUrl!, clusterToken: settings.clusterToken!, nodeId: id, log, intervalMs: settings.telemetryIntervalMs });
+  } else {
+    store = await openStore({ dataDir: join(settings.dataDir, 'store'), mongodbUri: settings.mongodbUri });
+    await ensureConfigCollections(store);
+    await ensureTelemetryCollections(store);
+    telemetry = createStoreSink(store, log, settings.telemetryIntervalMs);
+  }
+
+  const coreMembers = [...PROXY_CORE_MEMBERS, metricsMember(telemetry)];
+  const build = (document: ConfigDocument) =>
+    buildSnapshot(document, {
+      host, secretBox, counters, log, coreMembers,
+      extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes)] as [string, unknown]),
+    });
+
+  // Config: from the store, or (data plane) from the control plane with a disk copy.
+  const cache = dataPlane ? new ConfigCache(settings.dataDir, secretBox, log) : undefined;
+  const cached = cache?.load();
+  const initialDocument = store ? await loadConfigDocument(store, extensionCollections()) : (cached ?? EMPTY_CONFIG);
+  let holder: SnapshotHolder;
+  const load = store ? () => loadConfigDocument(store!, extensionCollections()) : async () => holder.current.document;
+  holder = new SnapshotHolder(await build(initialDocument), load, build, log);
+  let configApplied = !dataPlane || !!cached;
+
+  let sync: SyncClient | undefined;
+  if (dataPlane) {
+    sync = new SyncClient({
+      controlPlaneUrl: settings.controlPlaneUrl!,
+      clusterToken: settings.clusterToken!,
+      nodeId: id,
+      planes: settings.planes,
+      scope: settings.scope,
+      heartbeatMs: settings.syncHeartbeatMs,
+      maxBackoffMs: Math.max(1_000, settings.syncHeartbeatMs),
+      log,
+      currentRevision: () => holder.current.revision,
+      telemetry: () => ({ dropped: telemetry.dropped, pending: (telemetry as { pending?: number }).pending ?? 0 }),
+      apply: async (document) => {
+        await holder.apply(document);
+        cache!.save(document);
+        configApplied = true;
+      },
+    });
+    sync.start();
+  }
+
+  // Control plane: push every new revision to the connected data planes.
+  let registry: ConnectionRegistry | undefined;
+  if (store && settings.planes.includes('admin')) {
+    registry = new ConnectionRegistry(log, settings.syncTimeoutMs);
+    const connections = registry;
+    holder.onSwap((snapshot) => connections.broadcast({ revision: snapshot.revision, document: snapshot.document }));
+  }
+
+  // Readiness: data planes keep serving their last snapshot; the admin plane needs its store.
   let storeError: string | undefined;
   const storeCheck = setInterval(() => {
-    store.ping().then(
+    store?.ping().then(
       () => {
         if (storeError) {
           storeError = undefined;
@@ -79,39 +157,38 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     );
   }, options.storeCheckMs ?? 5_000);
   storeCheck.unref();
-  const storeState = () => (storeError || holder.degraded ? 'unavailable' : 'ok');
-  const dataPlaneReadiness = (): ReadinessReport => ({
-    ready: true,
-    checks: { store: storeState(), snapshot_revision: holder.current.revision },
+  const storeState = () => (!store ? 'none' : storeError || holder.degraded ? 'unavailable' : 'ok');
+  const checks = () => ({
+    store: storeState(),
+    snapshot_revision: holder.current.revision,
+    ...(sync ? { control_plane: sync.connected ? 'connected' : (sync.lastRefusal ?? 'disconnected') } : {}),
   });
-  const adminReadiness = (): ReadinessReport => ({
-    ready: storeState() === 'ok',
-    checks: { store: storeState(), snapshot_revision: holder.current.revision },
-  });
+  const dataPlaneReadiness = (): ReadinessReport => ({ ready: configApplied, checks: checks() });
+  const adminReadiness = (): ReadinessReport => ({ ready: storeState() === 'ok', checks: checks() });
 
   const upstream = new UpstreamClient();
   const configChanged = async () => {
     await holder.refresh();
   };
+  const apps: Record<Plane, () => Koa> = {
+    proxy: () =>
+      createProxyApp({ holder, runtime: { formats: host.formats, upstream, log }, readiness: dataPlaneReadiness, operations: { models: modelsOperation } }),
+    admin: () =>
+      createAdminApp(
+        {
+          store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness,
+          extraRoutes: [(router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, clusterToken: settings.clusterToken, log })],
+        },
+        options.adminRoutes ?? ADMIN_ROUTE_MODULES,
+      ),
+    guardrail: () =>
+      createGuardrailPlane({ holder, host, log, readiness: dataPlaneReadiness, telemetry, store, adminVerifier, configChanged }),
+  };
   const servers: Server[] = [];
   const ports: Partial<Record<Plane, number>> = {};
   const urls: Partial<Record<Plane, string>> = {};
   for (const plane of settings.planes) {
-    const app =
-      plane === 'proxy'
-        ? createProxyApp({
-            holder,
-            runtime: { formats: host.formats, upstream, log },
-            readiness: dataPlaneReadiness,
-            operations: { models: modelsOperation },
-          })
-        : plane === 'admin'
-          ? createAdminApp(
-              { store, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness },
-              options.adminRoutes ?? ADMIN_ROUTE_MODULES,
-            )
-          : createGuardrailApp({ log, readiness: dataPlaneReadiness });
-    const { server, port } = await listen(app, settings.host, settings.ports[plane]);
+    const { server, port } = await listen(apps[plane](), settings.host, settings.ports[plane]);
     servers.push(server);
     ports[plane] = port;
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
@@ -119,12 +196,15 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   }
 
   return {
-    settings, ports, urls, store, holder, host, secretBox, jwtSecret, log, configChanged,
+    settings, ports, urls, store, holder, host, secretBox, jwtSecret, telemetry, log, configChanged,
     async close() {
       clearInterval(storeCheck);
+      sync?.stop();
+      registry?.close();
       await Promise.all(servers.map(closeServer));
+      await telemetry.close().catch(() => undefined);
       await upstream.close();
-      await store.close();
+      await store?.close();
     },
   };
 }

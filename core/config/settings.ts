@@ -24,6 +24,11 @@ export interface Settings {
   redisUrl?: string;
   /** Third-party plugins: folder paths or npm package names. */
   plugins: string[];
+  /** Config sync: data-plane heartbeat interval and the control plane's drop timeout (ms). */
+  syncHeartbeatMs: number;
+  syncTimeoutMs: number;
+  /** How often queued telemetry is delivered (ms). */
+  telemetryIntervalMs: number;
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -45,9 +50,19 @@ export const FLAG_ENV: Record<string, string> = {
   scope: 'PORTCULLIS_SCOPE',
   'redis-url': 'REDIS_URL',
   plugins: 'PORTCULLIS_PLUGINS',
+  'sync-heartbeat-ms': 'PORTCULLIS_SYNC_HEARTBEAT_MS',
+  'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
+  'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
 };
 
 export class SettingsInputError extends Error {}
+
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new SettingsInputError(`${name} must be a positive number of milliseconds, got "${value}"`);
+  return n;
+}
 
 function port(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -87,5 +102,8 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     scope: empty(get('scope')),
     redisUrl: empty(get('redis-url')),
     plugins: (get('plugins') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    syncHeartbeatMs: positive(get('sync-heartbeat-ms'), 5_000, 'sync heartbeat'),
+    syncTimeoutMs: positive(get('sync-timeout-ms'), 30_000, 'sync timeout'),
+    telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
   };
 }

@@ -41,7 +41,8 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
     options.env ?? {},
   );
   const running = await startPortcullis(settings, options);
-  const seed = new Seeder(running.store, running.secretBox);
+  // Seeding needs the store: a data-plane test gateway gets a seeder that refuses to write.
+  const seed = new Seeder(running.store!, running.secretBox);
   const closeRunning = running.close.bind(running);
   return Object.assign(running, {
     seed,

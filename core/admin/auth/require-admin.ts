@@ -3,6 +3,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
 import type { AdminPrincipal, AdminTokenVerifier } from './admin-token.js';
+import { DATA_PLANE_PATH_PREFIX } from '../../cluster/protocol.js';
 
 /** Paths served without an admin token. */
 const PUBLIC_PATHS = new Set(['/v1/version', '/v1/auth/token', '/v1/openapi.json']);
@@ -13,7 +14,8 @@ const PUBLIC_PATHS = new Set(['/v1/version', '/v1/auth/token', '/v1/openapi.json
  */
 export function requireAdmin(verifier: AdminTokenVerifier, store: Store, publicPaths: ReadonlySet<string> = PUBLIC_PATHS): Koa.Middleware {
   return async (koa, next) => {
-    if (publicPaths.has(koa.path)) return next();
+    // Data planes authenticate with the cluster token on their own paths.
+    if (publicPaths.has(koa.path) || koa.path.startsWith(DATA_PLANE_PATH_PREFIX)) return next();
     const header = koa.get('authorization');
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new GatewayError('unauthorized', { message: 'an admin token is required (Authorization: Bearer ...)' });

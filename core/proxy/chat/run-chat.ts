@@ -121,6 +121,8 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
           } catch (err) {
             throw new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answered with a malformed body: ${(err as Error).message}` });
           }
+          // Some formats (Cohere) name no model in their answer: report the one called.
+          if (!response.model) response.model = target.model;
           ctx.usage = response.usage;
           await answer(koa, ctx, hooks, clientFormat, response, prepared.passthrough ? raw : undefined);
         }

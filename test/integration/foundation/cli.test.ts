@@ -37,8 +37,12 @@ describe('foundation: the portcullis CLI', () => {
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'portcullis-cli-'));
   });
-  afterEach(() => {
-    child?.kill('SIGTERM');
+  afterEach(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     child = undefined;
     rmSync(dataDir, { recursive: true, force: true });
   });

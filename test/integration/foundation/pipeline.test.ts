@@ -96,7 +96,7 @@ describe('foundation: the pipeline through a running gateway', () => {
 
   it('keeps serving the last snapshot while the store is down', async () => {
     const revision = gateway.holder.current.revision;
-    setStoreUnavailable(gateway.store, true);
+    setStoreUnavailable(gateway.store!, true);
     try {
       await gateway.configChanged();
       expect(gateway.holder.degraded).to.match(/store unavailable/);
@@ -107,7 +107,7 @@ describe('foundation: the pipeline through a running gateway', () => {
       expect(ready.status).to.equal(200);
       expect(((await ready.json()) as { checks: { store: string } }).checks.store).to.equal('unavailable');
     } finally {
-      setStoreUnavailable(gateway.store, false);
+      setStoreUnavailable(gateway.store!, false);
     }
     await gateway.configChanged();
     expect(gateway.holder.degraded).to.equal(undefined);

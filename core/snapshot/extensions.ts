@@ -1,0 +1,28 @@
+import type { ConfigDocument } from './config-document.js';
+import type { SnapshotIndexes } from './snapshot.js';
+
+/**
+ * A plane's own section of the config (the guardrail service's collectors, keys and policies):
+ * the collections it adds to the ConfigDocument, and how it compiles them into the snapshot
+ * (`snapshot.extensions.get(name)`), so data planes receive and serve it like the rest.
+ */
+export interface ConfigExtension {
+  name: string;
+  collections: readonly string[];
+  compile(document: ConfigDocument, indexes: SnapshotIndexes): unknown;
+}
+
+const extensions: ConfigExtension[] = [];
+
+export function registerConfigExtension(extension: ConfigExtension): void {
+  if (!extensions.some((e) => e.name === extension.name)) extensions.push(extension);
+}
+
+export function configExtensions(): readonly ConfigExtension[] {
+  return extensions;
+}
+
+/** Every extension collection, for loading the document from the store. */
+export function extensionCollections(): string[] {
+  return extensions.flatMap((e) => e.collections);
+}
