@@ -14,6 +14,8 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { Store } from '../store/types.js';
 import { BUILD_INFO } from '../version/build-info.js';
+import { AdminTokenVerifier } from './auth/admin-token.js';
+import { requireAdmin } from './auth/require-admin.js';
 
 export interface AdminDeps {
   store: Store;
@@ -40,6 +42,7 @@ export function createAdminApp(deps: AdminDeps, routeModules: readonly AdminRout
   app.silent = true;
   app.use(healthMiddleware('admin', deps.readiness));
   app.use(jsonErrorMiddleware(deps.log));
+  app.use(requireAdmin(new AdminTokenVerifier({ secret: deps.jwtSecret, jwksUrl: deps.jwksUrl }), deps.store));
   const router = new Router();
   router.get('/v1/version', (koa) => {
     koa.body = BUILD_INFO;

@@ -36,6 +36,7 @@ import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
 import { createStoreSink, ensureTelemetryCollections } from '../telemetry/store-sink.js';
+import { registerTraceRoute } from '../telemetry/trace-route.js';
 import type { TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
 import { localSecret } from './local-secrets.js';
@@ -177,7 +178,10 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       createAdminApp(
         {
           store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness,
-          extraRoutes: [(router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, clusterToken: settings.clusterToken, log })],
+          extraRoutes: [
+            (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, clusterToken: settings.clusterToken, log }),
+            (router) => registerTraceRoute(router, store!),
+          ],
         },
         options.adminRoutes ?? ADMIN_ROUTE_MODULES,
       ),
