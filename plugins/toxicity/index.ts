@@ -21,6 +21,12 @@ export interface ToxicityHit extends DetectorHit {
 }
 
 // Confidence a lexicon match alone gives, by severity: a slur or a threat needs no model to be sure.
+// Toxic by the model alone, with no lexicon word or phrase: the model learned tweets, so outside
+// them (`I hate Mondays`, `switch to quiet mode`) it needs more certainty; below this it is
+// scaled under 0.5, keeping the ranking.
+const MODEL_ONLY_MIN = 0.9;
+// Hits below this say nothing a rule could use.
+const MIN_REPORTED = 0.05;
 const FLOOR: Record<Severity, number> = { low: 0, medium: 0, high: 0.9 };
 
 function severityOf(termSeverity: Severity | undefined, confidence: number): Severity {
@@ -36,9 +42,17 @@ function create(settings: ToxicitySettings): Detector {
   const allow = new Set(settings.allow_words.map((w) => normalizeText(w)).filter(Boolean));
   const features = new FeatureCounts();
 
+  /** `f*ck`, `n***a`: the lexicon word of about the same length that fits the visible letters. */
+  function unmask(word: string): string {
+    if (!word.includes('*') || !/\p{L}/u.test(word)) return word;
+    const re = new RegExp(`^${word.replace(/[^\p{L}*]/gu, '').replace(/\*+/g, (s) => `\\p{L}{${s.length},${s.length + 1}}`)}$`, 'u');
+    return LEXICON_WORDS.find((w) => re.test(w)) ?? word;
+  }
+
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
   function score(text: string): { confidence: number; tags: Map<Category, Severity> } {
     let normalized = normalizeText(text);
+    if (normalized.includes('*')) normalized = normalized.split(' ').map(unmask).join(' ');
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
     const confidence = calibrate(predict(model, extractFeatures(normalized, features)), model.threshold);
     const tags = new Map<Category, Severity>();
@@ -46,14 +60,7 @@ function create(settings: ToxicitySettings): Detector {
       const had = tags.get(category);
       if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
     };
-    for (const word of normalized.split(' ')) {
-      if (word.includes('*')) {
-        // `f*ck`, `n***a`: a lexicon word of about the same length fitting the visible letters.
-        const re = new RegExp(`^${word.replace(/\*+/g, (s) => `.{${s.length},${s.length + 1}}`)}$`);
-        const hit = LEXICON_WORDS.find((w) => re.test(w));
-        if (hit) wordTags(hit).forEach(note);
-      } else wordTags(word).forEach(note);
-    }
+    for (const word of normalized.split(' ')) wordTags(word).forEach(note);
     phraseTags(normalized).forEach(note);
     if (!allow.size) matcher.tags(normalized).forEach(note);
     return { confidence, tags };
@@ -66,9 +73,10 @@ function create(settings: ToxicitySettings): Detector {
         if (!segment.text || !/\p{L}/u.test(segment.text)) continue;
         const { confidence, tags } = score(segment.text);
         // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
-        if (tags.size === 0 && confidence >= 0.5) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= 0.7 ? 'medium' : 'low');
+        const modelOnly = tags.size === 0;
+        if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');
         for (const [category, termSeverity] of tags) {
-          const c = Math.max(confidence, FLOOR[termSeverity]);
+          const c = modelOnly && confidence < MODEL_ONLY_MIN ? (confidence * 0.5) / MODEL_ONLY_MIN : Math.max(confidence, FLOOR[termSeverity]);
           const severity = severityOf(termSeverity, c);
           const had = best.get(category);
           if (!had || c > had.confidence) best.set(category, { confidence: c, severity });
@@ -77,7 +85,7 @@ function create(settings: ToxicitySettings): Detector {
       const hits: ToxicityHit[] = [];
       for (const category of CATEGORIES) {
         const b = best.get(category);
-        if (!b || !enabled.has(category) || severityRank(b.severity) < severityRank(settings.min_severity[category])) continue;
+        if (!b || b.confidence < MIN_REPORTED || !enabled.has(category) || severityRank(b.severity) < severityRank(settings.min_severity[category])) continue;
         hits.push({ type: `toxicity.${category}`, confidence: Number(b.confidence.toFixed(4)), entities: [category], severity: b.severity });
       }
       return hits;

@@ -20,22 +20,26 @@ add('harassment', 'medium', 'bitch bitches biatch hoe hoes hos hoez thot thots s
 add('harassment', 'low', 'sucks suck lame jerk clown');
 add('sexual', 'medium', 'pussy pussies dick dicks cock cocks cum cumshot blowjob porn porno tits titties boobs horny dildo jizz anal penis vagina orgasm orgy handjob nudes naked sex sexy thot hentai milf');
 add('violence', 'medium', 'kill killing murder murdered shoot shooting stab stabbing lynch lynching behead rape raped rapist bomb');
-add('profanity', 'medium', 'fuck fucking fuckin fucked fucker fuckers motherfucker motherfuckers mf shit shits shitty bullshit ass asses asshole assholes bastard bastards bitch bitches damn goddamn piss pissed prick dick cunt twat wtf stfu');
+add('profanity', 'medium', 'fuck fucking fuckin fucked fucker fuckers motherfucker motherfuckers mf shit shits shitty bullshit ass asshole assholes bastard bastards bitch bitches damn goddamn piss pissed prick dick cunt twat wtf stfu');
 add('profanity', 'low', 'crap hell bloody bollocks arse');
+
+// Groups of people that hateful or violent phrases target.
+const PEOPLE = 'jews|muslims|blacks|whites|gays|immigrants|mexicans|arabs|women|niggers|niggas|fags|faggots|christians|refugees|asians|indians|chinese|africans|latinos|trannies|queers|lesbians|migrants';
 
 /** Phrases: threats, self-harm, directed abuse. Tested against the normalized text. */
 const PHRASES: Array<{ pattern: RegExp; tag: Tag }> = [
-  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\bsuicid\w*|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bself ?harm\w*|\bdon t want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'] },
+  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'] },
+  { pattern: /\bsuicid\w*|\bself ?harm\w*/, tag: ['self_harm', 'medium'] },
   { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'] },
-  { pattern: /\b(?:i ll|i will|im gonna|i m gonna|gonna|going to|i am going to|let s|lets) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|y all|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate) (?:all )?(?:the|them|those|these) \w+s\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b/, tag: ['violence', 'high'] },
-  { pattern: /\b(?:you|u|ur|you re|youre|your) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b/, tag: ['harassment', 'high'] },
-  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\b(?:white|black) power\b|\bheil hitler\b|\bgas the\b/, tag: ['hate', 'high'] },
-  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
+  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'] },
+  { pattern: /\b(?:you|u|ur|youre|your) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b/, tag: ['harassment', 'high'] },
+  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'] },
+  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
 ];
 
 const collapse = (w: string) => w.replace(/(\p{L})\1+/gu, '$1');
 // Collapsed forms, except where collapsing makes an everyday word (`ass` -> `as`).
-const EVERYDAY = new Set(['as', 'hel', 'cok', 'kil']);
+const EVERYDAY = new Set(['as', 'hel', 'kil']);
 const COLLAPSED: Record<string, Tag[]> = {};
 for (const [w, tags] of Object.entries(WORDS)) {
   const c = collapse(w);
@@ -44,10 +48,13 @@ for (const [w, tags] of Object.entries(WORDS)) {
 
 /** Tags of one normalized word: as written, with doubled letters collapsed, or without a plural or -ing ending. */
 export function wordTags(word: string): Tag[] {
-  const direct = WORDS[word] ?? COLLAPSED[collapse(word)];
+  // The collapsed form only for stretched words (`niggaa`, `fuuck`): `con` is not `coon`.
+  const stretched = (w: string) => (collapse(w) !== w ? COLLAPSED[collapse(w)] : undefined);
+  const direct = WORDS[word] ?? stretched(word);
   if (direct) return direct;
-  const stem = word.replace(/(?:es|s|z|ing|in|ed|er|ers)$/, '');
-  return stem.length >= 3 ? (WORDS[stem] ?? COLLAPSED[collapse(stem)] ?? []) : [];
+  // `-ss` is no plural (`assess` is not `asses`).
+  const stem = word.endsWith('ss') ? word : word.replace(/(?:es|s|z|ing|in|ed|er|ers)$/, '');
+  return stem.length >= 3 ? (WORDS[stem] ?? stretched(stem) ?? []) : [];
 }
 
 /** Tags of the phrases that match the normalized text. */
