@@ -30,6 +30,8 @@ export function intercept(fn: (...args: never[]) => unknown, sync: boolean, opti
   const { hook, plugin, failureMode, log } = options;
 
   const onFailure = (err: unknown): unknown => {
+    // A GatewayError is a deliberate, typed answer (a router refusing a model): it passes as is.
+    if (err instanceof GatewayError && err.code !== 'internal_error' && err.code !== 'plugin_invalid_rejection') throw err;
     const error = err instanceof Error ? err : invalidRejection(plugin, err);
     if (failureMode === 'open') {
       log.warn('policy failed open', { plugin, policy_id: options.policyId, hook, error: error.message });

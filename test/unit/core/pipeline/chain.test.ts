@@ -5,6 +5,7 @@ import { Rejection } from '../../../../core/pipeline/rejection.js';
 import { STAGE } from '../../../../core/pipeline/stages.js';
 import { recordTaps } from '../../../../core/plugin/tap-recorder.js';
 import { logger } from '../../../../core/logging/logger.js';
+import { GatewayError } from '../../../../core/errors/gateway-error.js';
 import type { PluginHooks } from '../../../../core/plugin/types.js';
 
 const ctx = {} as Exchange;
@@ -114,5 +115,23 @@ describe('core/pipeline/chain', () => {
     );
     const out = await hooks.transformInput.promise({ model: 'm', messages: [], sampling: {}, stream: false }, ctx);
     expect(out.model).to.equal('m-a-b');
+  });
+});
+
+describe('core/pipeline/chain: typed errors', () => {
+  it('lets a deliberate GatewayError through unchanged, whatever the failure mode', async () => {
+    const hooks = compileChain(
+      [
+        member('router', 0, (h) =>
+          h.route.tapPromise({ name: 'router' }, async () => {
+            throw new GatewayError('model_not_allowed', { message: 'gpt-x is not allowed' });
+          }),
+        ),
+      ],
+      logger,
+    );
+    const err = await hooks.route.promise({ model: 'gpt-x', messages: [], sampling: {}, stream: false }, ctx).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(GatewayError);
+    expect((err as GatewayError).code).to.equal('model_not_allowed');
   });
 });
