@@ -13,14 +13,19 @@ export function normalizeText(text: string): string {
   let s = text
     .replace(/&#?\w+;/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/(?<![\w@])@\w+/g, ' ')
+    // Mentions go; a short `@ss` is leetspeak, not a handle.
+    .replace(/(?<![\w@])@\w{4,}/g, ' ')
     .replace(/\bRT\b/g, ' ')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
   // Leetspeak inside words only: `sh1t`, `b!tch`, `@ss`, not `2014` or a lone `!`.
-  s = s.replace(/[\p{L}0-9@$!|€£]+/gu, (w) => (/\p{L}/u.test(w) && /[0-9@$!|€£]/.test(w) ? w.replace(/[0-9@$!|€£]/g, (c) => LEET[c] ?? c) : w));
+  // Exclamation marks closing a word are punctuation (`everywhere!!`), not an `i`.
+  s = s.replace(/[\p{L}0-9@$!|€£]+/gu, (w) => {
+    const word = w.replace(/!+$/, '');
+    return /\p{L}/u.test(word) && /[0-9@$!|€£]/.test(word) ? word.replace(/[0-9@$!|€£]/g, (c) => LEET[c] ?? c) : w;
+  });
   // Symbols inside a word: `f.u.c.k`, `f*ck`, `b-i-t-c-h` -> letters joined (a `*` stays as a wildcard).
   s = s.replace(/\p{L}(?:[.\-_~^'"`+]+\p{L})+/gu, (w) => (/^(?:\p{L}[.\-_~^'"`+]+)+\p{L}$/u.test(w) && w.replace(/[^\p{L}]/gu, '').length <= 12 ? w.replace(/[^\p{L}]/gu, '') : w));
   // Spaced-out letters: `f u c k` -> `fuck`.

@@ -1,0 +1,52 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SCHEMAS_DIR } from '../../../../core/paths/project-root.js';
+import { validatorFor } from '../../../../core/schema/ajv.js';
+import detector from '../../../../plugins/toxicity/index.js';
+import { CATEGORIES } from '../../../../plugins/toxicity/categories.js';
+
+const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'plugins/toxicity.schema.json'), 'utf8'));
+
+describe('toxicity settings schema', () => {
+  const validate = validatorFor<Record<string, unknown>>(detector.schemaId);
+
+  it('is the detector schema: $id, PascalCase title, no extra properties, described properties', () => {
+    expect(schema.$id).to.equal(detector.schemaId);
+    expect(schema.title).to.match(/^[A-Z][A-Za-z]+$/);
+    expect(schema.additionalProperties).to.equal(false);
+    for (const [name, p] of Object.entries<Record<string, unknown>>(schema.properties)) expect(p.description, name).to.be.a('string');
+  });
+
+  it('accepts every example', () => {
+    expect(schema.examples).to.have.length.greaterThan(0);
+    for (const example of schema.examples) expect(validate(structuredClone(example)), JSON.stringify(validate.errors)).to.equal(true);
+  });
+
+  it('applies the defaults: every category, minimum severity low, no allow-words', () => {
+    const settings: Record<string, unknown> = {};
+    expect(validate(settings)).to.equal(true);
+    expect(settings).to.deep.equal({
+      categories: [...CATEGORIES],
+      min_severity: Object.fromEntries(CATEGORIES.map((c) => [c, 'low'])),
+      allow_words: [],
+    });
+  });
+
+  it('fills the severities left out of min_severity', () => {
+    const settings: Record<string, unknown> = { min_severity: { hate: 'high' } };
+    expect(validate(settings)).to.equal(true);
+    expect((settings.min_severity as Record<string, string>).hate).to.equal('high');
+    expect((settings.min_severity as Record<string, string>).profanity).to.equal('low');
+  });
+
+  it('rejects unknown fields, categories and severities', () => {
+    expect(validate({ category: ['hate'] })).to.equal(false);
+    expect(validate({ categories: ['spam'] })).to.equal(false);
+    expect(validate({ categories: [] })).to.equal(false);
+    expect(validate({ min_severity: { hate: 'extreme' } })).to.equal(false);
+    expect(validate({ min_severity: { spam: 'low' } })).to.equal(false);
+    expect(validate({ allow_words: [''] })).to.equal(false);
+    expect(validate({ allow_words: 'hoe' })).to.equal(false);
+  });
+});
