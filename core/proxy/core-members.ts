@@ -3,6 +3,7 @@ import type { Exchange } from '../pipeline/exchange.js';
 import { STAGE } from '../pipeline/stages.js';
 import type { RecordedTap } from '../plugin/tap-recorder.js';
 import { apiKeyScheme } from './auth/api-key-scheme.js';
+import { oidcScheme } from './auth/oidc-scheme.js';
 import { defaultRoutePlan } from './routing/resolve-model.js';
 import type { CanonicalRequest } from '../canonical/index.js';
 
@@ -23,4 +24,4 @@ export const defaultRouter: ChainMember = {
 };
 
 /** Taps every snapshot's chains carry, before any policy's. */
-export const PROXY_CORE_MEMBERS: readonly ChainMember[] = [apiKeyScheme, defaultRouter];
+export const PROXY_CORE_MEMBERS: readonly ChainMember[] = [apiKeyScheme, oidcScheme, defaultRouter];

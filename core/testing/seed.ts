@@ -4,7 +4,7 @@
  * batch that bumps the config revision.
  */
 import { randomUUID } from 'node:crypto';
-import { COLLECTIONS, type ConsumerRecord, type PolicyRecord, type RegistryRecord } from '../records/types.js';
+import { COLLECTIONS, type AuthRecord, type ConsumerRecord, type PolicyRecord, type RegistryRecord, type RoleRecord } from '../records/types.js';
 import { issueKey } from '../security/api-keys.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { bumpRevisionOp } from '../snapshot/config-document.js';
@@ -83,6 +83,30 @@ export class Seeder {
       { collection: COLLECTIONS.policies, op: 'insert', doc },
       ...consumerIds.map(
         (id): BatchOp => ({ collection: COLLECTIONS.consumers, op: 'update', filter: { _id: id }, update: { $addToSet: { policy_ids: doc._id } } }),
+      ),
+    ]);
+    return doc;
+  }
+
+  /** An auth other than a generated key (an `oidc` identity provider), attached to the given consumers. */
+  async auth(gatewayId: string, fields: Partial<AuthRecord> & { type: AuthRecord['type'] }, consumerIds: string[] = []): Promise<AuthRecord> {
+    const doc: AuthRecord = { ...stamp(), gateway_id: gatewayId, name: `${fields.type} auth`, ...fields } as AuthRecord;
+    await this.write([
+      { collection: COLLECTIONS.auths, op: 'insert', doc },
+      ...consumerIds.map(
+        (id): BatchOp => ({ collection: COLLECTIONS.consumers, op: 'update', filter: { _id: id }, update: { $addToSet: { auth_ids: doc._id } } }),
+      ),
+    ]);
+    return doc;
+  }
+
+  /** A role (identity-based routing), attached to the given role_based consumers. */
+  async role(gatewayId: string, fields: Partial<RoleRecord> & { name: string }, consumerIds: string[] = []): Promise<RoleRecord> {
+    const doc: RoleRecord = { ...stamp(), gateway_id: gatewayId, registries: [], ...fields } as RoleRecord;
+    await this.write([
+      { collection: COLLECTIONS.roles, op: 'insert', doc },
+      ...consumerIds.map(
+        (id): BatchOp => ({ collection: COLLECTIONS.consumers, op: 'update', filter: { _id: id }, update: { $addToSet: { role_ids: doc._id } } }),
       ),
     ]);
     return doc;

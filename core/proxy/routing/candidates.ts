@@ -38,11 +38,29 @@ export function candidatesFor(consumer: ConsumerView, principal: Principal | und
     .map((a) => ({ registry: a.registry, weight: a.weight, policy: consumer.modelPolicies.find((p) => p.registry_id === a.registry.id) }));
 }
 
-/** The explicit allow-list for a candidate, or undefined when it is open (provider catalog). */
+/** A registry's deployment names by model (cloud-hosted registries), read once per registry view. */
+const deploymentModels = new WeakMap<RegistryView, readonly string[]>();
+
+function deploymentsOf(registry: RegistryView): readonly string[] {
+  let models = deploymentModels.get(registry);
+  if (!models) {
+    const deployments = registry.options.deployments;
+    models = deployments && typeof deployments === 'object' ? Object.keys(deployments) : [];
+    deploymentModels.set(registry, models);
+  }
+  return models;
+}
+
+/**
+ * The explicit allow-list for a candidate, or undefined when it is open (provider catalog): the
+ * model policy's, else the registry's models, else a cloud-hosted registry's deployed models
+ * (its only invokable ones).
+ */
 export function allowList(candidate: Candidate): readonly string[] | undefined {
   if (candidate.policy?.allow?.length) return candidate.policy.allow;
   if (candidate.registry.models.length) return candidate.registry.models;
-  return undefined;
+  const deployed = deploymentsOf(candidate.registry);
+  return deployed.length ? deployed : undefined;
 }
 
 /** Whether the candidate may serve `model`. */

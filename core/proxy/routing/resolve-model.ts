@@ -2,7 +2,8 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
 import type { Capability } from '../../providers/types.js';
 import type { ConsumerView, Principal } from '../../snapshot/views.js';
-import { allows, allowList, candidatesFor, defaultModel, type Candidate } from './candidates.js';
+import { catalogOwners } from '../../providers/catalog.js';
+import { allows, allowList, candidatesFor, defaultModel, selectedRoles, type Candidate } from './candidates.js';
 
 /** Picks among candidates for `auto` and provider pins; the routing plugins replace this. */
 export type Balancer = (candidates: Candidate[], consumer: ConsumerView) => Candidate[];
@@ -24,6 +25,16 @@ function target(candidate: Candidate, model: string): RouteTarget {
 const PIN = /^@([^/]+)\/(.+)$/;
 
 /**
+ * Whether an open registry may serve an id its provider's catalog does not list: yes for a new
+ * id no catalog knows, or when the provider keeps no model list (custom endpoints, aggregators);
+ * no for another provider's catalog model (`gpt-4o` is not an open Anthropic registry's).
+ */
+function takesUnlisted(candidate: Candidate, reference: string): boolean {
+  if (!candidate.registry.provider?.models?.length) return true;
+  return catalogOwners(reference).size === 0;
+}
+
+/**
  * Resolves a model reference to ordered targets among the consumer's candidates able to serve
  * `capability`: `auto`, an explicit native id, or `@registry-or-provider/model`. A model the
  * consumer may not use is refused before any upstream sees it.
@@ -36,6 +47,9 @@ export function resolveReference(
   balance: Balancer = roundRobin,
 ): RouteTarget[] {
   const all = candidatesFor(consumer, principal);
+  if (consumer.routingMode === 'role_based' && selectedRoles(consumer, principal).length === 0) {
+    throw new GatewayError('forbidden', { message: 'no role of this consumer matches the caller' });
+  }
   const capable = all.filter((c) => c.registry.capabilities.has(capability));
   if (capable.length === 0) {
     throw new GatewayError('no_capable_registry', { message: `no registry of this consumer can serve ${capability}` });
@@ -61,7 +75,7 @@ export function resolveReference(
   const explicit = capable.filter((c) => allowList(c)?.includes(reference));
   const open = capable.filter((c) => !allowList(c));
   const listed = open.filter((c) => c.registry.provider?.models?.some((m) => m.id === reference));
-  const chosen = explicit.length ? explicit : listed.length ? listed : open;
+  const chosen = explicit.length ? explicit : listed.length ? listed : open.filter((c) => takesUnlisted(c, reference));
   if (chosen.length === 0) throw new GatewayError('model_not_allowed', { message: `model ${reference} is not allowed for this consumer`, param: 'model' });
   return balance(chosen, consumer).map((c) => target(c, reference));
 }

@@ -1,0 +1,95 @@
+/**
+ * The OIDC auths of one config snapshot, indexed by issuer, each with its signing-key source.
+ * Built once per snapshot (on the first identity token that snapshot sees) and kept with it, so
+ * no request builds a key set, and a key set fetched once serves every request of the snapshot;
+ * a config change brings a new snapshot and so a fresh directory.
+ */
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { AuthRecord } from '../../records/types.js';
+import type { Snapshot } from '../../snapshot/snapshot.js';
+
+/** How long a discovery document fetch may take. */
+const DISCOVERY_TIMEOUT_MS = 5_000;
+
+/** One OIDC auth ready to verify tokens. */
+export interface OidcVerifier {
+  auth: AuthRecord;
+  issuer: string;
+  audience?: string;
+  /** Claim holding the caller's groups (`groups` by default); a dotted path reaches nested claims. */
+  groupsClaim: string;
+  /** The issuer's signing keys: `jwks_uri`, or the one the discovery document names. */
+  getKey: JWTVerifyGetKey;
+}
+
+/** The JWKS URI from the issuer's discovery document (`/.well-known/openid-configuration`). */
+async function discoverJwksUri(issuer: string): Promise<URL> {
+  const response = await fetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`OIDC discovery for ${issuer} answered ${response.status}`);
+  const document = (await response.json()) as { jwks_uri?: unknown };
+  if (typeof document.jwks_uri !== 'string') throw new Error(`OIDC discovery for ${issuer} names no jwks_uri`);
+  return new URL(document.jwks_uri);
+}
+
+/** The key source of an auth: a remote key set, discovered lazily (once) when no `jwks_uri` is set. */
+function keySource(oidc: NonNullable<AuthRecord['oidc']>): JWTVerifyGetKey {
+  if (oidc.jwks_uri) return createRemoteJWKSet(new URL(oidc.jwks_uri));
+  let discovered: Promise<JWTVerifyGetKey> | undefined;
+  return async (header, token) => {
+    // A failed discovery is retried by a later token rather than cached for the snapshot's life.
+    discovered ??= discoverJwksUri(oidc.issuer).then(
+      (uri) => createRemoteJWKSet(uri),
+      (err: unknown) => {
+        discovered = undefined;
+        throw err;
+      },
+    );
+    return (await discovered)(header, token);
+  };
+}
+
+/** A snapshot's OIDC auths by issuer. */
+export class OidcDirectory {
+  private readonly byIssuer = new Map<string, OidcVerifier[]>();
+
+  constructor(snapshot: Snapshot) {
+    for (const auths of snapshot.indexes.oidcAuths.values()) {
+      for (const auth of auths) {
+        const oidc = auth.oidc;
+        if (!oidc?.issuer) continue;
+        let getKey: JWTVerifyGetKey;
+        try {
+          getKey = keySource(oidc);
+        } catch (err) {
+          // A malformed jwks_uri disables this auth only.
+          const reason = (err as Error).message;
+          getKey = () => Promise.reject(new Error(`unusable jwks_uri: ${reason}`));
+        }
+        const verifier: OidcVerifier = { auth, issuer: oidc.issuer, audience: oidc.audience, groupsClaim: oidc.groups_claim ?? 'groups', getKey };
+        const list = this.byIssuer.get(oidc.issuer);
+        if (list) list.push(verifier);
+        else this.byIssuer.set(oidc.issuer, [verifier]);
+      }
+    }
+  }
+
+  /** The auths trusting tokens of `issuer`. */
+  forIssuer(issuer: string): readonly OidcVerifier[] {
+    return this.byIssuer.get(issuer) ?? [];
+  }
+}
+
+const directories = new WeakMap<Snapshot, OidcDirectory>();
+
+/** The snapshot's directory, built on first use and kept for the snapshot's life. */
+export function oidcDirectory(snapshot: Snapshot): OidcDirectory {
+  let directory = directories.get(snapshot);
+  if (!directory) {
+    directory = new OidcDirectory(snapshot);
+    directories.set(snapshot, directory);
+  }
+  return directory;
+}
