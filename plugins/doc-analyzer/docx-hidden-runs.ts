@@ -1,0 +1,168 @@
+/**
+ * Hidden text in WordprocessingML: runs marked hidden (w:vanish, w:specVanish, w:webHidden),
+ * white or background-coloured runs, runs under about a point and a half, tracked deletions
+ * still stored in the file, and picture descriptions. Run properties are resolved the way Word
+ * does for the cases that matter: document defaults, then the paragraph style chain, then the
+ * character style chain, then direct formatting.
+ */
+import { parseDocument, ElementType } from 'htmlparser2';
+import type { HiddenSpan, HiddenTechnique } from './document-types.js';
+import { WHITE, indistinguishable, parseColor, type Rgba } from './css-colors.js';
+
+/** The parts of an XML node this reader uses. */
+interface XmlNode {
+  type: string;
+  name?: string;
+  data?: string;
+  attribs?: Record<string, string>;
+  children?: XmlNode[];
+}
+
+/** Run properties that matter for visibility. */
+interface RunProps {
+  vanish?: boolean;
+  color?: Rgba;
+  halfPoints?: number;
+  shade?: Rgba;
+}
+
+interface StyleDef {
+  basedOn?: string;
+  props: RunProps;
+}
+
+/** Parses an XML part (element names keep their prefixes, `w:r`). */
+export function parseXml(xml: string): XmlNode {
+  return parseDocument(xml, { xmlMode: true, decodeEntities: true }) as unknown as XmlNode;
+}
+
+const isTag = (n: XmlNode) => n.type === ElementType.Tag;
+const child = (n: XmlNode, name: string) => n.children?.find((c) => isTag(c) && c.name === name);
+const children = (n: XmlNode, name: string) => (n.children ?? []).filter((c) => isTag(c) && c.name === name);
+
+/** Finds every element with this name below a node. */
+export function descendants(n: XmlNode, name: string, out: XmlNode[] = []): XmlNode[] {
+  for (const c of n.children ?? []) {
+    if (!isTag(c)) continue;
+    if (c.name === name) out.push(c);
+    descendants(c, name, out);
+  }
+  return out;
+}
+
+/** Concatenated text content of a node. */
+export function textOf(n: XmlNode): string {
+  if (n.type === ElementType.Text) return n.data ?? '';
+  return (n.children ?? []).map(textOf).join('');
+}
+
+// A boolean property is on unless its w:val says false or 0.
+const on = (n: XmlNode | undefined) => n !== undefined && !['false', '0', 'off'].includes(n.attribs?.['w:val'] ?? '');
+
+function colorOf(n: XmlNode | undefined, attr: string): Rgba | undefined {
+  const value = n?.attribs?.[attr];
+  const theme = n?.attribs?.['w:themeColor'];
+  // Theme colour "background1" is white in every stock theme.
+  if (attr === 'w:val' && theme && /^(background1|bg1|light1)$/i.test(theme)) return WHITE;
+  if (!value || value === 'auto') return undefined;
+  return parseColor(value);
+}
+
+function readRunProps(rPr: XmlNode | undefined): RunProps {
+  if (!rPr) return {};
+  const props: RunProps = {};
+  if (on(child(rPr, 'w:vanish')) || on(child(rPr, 'w:specVanish')) || on(child(rPr, 'w:webHidden'))) props.vanish = true;
+  const color = colorOf(child(rPr, 'w:color'), 'w:val');
+  if (color) props.color = color;
+  const sz = child(rPr, 'w:sz')?.attribs?.['w:val'];
+  if (sz && /^\d+$/.test(sz)) props.halfPoints = parseInt(sz, 10);
+  const shade = colorOf(child(rPr, 'w:shd'), 'w:fill');
+  if (shade) props.shade = shade;
+  const highlight = child(rPr, 'w:highlight')?.attribs?.['w:val'];
+  if (highlight && highlight !== 'none') props.shade = parseColor(highlight) ?? props.shade;
+  return props;
+}
+
+const merge = (...layers: RunProps[]): RunProps => Object.assign({}, ...layers.map((l) => Object.fromEntries(Object.entries(l).filter(([, v]) => v !== undefined))));
+
+/** Styles and document defaults read from styles.xml. */
+export class DocxStyles {
+  private readonly styles = new Map<string, StyleDef>();
+  private readonly defaults: RunProps;
+
+  constructor(stylesXml: string | undefined) {
+    const root = stylesXml ? parseXml(stylesXml) : { type: 'root' };
+    const defaultsNode = descendants(root, 'w:rPrDefault')[0];
+    this.defaults = readRunProps(defaultsNode ? child(defaultsNode, 'w:rPr') : undefined);
+    for (const style of descendants(root, 'w:style')) {
+      const id = style.attribs?.['w:styleId'];
+      if (!id) continue;
+      this.styles.set(id, { basedOn: child(style, 'w:basedOn')?.attribs?.['w:val'], props: readRunProps(child(style, 'w:rPr')) });
+    }
+  }
+
+  /** Properties of a style with its `basedOn` chain (cycles stop). */
+  chain(id: string | undefined): RunProps {
+    const layers: RunProps[] = [];
+    const seen = new Set<string>();
+    while (id && !seen.has(id)) {
+      seen.add(id);
+      const style = this.styles.get(id);
+      if (!style) break;
+      layers.unshift(style.props);
+      id = style.basedOn;
+    }
+    return merge(...layers);
+  }
+
+  get documentDefaults(): RunProps {
+    return this.defaults;
+  }
+}
+
+const TINY_HALF_POINTS = 3;
+
+/** Hidden spans of one WordprocessingML part (document, header, footer, notes). */
+export function hiddenRuns(partXml: string, styles: DocxStyles): HiddenSpan[] {
+  const root = parseXml(partXml);
+  const found = new Map<HiddenTechnique, string[]>();
+  const add = (t: HiddenTechnique, text: string) => text.trim() && found.set(t, [...(found.get(t) ?? []), text]);
+  const pageBackground = colorOf(descendants(root, 'w:background')[0], 'w:color') ?? WHITE;
+
+  const visitParagraph = (p: XmlNode, cellShade: Rgba | undefined) => {
+    const pPr = child(p, 'w:pPr');
+    const paragraphProps = merge(styles.documentDefaults, styles.chain(pPr ? child(pPr, 'w:pStyle')?.attribs?.['w:val'] : undefined));
+    const paragraphShade = colorOf(pPr ? child(pPr, 'w:shd') : undefined, 'w:fill');
+    for (const r of descendants(p, 'w:r')) {
+      const rPr = child(r, 'w:rPr');
+      const props = merge(paragraphProps, styles.chain(rPr ? child(rPr, 'w:rStyle')?.attribs?.['w:val'] : undefined), readRunProps(rPr));
+      const text = children(r, 'w:t').map(textOf).join('');
+      const deleted = children(r, 'w:delText').map(textOf).join('');
+      if (deleted) add('tracked_deletion', deleted);
+      if (!text) continue;
+      const background = props.shade ?? paragraphShade ?? cellShade ?? pageBackground;
+      if (props.vanish) add('docx_vanish', text);
+      else if (props.halfPoints !== undefined && props.halfPoints <= TINY_HALF_POINTS) add('tiny_text', text);
+      else if (props.color && indistinguishable(props.color, background)) add(background === WHITE ? 'white_text' : 'same_color', text);
+    }
+  };
+
+  // Table cells carry their own shading; paragraphs elsewhere sit on the page background.
+  const walk = (n: XmlNode, cellShade: Rgba | undefined) => {
+    for (const c of n.children ?? []) {
+      if (!isTag(c)) continue;
+      if (c.name === 'w:p') visitParagraph(c, cellShade);
+      else if (c.name === 'w:tc') {
+        const tcPr = child(c, 'w:tcPr');
+        walk(c, colorOf(tcPr ? child(tcPr, 'w:shd') : undefined, 'w:fill') ?? cellShade);
+      } else walk(c, cellShade);
+    }
+  };
+  walk(root, undefined);
+
+  for (const docPr of descendants(root, 'wp:docPr')) {
+    const alt = [docPr.attribs?.descr, docPr.attribs?.title].filter(Boolean).join(' ');
+    if (alt) add('alt_text', alt);
+  }
+  return [...found].map(([technique, texts]) => ({ technique, text: texts.join(' ') }));
+}

@@ -1,0 +1,106 @@
+/**
+ * `extractAttachments(request, limits)`: turns the binary attachments of a request into
+ * `document` segments other detectors can read (prompt_guard, data_loss_prevention), and into
+ * the per-document facts doc_analyzer reports on. Results are memoised per request object and
+ * limits, so the guardrail service and doc_analyzer share one parse of each attachment.
+ * Nothing here throws for a bad document: limits and parse failures become `problems`.
+ */
+import type { InspectAttachment, InspectionRequest, InspectSegment } from '../../core/guardrail/detector.js';
+import type { ExtractedDocument, ExtractionLimits, FormatExtraction } from './document-types.js';
+import { decodedLength, stripDataUrl } from './base64-size.js';
+import { detectFormat, formatOfMediaType } from './media-type.js';
+import { extractPdf } from './pdf-extractor.js';
+import { extractDocx } from './docx-extractor.js';
+import { extractHtml } from './html-extractor.js';
+import { extractText } from './text-decoding.js';
+import { scanInvisible } from './invisible-unicode.js';
+
+/** Documents extracted from a request and the segments that carry their text. */
+export interface AttachmentExtraction {
+  documents: ExtractedDocument[];
+  /** New `document` segments: one per document with text, one per document with metadata. */
+  segments: InspectSegment[];
+}
+
+const memo = new WeakMap<InspectionRequest, Map<string, Promise<AttachmentExtraction>>>();
+
+async function extractOne(attachment: InspectAttachment, limits: ExtractionLimits): Promise<ExtractedDocument> {
+  const doc: ExtractedDocument = {
+    attachment: attachment.id,
+    format: formatOfMediaType(attachment.media_type) ?? 'unsupported',
+    fromTool: attachment.from_tool === true,
+    text: '',
+    hidden: [],
+    metadata: [],
+    problems: [],
+  };
+  const data = stripDataUrl(attachment.data);
+  if (decodedLength(data) > limits.maxBytes) {
+    doc.problems.push('too_large_bytes');
+    return doc;
+  }
+  const bytes = new Uint8Array(Buffer.from(data, 'base64'));
+  const format = detectFormat(attachment.media_type, bytes);
+  if (!format) return doc;
+  doc.format = format;
+
+  let result: FormatExtraction;
+  try {
+    if (format === 'pdf') result = await extractPdf(bytes, limits);
+    else if (format === 'docx') result = await extractDocx(bytes, limits);
+    else if (format === 'html') result = extractHtml(new TextDecoder().decode(bytes));
+    else result = extractText(bytes);
+  } catch {
+    result = { text: '', hidden: [], metadata: [], problems: ['unreadable'] };
+  }
+  doc.hidden = result.hidden;
+  // Hidden text the library's text extraction left out (off-page PDF text, DOCX deletions) is
+  // still in the file, and another extractor may hand it to a model: keep it in the segment.
+  const missing = result.hidden.map((h) => h.text.trim()).filter((t) => t && !result.text.includes(t));
+  doc.text = [result.text, ...new Set(missing)].filter(Boolean).join('\n');
+  doc.metadata = result.metadata;
+  doc.pages = result.pages;
+  doc.problems.push(...(result.problems ?? []));
+  if (doc.text.length > limits.maxTextChars) {
+    doc.text = doc.text.slice(0, limits.maxTextChars);
+    doc.problems.push('too_much_text');
+  }
+  // Text smuggled in tag characters or variation selectors is read by models: surface it.
+  const scan = scanInvisible([doc.text, ...doc.metadata.map((m) => m.value)].join('\n'));
+  for (const s of scan.smuggled) doc.hidden.push({ technique: s.technique, text: s.text });
+  return doc;
+}
+
+function segmentsOf(documents: ExtractedDocument[], firstId: number): InspectSegment[] {
+  const segments: InspectSegment[] = [];
+  let id = firstId;
+  for (const doc of documents) {
+    const smuggled = doc.hidden.filter((h) => h.technique === 'unicode_tags' || h.technique === 'variation_selectors').map((h) => h.text);
+    const text = [doc.text, ...smuggled].filter((t) => t.trim()).join('\n');
+    if (text) segments.push({ id: id++, text, source: 'document' });
+    if (doc.metadata.length) segments.push({ id: id++, text: doc.metadata.map((m) => `${m.name}: ${m.value}`).join('\n'), source: 'document' });
+  }
+  return segments;
+}
+
+async function run(request: InspectionRequest, limits: ExtractionLimits): Promise<AttachmentExtraction> {
+  const documents: ExtractedDocument[] = [];
+  // One at a time: parsing is CPU-bound, and a request rarely carries many documents.
+  for (const attachment of request.attachments) documents.push(await extractOne(attachment, limits));
+  const firstId = 1 + Math.max(-1, ...request.segments.map((s) => s.id), ...request.attachments.map((a) => a.id));
+  return { documents, segments: segmentsOf(documents, firstId) };
+}
+
+/**
+ * Extracts every attachment of a request within `limits`. Returns at once (no parsing) when the
+ * request has no attachments.
+ */
+export function extractAttachments(request: InspectionRequest, limits: ExtractionLimits): Promise<AttachmentExtraction> {
+  if (request.attachments.length === 0) return Promise.resolve({ documents: [], segments: [] });
+  const key = `${limits.maxBytes}:${limits.maxPages}:${limits.maxTextChars}:${limits.maxExpandedBytes}`;
+  let byLimits = memo.get(request);
+  if (!byLimits) memo.set(request, (byLimits = new Map()));
+  let pending = byLimits.get(key);
+  if (!pending) byLimits.set(key, (pending = run(request, limits)));
+  return pending;
+}

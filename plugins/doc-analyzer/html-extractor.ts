@@ -1,0 +1,85 @@
+/**
+ * HTML: text extraction with htmlparser2, tracking which text a browser would not show (CSS
+ * hiding, text in its background's colour, comments) and reading title and meta fields as
+ * metadata. Scripts and styles are not text.
+ */
+import { parseDocument, DomUtils, ElementType } from 'htmlparser2';
+import type { FormatExtraction, HiddenSpan, HiddenTechnique, MetadataField } from './document-types.js';
+import { backgroundOf, elementDeclarations, hidingTechnique, parseStyleSheet, type SimpleRule } from './css-visibility.js';
+import { WHITE, indistinguishable, parseColor, type Rgba } from './css-colors.js';
+
+/** The parts of a domhandler node this walker reads (its `type` says which kind it is). */
+interface DomNode {
+  type: string;
+  data?: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+}
+
+const SKIP = new Set(['script', 'style', 'head', 'noscript', 'svg', 'math', 'object']);
+const BLOCK = new Set(['p', 'div', 'br', 'li', 'tr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'article', 'header', 'footer', 'table', 'ul', 'ol', 'blockquote', 'pre', 'hr', 'td', 'th', 'dd', 'dt', 'title']);
+const META_NAMES = new Set(['description', 'keywords', 'author', 'subject', 'abstract', 'summary', 'generator', 'og:title', 'og:description', 'twitter:description']);
+
+interface State {
+  hidden?: HiddenTechnique;
+  color?: Rgba;
+  background: Rgba;
+}
+
+/** Extracts text, hidden spans and metadata from an HTML document. */
+export function extractHtml(html: string): FormatExtraction {
+  const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const rules: SimpleRule[] = DomUtils.getElementsByTagName('style', doc, true).flatMap((s) => parseStyleSheet(DomUtils.textContent(s)));
+  const metadata: MetadataField[] = [];
+  const title = DomUtils.getElementsByTagName('title', doc, true)[0];
+  if (title) metadata.push({ name: 'title', value: DomUtils.textContent(title).trim() });
+  for (const meta of DomUtils.getElementsByTagName('meta', doc, true)) {
+    const name = (meta.attribs.name ?? meta.attribs.property ?? '').toLowerCase();
+    if (META_NAMES.has(name) && meta.attribs.content) metadata.push({ name, value: meta.attribs.content });
+  }
+
+  const parts: string[] = [];
+  const hidden = new Map<HiddenTechnique, string[]>();
+  const hide = (technique: HiddenTechnique, text: string) => hidden.set(technique, [...(hidden.get(technique) ?? []), text]);
+
+  const walk = (node: DomNode, state: State) => {
+    if (node.type === ElementType.Text) {
+      const text = node.data ?? '';
+      if (!text.trim()) return;
+      parts.push(text);
+      const technique = state.hidden ?? (state.color && indistinguishable(state.color, state.background) ? 'same_color' : undefined);
+      if (technique) hide(technique, text);
+      return;
+    }
+    if (node.type === ElementType.Comment) {
+      if (node.data?.trim()) hide('html_comment', node.data.trim());
+      return;
+    }
+    const isElement = node.type === ElementType.Tag || node.type === ElementType.Script || node.type === ElementType.Style;
+    if (!isElement || !node.name || !node.attribs) {
+      for (const child of node.children ?? []) walk(child, state);
+      return;
+    }
+    const tag = node.name;
+    const attribs = node.attribs;
+    if (SKIP.has(tag)) return;
+    const decl = elementDeclarations(tag, attribs, rules);
+    const next: State = { ...state };
+    next.hidden = state.hidden ?? hidingTechnique(decl, attribs, tag);
+    const background = backgroundOf(decl);
+    if (background && background.a > 0.5) next.background = background;
+    const color = decl.get('color');
+    if (color) next.color = parseColor(color) ?? state.color;
+    if ((tag === 'img' || tag === 'area') && attribs.alt?.trim()) hide('alt_text', attribs.alt.trim());
+    if (BLOCK.has(tag)) parts.push('\n');
+    for (const child of node.children ?? []) walk(child, next);
+    if (BLOCK.has(tag)) parts.push('\n');
+  };
+  walk(doc as unknown as DomNode, { background: WHITE });
+
+  const comments = hidden.get('html_comment') ?? [];
+  const text = [parts.join('').replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim(), ...comments].join('\n').trim();
+  const spans: HiddenSpan[] = [...hidden].map(([technique, texts]) => ({ technique, text: texts.join(' ').trim() }));
+  return { text, hidden: spans, metadata };
+}
