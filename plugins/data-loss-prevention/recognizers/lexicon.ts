@@ -1,6 +1,6 @@
 /**
- * Word lists for the name and place recognizers (built by data/build-lists.ts, see
- * data/README.md), loaded once per process on first use.
+ * Word lists for the name and place recognizers (built by lists/build-lists.ts, see
+ * lists/README.md), loaded once per process on first use.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ export interface Lexicon {
 let cached: Lexicon | undefined;
 
 function load(name: string): Set<string> {
-  const text = readFileSync(join(PROJECT_ROOT, 'plugins/data-loss-prevention/data', name), 'utf8');
+  const text = readFileSync(join(PROJECT_ROOT, 'plugins/data-loss-prevention/lists', name), 'utf8');
   return new Set(text.split('\n').filter(Boolean));
 }
 
