@@ -16,6 +16,8 @@ export interface DeobfuscatedView {
 // Four or more single letters each followed by one separator: "i g n o r e", "i.g.n.o.r.e".
 const SPACED_RUN = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*|+]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 const SEPARATORS = /[ .\-_*|+]/g;
+const SPACED_HINT = /(?:^|[^\p{L}\p{N}])\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}/u;
+const LEET_HINT = /[a-z][0-9@$!|]+[a-z]|[0-9@$][a-z]{2}/;
 // A word of letters mixed with digits/symbols that stand for letters, at least one of each.
 const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu;
 const LEET_MAP: Readonly<Record<string, string>> = {
@@ -25,13 +27,17 @@ const PLAIN_NUMBERISH = /^(?:[a-z]{0,3}\d+[a-z]{0,3}|\d+(?:st|nd|rd|th|s|k|m|g|x
 
 /** Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. */
 export function deobfuscate(folded: string): DeobfuscatedView | null {
+  // Cheap pre-checks: most texts have neither spaced letters nor digits inside words.
+  const spaced = SPACED_HINT.test(folded);
+  const leet = LEET_HINT.test(folded);
+  if (!spaced && !leet) return null;
   let spacedRuns = 0;
-  let text = folded.replace(SPACED_RUN, (run) => {
+  let text = !spaced ? folded : folded.replace(SPACED_RUN, (run) => {
     spacedRuns++;
     return run.replace(SEPARATORS, '');
   });
   let leetWords = 0;
-  text = text.replace(LEET_WORD, (word) => {
+  if (leet) text = text.replace(LEET_WORD, (word) => {
     // Model numbers, sizes, ordinals and times are not leetspeak.
     if (PLAIN_NUMBERISH.test(word)) return word;
     leetWords++;

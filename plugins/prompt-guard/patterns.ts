@@ -23,6 +23,7 @@ export type Family = (typeof FAMILIES)[number];
 
 // Word edges that also work for accented and non-Latin letters.
 const B = '(?<![\\p{L}\\p{N}])';
+const WORD_EDGE = B;
 const E = '(?![\\p{L}\\p{N}])';
 const w = (s: string) => `${B}(?:${s})${E}`;
 
@@ -177,33 +178,177 @@ const SOURCES: Record<Family, string[]> = {
   ],
 };
 
-/** One compiled regular expression per family (global, Unicode, multi-line). */
-export const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; regex: RegExp }> = FAMILIES.map((family) => ({
-  family,
-  regex: compileFamily(family, SOURCES[family]),
-}));
-
-function compileFamily(family: Family, sources: string[]): RegExp {
-  const folded = sources.map((s, i) => {
-    try {
-      return new RegExp(foldMarks(s), 'mu').source;
-    } catch (err) {
-      throw new Error(`prompt_guard pattern ${family}[${i}]: ${(err as Error).message}`);
-    }
-  });
-  return new RegExp(folded.map((s) => `(?:${s})`).join('|'), 'gmu');
+/** One source pattern, compiled, with the literal words one of which it cannot match without. */
+interface CompiledSource {
+  regex: RegExp;
+  /** The same pattern, sticky: tried only where an anchor occurs. */
+  sticky: RegExp;
+  /** Empty: no cheap pre-check, always run the regex. */
+  anchors: string[];
+  /** The pattern starts at a word edge, so its anchors can only occur at the start of a word. */
+  wordStart: boolean;
+  /** Every anchor is ASCII, so a pure-ASCII text may hold one. */
+  asciiAnchors: boolean;
 }
 
-/** Number of matches per family in folded text, each capped at `cap`. */
+/** The literal start of each alternative of a pattern's first group, when it has one. */
+export function anchorsOf(source: string): string[] {
+  let s = source.startsWith('^') ? source.slice(1) : source;
+  // Skip the word-edge look-behind that w() puts first.
+  if (s.startsWith(WORD_EDGE)) s = s.slice(WORD_EDGE.length);
+  if (!s.startsWith('(?:')) return [];
+  let depth = 0;
+  let end = -1;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (s[i] === '(') depth++;
+    else if (s[i] === ')' && --depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return [];
+  const body = s.slice(3, end);
+  const alternatives: string[] = [];
+  depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (body[i] === '(' || body[i] === '[') depth++;
+    else if (body[i] === ')' || body[i] === ']') depth--;
+    else if (body[i] === '|' && depth === 0) {
+      alternatives.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  alternatives.push(body.slice(start));
+  const anchors: string[] = [];
+  for (const alt of alternatives) {
+    if (alt.startsWith('(?:')) {
+      const inner = anchorsOf(alt);
+      if (inner.length === 0) return [];
+      anchors.push(...inner);
+      continue;
+    }
+    // The literal prefix, up to the first regex syntax; a following quantifier makes its last character optional.
+    const m = /^[^\\()[\]{}|?*+.^$]*/.exec(alt)![0];
+    const optionalLast = /^[?*{]/.test(alt.slice(m.length));
+    const literal = optionalLast ? m.slice(0, -1) : m;
+    if (literal.trim().length < 2) return [];
+    anchors.push(literal);
+  }
+  return anchors;
+}
+
+function compileSource(family: Family, index: number, source: string): CompiledSource {
+  const folded = foldMarks(source);
+  try {
+    const anchors = anchorsOf(folded);
+    return {
+      regex: new RegExp(folded, 'gmu'),
+      sticky: new RegExp(folded, 'ymu'),
+      anchors,
+      wordStart: folded.startsWith(WORD_EDGE),
+      asciiAnchors: anchors.every((x) => /^[\x00-\x7f]*$/.test(x)),
+    };
+  } catch (err) {
+    throw new Error(`prompt_guard pattern ${family}[${index}]: ${(err as Error).message}`);
+  }
+}
+
+/** The compiled patterns of each family, in FAMILIES order. */
+export const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; sources: CompiledSource[] }> = FAMILIES.map((family) => ({
+  family,
+  sources: SOURCES[family].map((source, i) => compileSource(family, i, source)),
+}));
+
+const ALL_SOURCES: CompiledSource[] = FAMILY_PATTERNS.flatMap((f) => f.sources);
+// Word-start anchors indexed by their first two characters: one pass over the words of a text
+// finds every anchor occurrence, instead of one scan of the text per anchor.
+const BY_PREFIX = new Map<string, Array<{ source: number; anchor: string }>>();
+ALL_SOURCES.forEach((source, index) => {
+  if (!source.wordStart) return;
+  for (const anchor of source.anchors) {
+    const key = anchor.slice(0, 2);
+    const list = BY_PREFIX.get(key) ?? [];
+    list.push({ source: index, anchor });
+    BY_PREFIX.set(key, list);
+  }
+});
+const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
+// Patterns whose anchors may occur inside a word (scripts written without spaces, delimiters).
+const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].anchors.length > 0);
+// Anchor positions per pattern, and which lists were filled; reused so counting allocates nothing.
+const positions: number[][] = ALL_SOURCES.map(() => []);
+const filled: number[] = [];
+
+function record(index: number, p: number): void {
+  const list = positions[index];
+  if (list.length === 0) filled.push(index);
+  list.push(p);
+}
+
+/** Fills `positions` with where each pattern's anchors occur in `folded`. */
+function findAnchors(folded: string): void {
+  for (const index of filled) positions[index].length = 0;
+  filled.length = 0;
+  WORD_START.lastIndex = 0;
+  for (let m = WORD_START.exec(folded); m !== null; m = WORD_START.exec(folded)) {
+    const p = m.index;
+    const candidates = BY_PREFIX.get(folded.slice(p, p + 2));
+    if (!candidates) continue;
+    for (const c of candidates) if (folded.startsWith(c.anchor, p)) record(c.source, p);
+  }
+  const ascii = !NON_ASCII.test(folded);
+  for (const index of SCANNED) {
+    const before = positions[index].length;
+    for (const anchor of ALL_SOURCES[index].anchors) {
+      if (ascii && NON_ASCII.test(anchor)) continue;
+      for (let p = folded.indexOf(anchor); p >= 0; p = folded.indexOf(anchor, p + 1)) record(index, p);
+    }
+    if (positions[index].length - before > 1) positions[index].sort((x, y) => x - y);
+  }
+}
+
+/** Matches of one pattern, tried only at the positions where one of its anchors occurs. */
+function countAt(folded: string, index: number, cap: number): number {
+  const source = ALL_SOURCES[index];
+  let n = 0;
+  if (source.anchors.length === 0) {
+    source.regex.lastIndex = 0;
+    while (n < cap && source.regex.exec(folded) !== null) n++;
+    return n;
+  }
+  let end = -1;
+  for (const p of positions[index]) {
+    if (p < end) continue;
+    source.sticky.lastIndex = p;
+    const m = source.sticky.exec(folded);
+    if (m === null) continue;
+    end = p + Math.max(1, m[0].length);
+    if (++n >= cap) break;
+  }
+  return n;
+}
+
+/**
+ * Number of matches per family in folded text, each capped at `cap`. A pattern is tried only
+ * where one of its anchor words occurs: running every regex over the whole text is the costly part.
+ */
 export function countFamilies(folded: string, out: Float64Array, cap = 8): void {
+  findAnchors(folded);
+  let index = 0;
   for (let i = 0; i < FAMILY_PATTERNS.length; i++) {
-    const { regex } = FAMILY_PATTERNS[i];
-    regex.lastIndex = 0;
     let n = 0;
-    while (n < cap && regex.exec(folded) !== null) {
-      n++;
-      // Zero-length matches must not loop forever.
-      if (regex.lastIndex === 0) break;
+    for (let k = 0; k < FAMILY_PATTERNS[i].sources.length; k++, index++) {
+      if (n < cap) n += countAt(folded, index, cap - n);
     }
     out[i] = n;
   }

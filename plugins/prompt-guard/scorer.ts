@@ -9,6 +9,7 @@ import { decodePayloads } from './decoders.js';
 import { emitFeatures, FeatureScratch, type ViewFlags } from './features.js';
 import { FAMILIES, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
+import { surfaceStats } from './surface.js';
 
 /** The score of one text and why. */
 export interface TextVerdict {
@@ -20,6 +21,8 @@ export interface TextVerdict {
 
 /** One way of reading a text: what the model scores. */
 export interface TextView {
+  /** How the view was read: as written, with disguises undone, decoded, or a window of a long text. */
+  kind: 'plain' | 'deobfuscated' | 'decoded' | 'window';
   folded: string;
   visible: string;
   flags: ViewFlags;
@@ -41,6 +44,11 @@ export interface ScorerOptions {
 const REPORTED: ReadonlySet<Family> = new Set([
   'instruction_override', 'persona_jailbreak', 'prompt_extraction', 'refusal_suppression', 'fake_delimiter', 'response_priming',
 ]);
+
+const WINDOW = 1000;
+const STRIDE = 750;
+// Texts up to this length are read whole only; every labelled prompt source is mostly shorter.
+const WINDOWED_FROM = 3000;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -67,14 +75,14 @@ export class InjectionScorer {
       spacedRuns: 0, leetWords: 0, encoded: 0,
     };
     const main = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
-    const views: TextView[] = [{ folded: main, visible: text, flags: base }];
+    const views: TextView[] = [{ kind: 'plain', folded: main, visible: text, flags: base }];
     const plain = deobfuscate(main);
-    if (plain) views.push({ folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
+    if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(text)) {
         const inner = foldText(payload.text);
         const innerText = this.allow ? inner.text.replace(this.allow, ' ') : inner.text;
-        views.push({ folded: innerText, visible: payload.text, flags: { ...base, encoded: 1 } });
+        views.push({ kind: 'decoded', folded: innerText, visible: payload.text, flags: { ...base, encoded: 1 } });
       }
     }
     return { folded, views };
@@ -100,13 +108,36 @@ export class InjectionScorer {
 
   /** The highest raw (uncalibrated) logit over the views of `text`, for calibration. */
   rawLogit(text: string): number {
+    const max = this.options.maxChars;
+    if (text.length > max) return Math.max(this.rawLogit(text.slice(0, max)), this.rawLogit(text.slice(-max)));
     let best = -Infinity;
-    for (const view of this.views(text).views) best = Math.max(best, this.logitOf(view));
+    for (const view of this.windowViews(text)) best = Math.max(best, this.logitOf(view));
     return best;
   }
 
+  /**
+   * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
+   * benign text is diluted in the whole, not in a window around it.
+   */
+  private windowViews(text: string): TextView[] {
+    const { views } = this.views(text);
+    if (text.length <= WINDOWED_FROM) return views;
+    for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
+      const slice = text.slice(start, start + WINDOW);
+      const folded = foldText(slice);
+      views.push({
+        kind: 'window',
+        folded: this.allow ? folded.text.replace(this.allow, ' ') : folded.text,
+        visible: slice,
+        flags: { tagChars: folded.tagChars, invisibleInWords: folded.invisibleInWords, homoglyphWords: folded.homoglyphWords, spacedRuns: 0, leetWords: 0, encoded: 0 },
+      });
+    }
+    return views;
+  }
+
   private scoreWindow(text: string): TextVerdict {
-    const { folded, views } = this.views(text);
+    const folded = foldText(text);
+    const views = this.windowViews(text);
     let best = -Infinity;
     let bestView = 0;
     const families = new Float64Array(FAMILIES.length);
@@ -124,11 +155,13 @@ export class InjectionScorer {
       if (families[i] > 0 && REPORTED.has(family)) categories.push(family);
     });
     const view = views[bestView];
-    if (bestView > 0 || view.flags.homoglyphWords > 0) categories.push('obfuscation');
+    if (view.kind === 'deobfuscated' || view.kind === 'decoded' || view.flags.homoglyphWords > 0) categories.push('obfuscation');
     const hiddenText = folded.tagText.replace(/[^a-z]/gi, '').length >= 4;
     if (folded.tagChars > 0 || folded.invisibleInWords > 2) categories.push('hidden_unicode');
     if (hiddenText && this.options.hiddenTextConfidence > 0) confidence = Math.max(confidence, this.options.hiddenTextConfidence);
     if (/^[ \t>#*-]*(?:user|human|assistant|ai|q|a)\s*[:：]/im.test(view.visible) && countTurns(view.visible) >= 6) categories.push('many_shot');
+    const stats = surfaceStats(view.visible);
+    if (stats.tailOddWords >= 0.6 || stats.symbolRuns >= 1.5) categories.push('adversarial_suffix');
     if (categories.length === 0) categories.push(families[FAMILIES.indexOf('harmful_topic')] > 0 ? 'harmful_roleplay' : 'jailbreak_language');
     return { confidence, categories };
   }

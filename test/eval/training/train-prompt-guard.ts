@@ -113,13 +113,13 @@ async function main() {
   const prob = scored.map(({ s, logit }) => ({ s, p: calibrated.probability(logit) }));
 
   // Default threshold: the lowest whose tuning false positives stay within budget: at most
-  // 0.75% of all benign prompts, 4% of the hard negatives together and 3% of NotInject.
+  // 0.75% of all benign prompts, 6% of the hard negatives together and 3% of NotInject.
   const bySource = (source: string) => prob.filter((x) => x.s.source === source).map((x) => x.p);
   const benign = prob.filter((x) => x.s.label === 0).map((x) => x.p);
   const hard = prob.filter((x) => x.s.label === 0 && x.s.source !== 'clinc150').map((x) => x.p);
   let threshold = 0.99;
   for (let t = 0.1; t <= 0.99; t += 0.01) {
-    if (rate(benign, t) <= 0.0075 && rate(hard, t) <= 0.04 && rate(bySource('notinject'), t) <= 0.03) {
+    if (rate(benign, t) <= 0.0075 && rate(hard, t) <= 0.06 && rate(bySource('notinject'), t) <= 0.03) {
       threshold = Number(t.toFixed(2));
       break;
     }
