@@ -1,0 +1,47 @@
+/**
+ * Admin request bodies: JSON objects validated against a request schema of schemas/api/admin/.
+ * Malformed JSON is 400 `invalid_json`; a body that breaks its schema is 422
+ * `validation_failed` naming every failing field by JSON pointer.
+ */
+import type Koa from 'koa';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { parseJsonObject, readRawBody } from '../../http/read-body.js';
+import { describeErrors, validatorFor } from '../../schema/ajv.js';
+
+/** Admin bodies are small records; anything larger is refused before parsing. */
+const ADMIN_BODY_LIMIT = 1024 * 1024;
+
+/** The `$id` of a request schema under schemas/api/admin/. */
+export const adminSchemaId = (name: string): string => `https://portcullis.dev/schemas/api/admin/${name}.schema.json`;
+
+/** Reads the raw body as text (empty string when there is none). */
+async function readText(koa: Koa.Context): Promise<string> {
+  return (await readRawBody(koa.req, ADMIN_BODY_LIMIT)).toString('utf8');
+}
+
+/** Parses a JSON object body; an empty body is `{}` (for endpoints whose body is optional). */
+export async function readJsonObject(koa: Koa.Context): Promise<Record<string, unknown>> {
+  const text = await readText(koa);
+  if (text.trim() === '') return {};
+  return parseJsonObject(Buffer.from(text, 'utf8'));
+}
+
+/** Reads a body as JSON, or as a urlencoded form (`application/x-www-form-urlencoded`). */
+export async function readJsonOrForm(koa: Koa.Context): Promise<Record<string, unknown>> {
+  if (koa.is('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(await readText(koa)));
+  return readJsonObject(koa);
+}
+
+/** Validates `value` against a registered schema; 422 naming the fields when it does not match. */
+export function validateBody<T>(schemaId: string, value: unknown): T {
+  const validate = validatorFor<T>(schemaId);
+  // Validation applies defaults: work on a copy so a refused body is never half-changed.
+  const copy = structuredClone(value);
+  if (!validate(copy)) throw new GatewayError('validation_failed', { message: describeErrors(validate.errors) });
+  return copy;
+}
+
+/** Reads and validates a JSON body against `schemas/api/admin/<name>.schema.json`. */
+export async function readBody<T>(koa: Koa.Context, name: string): Promise<T> {
+  return validateBody<T>(adminSchemaId(name), await readJsonObject(koa));
+}

@@ -1,0 +1,41 @@
+/**
+ * Talks to an MCP registry with the official SDK client over Streamable HTTP: connect
+ * (initialize), list every tool page, close.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { BUILD_INFO } from '../../version/build-info.js';
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/** Headers that authenticate the gateway to an MCP server: `Authorization: Bearer <key>`, or the key in a named header. */
+export function mcpAuthHeaders(key: string | undefined, header: string | undefined): Record<string, string> {
+  if (!key) return {};
+  return header ? { [header.toLowerCase()]: key } : { authorization: `Bearer ${key}` };
+}
+
+/** Runs `use` with a connected client, and always closes it. */
+export async function withMcpClient<T>(url: string, headers: Record<string, string>, use: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ name: 'portcullis-admin', version: BUILD_INFO.version });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  try {
+    await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
+    return await use(client);
+  } finally {
+    await client.close().catch(() => undefined);
+  }
+}
+
+/** Every tool the server declares, following `nextCursor` pages. */
+export async function listAllTools(client: Client): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page++) {
+    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: REQUEST_TIMEOUT_MS });
+    tools.push(...result.tools);
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}

@@ -1,0 +1,71 @@
+/**
+ * Registry fields as written through the admin API, checked against the provider catalog and
+ * the gateway's vault, and turned into the stored shape (the inline key sealed at rest).
+ */
+import { GatewayError } from '../../errors/gateway-error.js';
+import { providerEntry } from '../../providers/catalog.js';
+import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { Store } from '../../store/types.js';
+
+export interface RegistryAuthInput {
+  api_key?: string;
+  credential_id?: string;
+  header?: string;
+}
+
+/** The writable registry fields (create and update bodies, inline test candidates). */
+export interface RegistryInput {
+  slug?: string;
+  name?: string;
+  type?: 'LLM' | 'MCP';
+  provider?: string;
+  base_url?: string;
+  auth?: RegistryAuthInput;
+  options?: RegistryRecord['options'];
+  models?: string[];
+  capabilities?: string[];
+  health_check?: RegistryRecord['health_check'];
+}
+
+const refuse = (message: string) => new GatewayError('validation_failed', { message });
+
+/**
+ * Checks what the schema cannot: a known provider for LLM registries, a base URL where the
+ * provider has none (and for every MCP server), and a vault credential of the same gateway.
+ */
+export async function checkRegistry(store: Store, gatewayId: string, registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput }): Promise<void> {
+  if (registry.type === 'LLM') {
+    const provider = providerEntry(registry.provider);
+    if (!provider) throw refuse(`/provider "${registry.provider}" is not a provider of the catalog (GET /v1/catalog/providers)`);
+    if (!registry.base_url && (provider.base_url_required || !provider.base_url)) throw refuse(`/base_url is required for provider ${provider.id}`);
+  } else if (!registry.base_url) {
+    throw refuse('/base_url is required for an MCP registry (the server endpoint)');
+  }
+  const credentialId = registry.auth?.credential_id;
+  if (credentialId && !(await store.collection(COLLECTIONS.vaultCredentials).findOne({ _id: credentialId, gateway_id: gatewayId }))) {
+    throw refuse(`/auth/credential_id ${credentialId} is not a vault credential of this gateway`);
+  }
+}
+
+/** The stored auth: an inline key sealed, a vault reference kept as is. */
+export function storedAuth(auth: RegistryAuthInput | undefined, box: SecretBox): RegistryRecord['auth'] | undefined {
+  if (!auth) return undefined;
+  const stored: NonNullable<RegistryRecord['auth']> = {};
+  if (auth.api_key !== undefined) stored.api_key_sealed = box.seal(auth.api_key);
+  if (auth.credential_id !== undefined) stored.credential_id = auth.credential_id;
+  if (auth.header !== undefined) stored.header = auth.header;
+  return stored;
+}
+
+/** The upstream key a registry record (or candidate) authenticates with, opened from the seal or the vault. */
+export async function registryKey(store: Store, box: SecretBox, gatewayId: string, auth: RegistryRecord['auth'] | RegistryAuthInput | undefined): Promise<string | undefined> {
+  if (!auth) return undefined;
+  if ('api_key' in auth && auth.api_key) return auth.api_key;
+  if ('api_key_sealed' in auth && auth.api_key_sealed) return box.open(auth.api_key_sealed);
+  if (auth.credential_id) {
+    const credential = await store.collection(COLLECTIONS.vaultCredentials).findOne({ _id: auth.credential_id, gateway_id: gatewayId });
+    if (credential) return box.open(credential.secret_sealed as never);
+  }
+  return undefined;
+}

@@ -1,0 +1,137 @@
+/**
+ * `/v1/gateways/{gateway_id}/policies`: list, create, get, update, delete, duplicate, and mark
+ * or clear the global scope. Settings are validated by the plugin's schema on every write.
+ */
+import { randomUUID } from 'node:crypto';
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import { COLLECTIONS, type PolicyRecord } from '../../records/types.js';
+import type { AdminDeps } from '../app.js';
+import { childOf, gatewayInScope } from '../http/gateway-scope.js';
+import { readBody } from '../http/json-body.js';
+import { listPage, pageRequest } from '../http/pagination.js';
+import { checkPolicy, duplicateNaming } from '../policies/policy-input.js';
+import { policyView } from '../views/record-views.js';
+import { freeSlug, slugify } from '../write/unique-slug.js';
+import { timestamps, writeConfig } from '../write/write-config.js';
+
+interface PolicyInput {
+  slug?: string;
+  name?: string;
+  type?: string;
+  settings?: Record<string, unknown>;
+  stages?: string[];
+  enabled?: boolean;
+  priority?: number;
+  parallel?: boolean;
+  global?: boolean;
+}
+
+export function policyRoutes(router: Router, deps: AdminDeps): void {
+  const policies = () => deps.store.collection<PolicyRecord>(COLLECTIONS.policies);
+  const base = '/v1/gateways/:gateway_id/policies';
+  const answer = async (id: string) => policyView((await policies().findOne({ _id: id }))!);
+
+  router.get(base, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    koa.body = await listPage(policies(), { gateway_id: gateway._id }, pageRequest(koa), policyView);
+  });
+
+  router.post(base, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    const body = await readBody<PolicyInput & { type: string }>(koa, 'policy-create');
+    const settings = checkPolicy(deps.host, body.type, body.settings, body.stages);
+    const created = await writeConfig(deps, async () => {
+      const name = body.name ?? body.type;
+      const doc: PolicyRecord = {
+        _id: randomUUID(),
+        gateway_id: gateway._id,
+        enabled: true,
+        priority: 100,
+        parallel: false,
+        global: false,
+        ...body,
+        name,
+        slug: body.slug ?? (await freeSlug(deps.store, COLLECTIONS.policies, gateway._id, slugify(name, 'policy'))),
+        settings,
+        ...timestamps(),
+      };
+      return { ops: [{ collection: COLLECTIONS.policies, op: 'insert', doc }], result: doc };
+    });
+    koa.status = 201;
+    koa.body = policyView(created);
+  });
+
+  router.get(`${base}/:policy_id`, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    koa.body = policyView(await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id));
+  });
+
+  router.patch(`${base}/:policy_id`, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    await childOf(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
+    const body = await readBody<PolicyInput>(koa, 'policy-update');
+    const id = await writeConfig(deps, async () => {
+      const current = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
+      const set: Record<string, unknown> = { ...body, updated_at: new Date().toISOString() };
+      if (body.settings !== undefined || body.stages !== undefined) {
+        set.settings = checkPolicy(deps.host, current.type, body.settings ?? current.settings, body.stages ?? current.stages);
+      }
+      return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update: { $set: set } }], result: current._id };
+    });
+    koa.body = await answer(id);
+  });
+
+  router.delete(`${base}/:policy_id`, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    await writeConfig(deps, async () => {
+      const current = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
+      return {
+        ops: [
+          { collection: COLLECTIONS.consumers, op: 'update', many: true, filter: { gateway_id: gateway._id, policy_ids: current._id }, update: { $pull: { policy_ids: current._id } } },
+          { collection: COLLECTIONS.policies, op: 'delete', filter: { _id: current._id } },
+        ],
+        result: undefined,
+      };
+    });
+    koa.status = 204;
+  });
+
+  router.post(`${base}/:policy_id/duplicate`, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    const created = await writeConfig(deps, async () => {
+      const original = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
+      const siblings = await policies().find({ gateway_id: gateway._id }, { projection: { name: 1, slug: 1 } });
+      // A copy of the plugin configuration only: no consumer attachments, never global.
+      const doc: PolicyRecord = {
+        _id: randomUUID(),
+        gateway_id: gateway._id,
+        ...duplicateNaming(original, siblings),
+        type: original.type,
+        settings: structuredClone(original.settings),
+        enabled: original.enabled,
+        priority: original.priority,
+        parallel: original.parallel,
+        global: false,
+        ...timestamps(),
+      };
+      if (original.stages) doc.stages = [...original.stages];
+      return { ops: [{ collection: COLLECTIONS.policies, op: 'insert', doc }], result: doc };
+    });
+    koa.status = 201;
+    koa.body = policyView(created);
+  });
+
+  const setGlobal = (global: boolean) => async (koa: Koa.Context) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    const id = await writeConfig(deps, async () => {
+      const current = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
+      if (current.global === global) return { ops: [], result: current._id };
+      const update = { $set: { global, updated_at: new Date().toISOString() } };
+      return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update }], result: current._id };
+    });
+    koa.body = await answer(id);
+  };
+  router.put(`${base}/:policy_id/global`, setGlobal(true));
+  router.delete(`${base}/:policy_id/global`, setGlobal(false));
+}

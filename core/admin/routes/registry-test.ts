@@ -1,0 +1,44 @@
+/**
+ * `POST /v1/gateways/{gateway_id}/registries/test`: tests a stored registry (`registry_id`) or
+ * an inline candidate. The outcome is always HTTP 200 with `ok` and the last `stage` reached.
+ */
+import type Router from '@koa/router';
+import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
+import type { AdminDeps } from '../app.js';
+import { childOf, gatewayInScope } from '../http/gateway-scope.js';
+import { readBody } from '../http/json-body.js';
+import { runRegistryProbe, type ProbeSubject } from '../registries/probe/run-probe.js';
+import { checkRegistry, registryKey, type RegistryInput } from '../registries/registry-input.js';
+
+export function registryTestRoutes(router: Router, deps: AdminDeps): void {
+  router.post('/v1/gateways/:gateway_id/registries/test', async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    const body = await readBody<RegistryInput & { registry_id?: string }>(koa, 'registry-test');
+    let subject: ProbeSubject;
+    if (body.registry_id) {
+      const record = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, body.registry_id);
+      subject = {
+        type: record.type,
+        provider: record.provider,
+        base_url: record.base_url,
+        apiKey: await registryKey(deps.store, deps.secretBox, gateway._id, record.auth),
+        header: record.auth?.header,
+        options: record.options,
+        models: record.models,
+      };
+    } else {
+      const candidate = { ...body, type: body.type ?? 'LLM', provider: body.provider! };
+      await checkRegistry(deps.store, gateway._id, candidate);
+      subject = {
+        type: candidate.type,
+        provider: candidate.provider,
+        base_url: candidate.base_url,
+        apiKey: await registryKey(deps.store, deps.secretBox, gateway._id, candidate.auth),
+        header: candidate.auth?.header,
+        options: candidate.options,
+        models: candidate.models,
+      };
+    }
+    koa.body = await runRegistryProbe(subject, deps.host.formats);
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Stored records as the admin API shows them: `_id` becomes `id`, and what is write-only or
+ * internal never leaves: sealed keys and secrets, key hashes, machine-credential secret hashes.
+ * Each view lists the fields it returns, so a field added to the store is not shown by accident.
+ */
+import type {
+  AuthRecord,
+  BaseRecord,
+  ConsumerRecord,
+  GatewayRecord,
+  PolicyRecord,
+  RegistryRecord,
+  RoleRecord,
+  VaultCredentialRecord,
+} from '../../records/types.js';
+
+type View = Record<string, unknown>;
+
+/** Copies the named fields that are present. */
+function pick(record: BaseRecord, fields: readonly string[]): View {
+  const out: View = { id: record._id };
+  for (const field of fields) if (record[field] !== undefined) out[field] = record[field];
+  out.created_at = record.created_at;
+  out.updated_at = record.updated_at;
+  return out;
+}
+
+export function gatewayView(record: GatewayRecord): View {
+  return pick(record, ['slug', 'name', 'tenant_id', 'entitlements']);
+}
+
+export function registryView(record: RegistryRecord): View {
+  const view = pick(record, ['gateway_id', 'slug', 'name', 'type', 'provider', 'base_url', 'options', 'models', 'capabilities', 'health_check']);
+  if (record.auth) {
+    const auth: View = { has_api_key: record.auth.api_key_sealed !== undefined };
+    if (record.auth.credential_id) auth.credential_id = record.auth.credential_id;
+    if (record.auth.header) auth.header = record.auth.header;
+    view.auth = auth;
+  }
+  return view;
+}
+
+export function consumerView(record: ConsumerRecord): View {
+  return pick(record, [
+    'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'tags',
+    'auth_ids', 'policy_ids', 'role_ids',
+  ]);
+}
+
+export function roleView(record: RoleRecord): View {
+  return pick(record, ['gateway_id', 'name', 'match', 'registries', 'model_policies', 'tool_sets']);
+}
+
+export function policyView(record: PolicyRecord): View {
+  return pick(record, ['gateway_id', 'slug', 'name', 'type', 'settings', 'stages', 'enabled', 'priority', 'parallel', 'global']);
+}
+
+/** An auth as listed: key prefix and last four, never the key or its hash. */
+export function authView(record: AuthRecord): View {
+  return pick(record, ['gateway_id', 'name', 'type', 'key_prefix', 'key_last4', 'oidc']);
+}
+
+/** A vault credential without its secret. */
+export function vaultCredentialView(record: VaultCredentialRecord): View {
+  return pick(record, ['gateway_id', 'name', 'description']);
+}
+
+/** A machine credential without its secret hash. */
+export function machineCredentialView(record: BaseRecord): View {
+  return pick(record, ['name', 'client_id', 'roles', 'tenant_id', 'created_by']);
+}
