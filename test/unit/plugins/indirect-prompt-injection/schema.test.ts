@@ -1,0 +1,38 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validatorFor } from '../../../../core/schema/ajv.js';
+import { SCHEMAS_DIR } from '../../../../core/paths/project-root.js';
+import detector from '../../../../plugins/indirect-prompt-injection/index.js';
+
+const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'plugins', 'indirect_prompt_injection.schema.json'), 'utf8')) as { examples: object[]; title: string };
+
+describe('indirect_prompt_injection settings schema', () => {
+  const validate = validatorFor<Record<string, unknown>>(detector.schemaId);
+
+  it('is registered under the detector schemaId with a PascalCase title', () => {
+    expect(detector.schemaId).to.equal('https://portcullis.dev/schemas/plugins/indirect_prompt_injection.schema.json');
+    expect(schema.title).to.match(/^[A-Z][A-Za-z]+$/);
+  });
+
+  it('accepts every example', () => {
+    for (const example of schema.examples) expect(validate(structuredClone(example)), JSON.stringify(validate.errors)).to.equal(true);
+  });
+
+  it('applies the defaults', () => {
+    const settings: Record<string, unknown> = {};
+    expect(validate(settings)).to.equal(true);
+    expect(settings).to.deep.equal({
+      scan_documents: 'from_tool', min_confidence: 0.1, decode_encodings: true, hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 50000,
+    });
+  });
+
+  it('rejects unknown fields and bad values', () => {
+    expect(validate({ sources: ['prompt'] })).to.equal(false);
+    expect(validate({ scan_documents: 'some' })).to.equal(false);
+    expect(validate({ min_confidence: -0.1 })).to.equal(false);
+    expect(validate({ hidden_text_confidence: 2 })).to.equal(false);
+    expect(validate({ max_chars: 100 })).to.equal(false);
+    expect(validate({ allow_phrases: 'reply' })).to.equal(false);
+  });
+});
