@@ -22,6 +22,17 @@ export interface RelayOptions {
   windowCheck?: (assembler: StreamAssembler) => Promise<string | undefined>;
 }
 
+/** A blank line: the end of one server-sent event (any mix of CRLF, CR, LF). */
+const EVENT_END = /(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r(?!\n)|\n)/g;
+
+/** Where the last complete event in `text` ends (0 when none is complete yet). */
+function completeEventsEnd(text: string): number {
+  let end = 0;
+  EVENT_END.lastIndex = 0;
+  for (let match = EVENT_END.exec(text); match; match = EVENT_END.exec(text)) end = match.index + match[0].length;
+  return end;
+}
+
 async function write(res: ServerResponse, text: string | Uint8Array): Promise<void> {
   if (text.length === 0 || res.destroyed) return;
   if (!res.write(text)) await once(res, 'drain');
@@ -39,6 +50,9 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   const assembler = new StreamAssembler();
   const chunkHook = ctx.clientFormat ? hooks.adaptChunk.get(ctx.clientFormat) : undefined;
   let pending = '';
+  // Forwarded bytes stop at an event boundary, so a cut inside an event never reaches the
+  // client half-written ahead of the failure event.
+  let rawTail = '';
   const parser = createParser({
     onEvent(event) {
       for (let e of decoder.push({ event: event.event, data: event.data, id: event.id })) {
@@ -53,7 +67,8 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   await write(res, clientEncoder.open());
   try {
     for await (const chunk of upstream.body) {
-      parser.feed(text.decode(chunk as Uint8Array, { stream: true }));
+      const decoded = text.decode(chunk as Uint8Array, { stream: true });
+      parser.feed(decoded);
       if (options.windowCheck) {
         const stop = await options.windowCheck(assembler);
         if (stop) {
@@ -62,8 +77,15 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
           return { complete: false, assembler };
         }
       }
-      if (rawForward) await write(res, chunk as Uint8Array);
-      else if (pending) {
+      if (rawForward) {
+        rawTail += decoded;
+        const end = completeEventsEnd(rawTail);
+        if (end > 0) {
+          const out = rawTail.slice(0, end);
+          rawTail = rawTail.slice(end);
+          await write(res, out);
+        }
+      } else if (pending) {
         const out = pending;
         pending = '';
         await write(res, out);
@@ -82,6 +104,6 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
     await write(res, pending + clientEncoder.fail(STREAM_TERMINATED.message, STREAM_TERMINATED.type));
     return { complete: false, assembler };
   }
-  await write(res, rawForward ? '' : pending + clientEncoder.close());
+  await write(res, rawForward ? rawTail + text.decode() : pending + clientEncoder.close());
   return { complete: true, assembler };
 }
