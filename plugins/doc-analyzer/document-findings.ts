@@ -25,6 +25,16 @@ const STANDARD_FIELDS = new Set(['Title', 'Author', 'Subject', 'Keywords', 'Crea
 
 /** Report floor: instruction scores under this are noise. */
 const INSTRUCTION_FLOOR = 0.35;
+/**
+ * Evidence that deliberate hiding adds to any instruction cue in the hidden text (noisy-or): a
+ * question or an imperative is unremarkable in a visible paragraph, not in white 1-point text.
+ * Short metadata fields (names, titles, keywords) get the same prior: sentences addressed to a
+ * reader do not belong there.
+ */
+const HIDING_PRIOR = 0.3;
+const SHORT_FIELDS = new Set(['Title', 'Author', 'Keywords', 'Creator', 'Producer', 'dc:title', 'dc:creator', 'cp:keywords',
+  'cp:lastModifiedBy', 'cp:category', 'cp:contentStatus', 'Company', 'Manager', 'Template', 'title', 'keywords', 'author', 'generator']);
+const withPrior = (score: number, prior: boolean) => (prior && score > 0 ? 1 - (1 - score) * (1 - HIDING_PRIOR) : score);
 
 const nonSpace = (s: string) => s.replace(/\s/g, '').length;
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -79,7 +89,9 @@ export function documentHits(documents: ExtractedDocument[], segments: SegmentFa
   const where = new Set<string>();
   const cues = new Set<string>();
   for (const span of spans) {
-    const { score, cues: found } = scoreInstructions(span.text);
+    const scored = scoreInstructions(span.text);
+    const score = withPrior(scored.score, DELIBERATE.has(span.technique) || SMUGGLED.has(span.technique));
+    const found = scored.cues;
     if (score < INSTRUCTION_FLOOR) continue;
     best = Math.max(best, score);
     where.add(span.technique);
@@ -93,7 +105,7 @@ export function documentHits(documents: ExtractedDocument[], segments: SegmentFa
   let metaBest = 0;
   const fields = new Set<string>();
   for (const field of documents.flatMap((d) => d.metadata)) {
-    const { score } = scoreInstructions(field.value);
+    const score = withPrior(scoreInstructions(field.value).score, SHORT_FIELDS.has(field.name));
     if (score < INSTRUCTION_FLOOR) continue;
     metaBest = Math.max(metaBest, score);
     fields.add(fieldEntity(field));
