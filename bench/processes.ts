@@ -1,0 +1,72 @@
+/** Child processes of a benchmark run: the fake upstream and the gateway, each pinned to a core. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const HAS_TASKSET = spawnSync('taskset', ['-V']).status === 0;
+
+export interface BenchProcess {
+  child: ChildProcess;
+  /** Resident memory in MiB (Linux /proc). */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+/** Pins this process (the load driver) to a core, when taskset is available. */
+export function pinSelf(core: number): boolean {
+  return HAS_TASKSET && spawnSync('taskset', ['-cp', String(core), String(process.pid)]).status === 0;
+}
+
+/** Starts `node <args>` (pinned to `core`) and resolves with its output once `ready` matches it. */
+function run(core: number | undefined, args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean): Promise<{ proc: BenchProcess; output: string }> {
+  const pinned = HAS_TASKSET && core !== undefined;
+  const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(core), process.execPath, ...args] : args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const proc: BenchProcess = {
+    child,
+    rssMiB: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`process did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready(output)) {
+        clearTimeout(timer);
+        child.stdout!.off('data', onData);
+        resolve({ proc, output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => reject(new Error(`process exited with ${code}:\n${output}`)));
+  });
+}
+
+export async function startFakeUpstream(core: number | undefined, env: NodeJS.ProcessEnv = {}) {
+  const { proc, output } = await run(core, ['--import', 'tsx', 'bench/fake-upstream.ts'], env, (o) => /listening \d+/.test(o));
+  return { ...proc, url: `http://127.0.0.1:${/listening (\d+)/.exec(output)![1]}` };
+}
+
+/** The compiled gateway (dist/), as `npm start` runs it, with the URL of each plane. */
+export async function startGateway(core: number | undefined, dataDir: string, planes: string[], env: NodeJS.ProcessEnv = {}) {
+  const { proc, output } = await run(
+    core,
+    ['dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
+    { PORTCULLIS_LOG_LEVEL: 'error', ...env },
+    (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
+  );
+  const urls: Record<string, string> = {};
+  for (const m of output.matchAll(/portcullis (\w+) plane listening on (\S+)/g)) urls[m[1]] = m[2];
+  return { ...proc, urls };
+}

@@ -1,0 +1,61 @@
+/** Overhead as configured consumers grow, and memory with many consumers and policies. */
+import { openaiChat } from '../bodies.js';
+import { compare } from '../compare.js';
+import type { BenchContext, ScenarioResult } from '../context.js';
+import { openLoop } from '../open-loop.js';
+
+const json = { 'content-type': 'application/json' };
+const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+
+export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult> {
+  const rows: ScenarioResult['rows'] = [];
+  for (const consumers of [10, 1_000, 10_000]) {
+    const gw = await ctx.gateway({ consumers });
+    try {
+      const c = await compare(
+        { url: `${ctx.upstreamUrl}/v1/chat/completions`, body: openaiChat(), headers: json },
+        { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: openaiChat(), headers: { ...json, authorization: `Bearer ${gw.key}` } },
+        { rate: ctx.settings.rate, durationMs: ctx.settings.durationMs, repeats: ctx.settings.repeats },
+      );
+      rows.push({ consumers, added_p50_ms: round(c.addedP50), added_p99_ms: round(c.addedP99), gateway_rss_mib: round(gw.rssMiB(), 1), errors: c.errors });
+    } finally {
+      await gw.stop();
+    }
+  }
+  return { scenario: 'consumer scaling', rows };
+}
+
+/** RSS at idle and under a sustained load with `consumers` consumers and `policies` policies. */
+export async function memory(ctx: BenchContext, policyType: string | undefined): Promise<ScenarioResult> {
+  const consumers = 1_000;
+  const policies = policyType ? 1_000 : 0;
+  const gw = await ctx.gateway({
+    consumers,
+    spreadPolicies: policyType ? { count: policies, policy: { type: policyType, settings: { max_bytes: 1_000_000 } } } : undefined,
+  });
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    const idle = gw.rssMiB();
+    const samples: number[] = [];
+    const load = openLoop({
+      url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`,
+      body: openaiChat(),
+      headers: { ...json, authorization: `Bearer ${gw.key}` },
+      rate: ctx.settings.rate,
+      durationMs: ctx.settings.soakMs,
+    });
+    const sampler = setInterval(() => samples.push(gw.rssMiB()), Math.max(500, ctx.settings.soakMs / 20));
+    const result = await load;
+    clearInterval(sampler);
+    const quarter = Math.max(1, Math.floor(samples.length / 4));
+    const early = samples.slice(0, quarter).reduce((a, b) => a + b, 0) / quarter;
+    const late = samples.slice(-quarter).reduce((a, b) => a + b, 0) / quarter;
+    return {
+      scenario: 'memory',
+      rows: [{ consumers, policies, idle_rss_mib: round(idle, 1), load_rss_first_quarter_mib: round(early, 1), load_rss_last_quarter_mib: round(late, 1), soak_s: ctx.settings.soakMs / 1000, requests: result.sent, errors: result.errors }],
+      notes: policyType ? undefined : ['no policy plugin was available to configure the 1,000 policies'],
+    };
+  } finally {
+    await gw.stop();
+  }
+}
