@@ -37,6 +37,8 @@ for (const lang of languages) {
   for (let a = 65; a <= 90; a++)
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
+      // Groupings, not places: United Nations, European Union, Eurozone, pseudo-regions.
+      if (['UN', 'EU', 'EZ', 'QO', 'XA', 'XB', 'ZZ'].includes(code)) continue;
       try {
         const n = names.of(code);
         if (n && n !== code) places.add(foldName(n));

@@ -9,6 +9,8 @@ import { joins, tokenize, type Token } from './tokens.js';
 // Cues after which the next capitalised words are a person's name.
 const STRONG_CUE =
   /(?:\bmy name is|\bname(?: is)?\??:?|\bnamed(?: him| her)?|\bcalls? me|\bspeak (?:to|with)|\bsaid|\bsays|\btold|\bearly|\bex-\w+|\bstarring|\bfeaturing|\b(?:directed|written|performed|sung|produced|painted) by|\bchange it to|\bfounders?:|\bmy (?:kid|son|daughter|wife|husband|friend|boss|brother|sister|mother|father)|\bi am|\bi'm|\bmr\.?|\bmrs\.?|\bms\.?|\bmx\.?|\bmiss|\bdr\.?|\bprof\.?|\bdear|\bhi|\bhello|\bsigned|\bsincerely,?|\bregards,?|\bfollow up with|\bask for|\bunder|\bpatient:?|\bcustomer:?|\bcontact:?|\bsigned by|\battn:?|\battention:?)\s*$/i;
+// The explicit ones: after them even a dictionary word is a name (`She named him Frank`).
+const NAME_CUE = /(?:\bmy name is|\bname(?: is)?\??:?|\bnamed(?: him| her)?|\bcalls? me|\bsigned by)\s*$/i;
 // Words after a name that say a person is meant: `Walker began writing`, `Timotea lives on`.
 const PERSON_VERB =
   /^\s*(?:lives|lived|listed|began|shouted|said|says|wrote|told|asked|replied|answered|smiled|laughed|is very|is so|was born|has been|had been|went|thinks|thought)\b|^,\s+(?:can|could|would|will) (?:i|you)\b/i;
@@ -19,6 +21,10 @@ const NOT_A_NAME = new Set(['i', "i'm", 'he', 'she', 'you', 'we', 'they', 'it', 
 // Nationality and language adjectives (`American food`, `studying English`).
 const NATIONALITY =
   /^(?:american|english|british|danish|czech|spanish|french|german|italian|dutch|swedish|finnish|norwegian|polish|greek|hungarian|russian|chinese|japanese|korean|indian|irish|scottish|welsh|canadian|mexican|brazilian|portuguese|turkish|swiss|austrian|belgian|icelandic|estonian|latvian|lithuanian|ukrainian|tunisian|moroccan|egyptian|israeli|arab|arabic|african|asian|european|australian|latin|slovak|slovenian|croatian|serbian|romanian|bulgarian|cypriot|jewish|muslim|christian|catholic|hindu|buddhist)$/;
+
+// After a name, these make it a company (`Hill Inc.`, `Enervee Corporation`).
+const COMPANY_AFTER =
+  /^,?[ \t]+(?:Inc|Incorporated|LLC|Ltd|Limited|Group|PLC|Corporation|Corp|Co|Company|GmbH|AG|Partners|Associates|Holdings|Technologies|Software|Systems|Solutions|Consulting|Bank|Foundation|Institute|University|Labs?|Services|Industries|International|Enterprises|Motors|Airlines|Media|Studios)\b|^[ \t]+(?:&|and)[ \t]+Sons\b/;
 
 // Surname endings common across European languages, for names no list holds.
 const SURNAME_SHAPE =
@@ -64,7 +70,19 @@ export function personNameRecognizer(): Recognizer {
         i = j;
       }
       pairs();
+      dropCompanies();
       if (out.length > firstFound) coordinated();
+
+      // Company names built from surnames: `Drake PLC`, `Weber-Santana` (two surnames joined by a hyphen).
+      function dropCompanies(): void {
+        for (let k = out.length - 1; k >= firstFound; k--) {
+          const s = out[k];
+          const value = text.slice(s.start, s.end);
+          const parts = value.split('-');
+          const hyphenated = parts.length === 2 && !value.includes(' ') && parts.every((p) => lex.last.has(p.toLowerCase())) && s.score < 0.85;
+          if (hyphenated || COMPANY_AFTER.test(text.slice(s.end, s.end + 20))) out.splice(k, 1);
+        }
+      }
 
       // `Usamov and Bowers were ...`: two capitalised names joined by `and` before a plural verb.
       function pairs(): void {
@@ -87,7 +105,7 @@ export function personNameRecognizer(): Recognizer {
         for (let pass = 0; pass < 2; pass++) {
           for (let k = 0; k < tokens.length; k++) {
             const t = tokens[k];
-            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t)) continue;
+            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t) || COMPANY_AFTER.test(text.slice(t.end, t.end + 20))) continue;
             if (!(isFirst(t) || isLast(t) || unknown(t))) continue;
             const prev = tokens[k - 1];
             const next = tokens[k + 1];
@@ -110,19 +128,22 @@ export function personNameRecognizer(): Recognizer {
         const b = tokens[k + 1];
         const c = tokens[k + 2];
         if (!b || !joins(b.gap) || excluded(a)) {
-          if (isFirst(a) && !isWord(a) && lowerCued(a)) push(a, a, 0.75);
+          if (isFirst(a) && !isWord(a) && !isPlace(a) && lowerCued(a)) push(a, a, 0.75);
           return k + 1;
         }
-        const cued = lowerCued(a);
-        if ((isFirst(a) || cued) && b.fold.replace('.', '').length === 1 && c && joins(c.gap) && !isWord(c)) {
+        // In lower case every word looks alike: no dictionary words (`to`, `is`, `can`), no places.
+        const plain = (t: Token) => !isWord(t) && !isPlace(t);
+        const cued = lowerCued(a) && plain(a);
+        const initial = /^[b-hj-z]\.?$/.test(b.fold) || /^[a-z]\.$/.test(b.text);
+        if (((isFirst(a) && plain(a)) || cued) && initial && c && joins(c.gap) && plain(c)) {
           push(a, c, 0.85);
           return k + 3;
         }
-        if ((isFirst(a) && !isWord(a) || cued) && (isLast(b) || cued) && !isWord(b) && !lex.places.has(b.fold)) {
+        if (((isFirst(a) && plain(a)) || cued) && (isLast(b) || cued) && plain(b) && !lex.places.has(`${a.fold} ${b.fold}`)) {
           push(a, b, 0.75);
           return k + 2;
         }
-        if (isFirst(a) && !isWord(a) && cued) push(a, a, 0.75);
+        if (isFirst(a) && cued) push(a, a, 0.75);
         return k + 1;
       }
 
@@ -140,9 +161,16 @@ export function personNameRecognizer(): Recognizer {
         const afterChain = text.charAt(tail.end);
         // After a strong cue, up to three capitalised non-words are the name; so before a
         // person verb (`Walker began writing`).
-        if (cued || STRONG_CUE.test(before) || (chain.length <= 3 && PERSON_VERB.test(text.slice(tail.end, tail.end + 24)))) {
+        const explicit = cued || NAME_CUE.test(before);
+        const verbAfter = chain.length <= 3 && PERSON_VERB.test(text.slice(tail.end, tail.end + 24));
+        if (explicit || verbAfter || STRONG_CUE.test(before)) {
           let k = 0;
-          while (k < chain.length && k < 3 && ((chain[k].initial && k > 0) || !isWord(chain[k]) || isFirst(chain[k]) || isLast(chain[k]))) k++;
+          // A dictionary word (`So`, `Rose`) counts after an explicit cue (`Mr.`, `named`), as a
+          // listed name before a person verb (`Walker began`), or when a non-word name follows it.
+          const listed = (t: Token) => isFirst(t) || isLast(t);
+          const nameWord = (j: number) =>
+            !isWord(chain[j]) || (listed(chain[j]) && (explicit || verbAfter || (j + 1 < chain.length && !isWord(chain[j + 1]))));
+          while (k < chain.length && k < 3 && ((chain[k].initial && k > 0) || nameWord(k))) k++;
           if (k > 0 && !chain.slice(0, k).every(isPlace)) {
             push(head, chain[k - 1], 0.85);
             if (k === chain.length) return;

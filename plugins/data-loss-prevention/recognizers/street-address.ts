@@ -16,11 +16,14 @@ const STREET_WORD =
   "(?:\\p{L}{3,}(?:katu|tie|vägen|gatan|gata|gade|vej|veien|vegen|straße|strasse|straat|weg|laan|gasse|utca|ulica|allee|plein|kuja|polku|väg|stræde|stien|bakken|brekka|braut|stígur|vegur|gränd|torget|tori|kaari|rinne|ranta|raitti|markt|damm|dijk|kade|gracht|singel|dreef|steeg)|(?:Rue|Via|Viale|Vicolo|Rua|Avenida|Av\\.|Calle|Carrer|Strada|Piazza|Plaza|Praça|Largo|Travessa|Ulica|ul\\.|Avenue|Chemin|Route|Place|Allée|Odos|Οδός)(?:[ \\t]+" +
   L +
   '){1,4})';
+// Words that make a number-words-number run prose (`3 plus 3`, `5 Musicians Of The 70s`), not a street.
+const STOP =
+  '(?:of|the|and|for|to|in|with|you|your|my|at|on|or|by|from|plus|minus|times|through|until|till|than|per|out|over|under|between|am|pm|years?|days?|weeks?|months?|hours?|minutes?|people|songs?|musicians?)';
 const SHAPES = [
   // US and UK: number(s), name, street suffix, units.
-  `${NUM}(?:[ \\t]+${NUM})?[ \\t]+(?:${L}[ \\t]+){1,4}?${EN_SUFFIX}(?![\\p{L}])${UNIT}`,
+  `${NUM}(?:[ \\t]+${NUM})?[ \\t]+(?:(?!${STOP}\\b)${L}[ \\t]+){1,4}?${EN_SUFFIX}(?![\\p{L}])${UNIT}`,
   // Number, street name, house number: `6750 Koskikatu 25 Apt. 864`, `74678 midtvollen 130 st.`.
-  `${NUM}(?:[ \\t]+${NUM})?[ \\t]+(?:(?!(?:of|the|and|for|to|in|with|you|your|my|at|on|or|by|from|years?|days?|times?|people|songs?|musicians?)\\b)${L}[ \\t]+){1,4}?\\d{1,5}[A-Za-z]?(?:[ \\t]+(?:st|str|street)\\.?)?(?![\\d])${UNIT}`,
+  `\\d{2,6}[A-Za-z]?(?:[ \\t]+${NUM})?[ \\t]+(?:(?!${STOP}\\b)${L}[ \\t]+){1,4}?\\d{1,5}[A-Za-z]?(?:[ \\t]+(?:st|str|street)\\.?|\\.(?=[ \\t]+(?:Apt|Suite|Unit|Ste)))?(?![\\d])${UNIT}`,
   // Continental street words with a house number: `Via Franscini 71`, `Király u. 15.`.
   `(?:${NUM}[ \\t]+)?${STREET_WORD}[ \\t]*,?[ \\t]*(?!(?:19|20)\\d\\d\\b)\\d{1,5}[A-Za-z]?\\.?${UNIT}`,
   `(?:${L}[ \\t]+){1,3}(?:u\\.|utca|útja|út|tér|körút)[ \\t]+\\d{1,4}\\.?${UNIT}`,
@@ -31,14 +34,16 @@ const SHAPES = [
 ];
 const ADDRESS = new RegExp(`(?<![\\p{L}\\d])(?:${SHAPES.join('|')})`, 'giu');
 // After these cues, the rest of the line (up to sentence end) is an address if it has a number.
-const CUE = /(?:\baddress(?:es)?(?: is)?:?|\blives? (?:at|on)|\blocated at|\boffice is at|\bis at|\bsend (?:it |this |them |a new one )?to|\barrived at|\bmeet me at|\bdrops? you off at|\bcorner of|\bship(?:ped)? to|\bdeliver(?:ed)? to|\bmail(?:ed)? to|\bbilling address:?|\bshipping address:?|\bit is|\bit's in)[ \t]*\n?[ \t]*/gi;
+const CUE = /(?:\baddress(?:es)?(?: is)?:?|\blives? (?:at|on)|\b(?:north|south|east|west)?[ \t]?side of|\breturn(?: it)? to|\blocated at|\boffice is at|\bis at|\bsend (?:it |this |them |a new one )?to|\barrived at|\bmeet me at|\bdrops? you off at|\bcorner of|\bship(?:ped)? to|\bdeliver(?:ed)? to|\bmail(?:ed)? to|\bbilling address:?|\bshipping address:?|\bit is|\bit's in)[ \t]*\n?[ \t]*/gi;
 // A following line that belongs to the block: town, region code, country and/or postcode.
 const BLOCK_LINE = /^\n[ \t>?]*(?:[,(]?[ \t]*(?:[\p{L}][\p{L}\p{M}'’.()-]*|\d{2,6}(?:[ -]\d{2,4})?)[ \t,]*){1,6}(?=\n|$|[.?!,])/u;
 const SAME_LINE_TOWN = /^,[ \t]*[\p{Lu}\p{Ll}][\p{L}\p{M}'’.()-]*(?:[ \t]+[\p{L}\p{M}'’.()-]+){0,3}(?:,?[ \t]+[A-Z]{2})?(?:[ \t]+\d{3,6}(?:[ -]\d{2,4})?)?/u;
+// After a house or unit number, capitalised words closing the line are the town: `Suite 694 Valderice Trapani`.
+const LINE_END_TOWN = /^[ \t]+\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'’.-]*){0,2}(?=[ \t]*(?:\n|$))/u;
 
 /** Extends an address over its block: `, Town` on the same line and up to four short lines after. */
 function extend(text: string, end: number): number {
-  const same = SAME_LINE_TOWN.exec(text.slice(end, end + 60));
+  const same = SAME_LINE_TOWN.exec(text.slice(end, end + 60)) ?? (/\d$/.test(text.slice(0, end)) ? LINE_END_TOWN.exec(text.slice(end, end + 60)) : null);
   if (same) end += same[0].length;
   for (let lines = 0; lines < 4; lines++) {
     const m = BLOCK_LINE.exec(text.slice(end, end + 60));
@@ -48,6 +53,21 @@ function extend(text: string, end: number): number {
     end += m[0].length;
   }
   return end;
+}
+
+/** Joins address spans that overlap or touch (a block line running into the next address). */
+function merge(text: string, spans: Span[]): Span[] {
+  if (spans.length < 2) return spans;
+  spans.sort((a, b) => a.start - b.start);
+  const merged: Span[] = [spans[0]];
+  for (const s of spans.slice(1)) {
+    const last = merged[merged.length - 1];
+    if (s.start <= last.end || /^[\s,]*$/.test(text.slice(last.end, s.start))) {
+      last.end = Math.max(last.end, s.end);
+      last.score = Math.max(last.score, s.score);
+    } else merged.push(s);
+  }
+  return merged;
 }
 
 /** Finds street addresses and address blocks. */
@@ -71,10 +91,12 @@ export function streetAddressRecognizer(): Recognizer {
         m.index = index;
         let value = m[0].split(/(?<!\b(?:Apt|St|Str|Ste|No|Nr|u|[A-Z]))[.?!](?:\s|$)/)[0].replace(/[ \t,]+$/, '');
         value = value.replace(/\s+(?:in|for|after|before|last|next|on|at|and it|it)\b.*$/i, '');
-        if (!/\d/.test(value) || value.length < 5 || found.some((f) => f.start <= m.index && m.index < f.end)) continue;
+        // An address starts with a house number or a capitalised name and says nothing of ages or times.
+        if (!/\d/.test(value) || !/^[\d\p{Lu}]/u.test(value) || /\b(?:years?|old|days?|hours?|minutes?|percent)\b/i.test(value)) continue;
+        if (value.length < 5 || found.some((f) => f.start <= m.index && m.index < f.end)) continue;
         found.push({ entity: 'STREET_ADDRESS', start: m.index, end: extend(text, m.index + value.length), score: 0.85 });
       }
-      out.push(...found);
+      out.push(...merge(text, found));
     },
   };
 }
