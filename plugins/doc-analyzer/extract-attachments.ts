@@ -18,7 +18,10 @@ import { scanInvisible } from './invisible-unicode.js';
 /** Documents extracted from a request and the segments that carry their text. */
 export interface AttachmentExtraction {
   documents: ExtractedDocument[];
-  /** New `document` segments: one per document with text, one per document with metadata. */
+  /**
+   * New `document` segments: one per document with text (smuggled Unicode text decoded and
+   * appended), one per document with metadata; role `tool` for attachments a tool returned.
+   */
   segments: InspectSegment[];
 }
 
@@ -77,8 +80,10 @@ function segmentsOf(documents: ExtractedDocument[], firstId: number): InspectSeg
   for (const doc of documents) {
     const smuggled = doc.hidden.filter((h) => h.technique === 'unicode_tags' || h.technique === 'variation_selectors').map((h) => h.text);
     const text = [doc.text, ...smuggled].filter((t) => t.trim()).join('\n');
-    if (text) segments.push({ id: id++, text, source: 'document' });
-    if (doc.metadata.length) segments.push({ id: id++, text: doc.metadata.map((m) => `${m.name}: ${m.value}`).join('\n'), source: 'document' });
+    // A document a tool returned is tool output (the home of indirect injection): say so.
+    const role = doc.fromTool ? { role: 'tool' as const } : {};
+    if (text) segments.push({ id: id++, text, source: 'document', ...role });
+    if (doc.metadata.length) segments.push({ id: id++, text: doc.metadata.map((m) => `${m.name}: ${m.value}`).join('\n'), source: 'document', ...role });
   }
   return segments;
 }

@@ -139,6 +139,12 @@ describe('doc_analyzer extractAttachments', () => {
     expect(segments.map((s) => [s.id, s.text])).to.deep.equal([[8, 'first'], [9, 'second']]);
   });
 
+  it('marks the segments of an attachment a tool returned with the tool role', async () => {
+    const req = request({ media_type: 'text/plain', data: b64('from the user') }, { media_type: 'text/plain', data: b64('from a tool'), from_tool: true });
+    const { segments } = await extractAttachments(req, limits);
+    expect(segments.map((s) => [s.text, s.role])).to.deep.equal([['from the user', undefined], ['from a tool', 'tool']]);
+  });
+
   it('parses each request once per limits (the service and doc_analyzer share the result)', () => {
     const req = request({ media_type: 'text/plain', data: b64('shared') });
     expect(extractAttachments(req, limits)).to.equal(extractAttachments(req, limits));
