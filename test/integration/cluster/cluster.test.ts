@@ -153,6 +153,45 @@ describe('control plane and data planes (real processes)', function () {
     }
   });
 
+  it('refuses a data plane whose version it cannot serve, with the reason', async () => {
+    const res = await fetch(`${cp.urls.admin}/v1/config-sync/data-plane/stream`, {
+      headers: {
+        authorization: `Bearer ${CLUSTER_TOKEN}`,
+        'x-portcullis-node-id': 'dp-from-the-future',
+        'x-portcullis-version': '9.0.0',
+        'x-portcullis-sync-protocol': '1',
+      },
+    });
+    expect(res.status).to.equal(409);
+    const body = (await res.json()) as { error: string; message: string; reason: string };
+    expect(body.reason).to.equal('version_incompatible');
+    expect(body.message).to.contain('9.0.0');
+    expect((await connections()).map((c) => c.id)).to.not.include('dp-from-the-future');
+  });
+
+  it('drops a connection that stops answering after the timeout', async () => {
+    // A data plane that opens its stream and then never sends a heartbeat.
+    const silent = new AbortController();
+    const res = await fetch(`${cp.urls.admin}/v1/config-sync/data-plane/stream`, {
+      signal: silent.signal,
+      headers: {
+        authorization: `Bearer ${CLUSTER_TOKEN}`,
+        'x-portcullis-node-id': 'dp-silent',
+        'x-portcullis-version': (await (await fetch(`${cp.urls.admin}/v1/version`)).json() as { version: string }).version,
+        'x-portcullis-sync-protocol': '1',
+        'x-portcullis-scope': 'silent',
+      },
+    });
+    expect(res.status).to.equal(200);
+    try {
+      expect((await connections('silent')).map((c) => c.id)).to.deep.equal(['dp-silent']);
+      // PORTCULLIS_SYNC_TIMEOUT_MS is 3000 on this control plane.
+      await eventually(async () => (await connections('silent')).length === 0, 'the silent connection to be dropped', 15_000);
+    } finally {
+      silent.abort();
+    }
+  });
+
   it('keeps serving while the control plane is down, and after a data plane restart during the outage', async () => {
     await cp.stop('SIGKILL');
     for (const { proc } of Object.values(dps)) expect((await chat(proc.urls.proxy)).status).to.equal(200);
