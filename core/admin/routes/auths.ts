@@ -58,13 +58,13 @@ export function authRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.auths, gateway._id, koa.params.auth_id);
     const body = await readBody<AuthInput>(koa, 'auth-update');
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<AuthRecord>(deps, async () => {
       const current = await childOf<AuthRecord>(deps.store, COLLECTIONS.auths, gateway._id, koa.params.auth_id);
       if (body.oidc && current.type !== 'oidc') throw new GatewayError('validation_failed', { message: '/oidc applies only to oidc auths' });
       const update = { $set: { ...body, updated_at: new Date().toISOString() } };
-      return { ops: [{ collection: COLLECTIONS.auths, op: 'update', filter: { _id: current._id }, update }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.auths, op: 'update', filter: { _id: current._id }, update }], readBack: async () => (await auths().findOne({ _id: current._id }))! };
     });
-    koa.body = authView((await auths().findOne({ _id: id }))!);
+    koa.body = authView(id);
   });
 
   router.delete(`${base}/:auth_id`, async (koa) => {

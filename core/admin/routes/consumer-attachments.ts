@@ -27,11 +27,11 @@ export function consumerAttachmentRoutes(router: Router, deps: AdminDeps): void 
   /** Plans one association change under the write lock and answers with the consumer. */
   async function change(koa: Koa.Context, plan: (gatewayId: string, consumer: ConsumerRecord) => Promise<BatchOp[]>): Promise<void> {
     const gateway = await gatewayInScope(deps.store, koa);
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<ConsumerRecord>(deps, async () => {
       const consumer = await childOf<ConsumerRecord>(deps.store, COLLECTIONS.consumers, gateway._id, koa.params.consumer_id);
-      return { ops: await plan(gateway._id, consumer), result: consumer._id };
+      return { ops: await plan(gateway._id, consumer), readBack: async () => (await deps.store.collection<ConsumerRecord>(COLLECTIONS.consumers).findOne({ _id: consumer._id }))! };
     });
-    koa.body = consumerView((await deps.store.collection<ConsumerRecord>(COLLECTIONS.consumers).findOne({ _id: id }))!);
+    koa.body = consumerView(id);
   }
 
   const touch = () => ({ updated_at: new Date().toISOString() });

@@ -54,7 +54,7 @@ export function consumerRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.consumers, gateway._id, koa.params.consumer_id);
     const body = await readBody<ConsumerInput>(koa, 'consumer-update');
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<ConsumerRecord>(deps, async () => {
       const current = await childOf<ConsumerRecord>(deps.store, COLLECTIONS.consumers, gateway._id, koa.params.consumer_id);
       await checkConsumer(deps.store, gateway._id, body);
       if (body.routing_mode === 'inline' && current.role_ids.length > 0) {
@@ -62,9 +62,9 @@ export function consumerRoutes(router: Router, deps: AdminDeps): void {
       }
       // One $set of the fields given: `registries` lands as a whole set, never merged with another write.
       const update = { $set: { ...body, updated_at: new Date().toISOString() } };
-      return { ops: [{ collection: COLLECTIONS.consumers, op: 'update', filter: { _id: current._id }, update }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.consumers, op: 'update', filter: { _id: current._id }, update }], readBack: async () => (await consumers().findOne({ _id: current._id }))! };
     });
-    koa.body = consumerView((await consumers().findOne({ _id: id }))!);
+    koa.body = consumerView(id);
   });
 
   router.delete(`${base}/:consumer_id`, async (koa) => {

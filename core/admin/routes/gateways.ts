@@ -81,7 +81,7 @@ export function gatewayRoutes(router: Router, deps: AdminDeps): void {
     await gatewayInScope(deps.store, koa);
     const body = await readBody<GatewayUpdate>(koa, 'gateway-update');
     if (body.entitlements && !admin.platformAdmin) throw refuse('/entitlements may only be set by a platform admin');
-    const updated = await writeConfig(deps, async () => {
+    const updated = await writeConfig<GatewayRecord>(deps, async () => {
       const current = await gatewayInScope(deps.store, koa);
       const now = new Date().toISOString();
       const ops: BatchOp[] = [];
@@ -95,9 +95,9 @@ export function gatewayRoutes(router: Router, deps: AdminDeps): void {
         ops.push({ collection: COLLECTIONS.gateways, op: 'update', filter: { tenant_id: current.tenant_id }, update: { $set: { entitlements: body.entitlements, updated_at: now } }, many: true });
       }
       ops.push({ collection: COLLECTIONS.gateways, op: 'update', filter: { _id: current._id }, update: { $set: fields } });
-      return { ops, result: current._id };
+      return { ops, readBack: async () => (await gateways().findOne({ _id: current._id }))! };
     });
-    koa.body = gatewayView((await gateways().findOne({ _id: updated }))!);
+    koa.body = gatewayView(updated);
   });
 
   router.delete('/v1/gateways/:gateway_id', async (koa) => {

@@ -30,7 +30,7 @@ interface PolicyInput {
 export function policyRoutes(router: Router, deps: AdminDeps): void {
   const policies = () => deps.store.collection<PolicyRecord>(COLLECTIONS.policies);
   const base = '/v1/gateways/:gateway_id/policies';
-  const answer = async (id: string) => policyView((await policies().findOne({ _id: id }))!);
+  const readBack = (id: string) => async () => (await policies().findOne({ _id: id }))!;
 
   router.get(base, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
@@ -71,15 +71,15 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
     const body = await readBody<PolicyInput>(koa, 'policy-update');
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<PolicyRecord>(deps, async () => {
       const current = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
       const set: Record<string, unknown> = { ...body, updated_at: new Date().toISOString() };
       if (body.settings !== undefined || body.stages !== undefined) {
         set.settings = checkPolicy(deps.host, current.type, body.settings ?? current.settings, body.stages ?? current.stages);
       }
-      return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update: { $set: set } }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: readBack(current._id) };
     });
-    koa.body = await answer(id);
+    koa.body = policyView(id);
   });
 
   router.delete(`${base}/:policy_id`, async (koa) => {
@@ -124,13 +124,13 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
 
   const setGlobal = (global: boolean) => async (koa: Koa.Context) => {
     const gateway = await gatewayInScope(deps.store, koa);
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<PolicyRecord>(deps, async () => {
       const current = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
-      if (current.global === global) return { ops: [], result: current._id };
+      if (current.global === global) return { ops: [], readBack: readBack(current._id) };
       const update = { $set: { global, updated_at: new Date().toISOString() } };
-      return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update }], readBack: readBack(current._id) };
     });
-    koa.body = await answer(id);
+    koa.body = policyView(id);
   };
   router.put(`${base}/:policy_id/global`, setGlobal(true));
   router.delete(`${base}/:policy_id/global`, setGlobal(false));

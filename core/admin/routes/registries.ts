@@ -83,7 +83,7 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.registries, gateway._id, koa.params.registry_id);
     const body = await readBody<RegistryInput>(koa, 'registry-update');
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<RegistryRecord>(deps, async () => {
       const current = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, koa.params.registry_id);
       const { auth, ...fields } = body;
       // The stored auth is checked as the update leaves it: a new auth replaces the old one whole.
@@ -95,9 +95,9 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
       });
       const set: Record<string, unknown> = { ...fields, updated_at: new Date().toISOString() };
       if (auth) set.auth = storedAuth(auth, deps.secretBox);
-      return { ops: [{ collection: COLLECTIONS.registries, op: 'update', filter: { _id: current._id }, update: { $set: set } }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.registries, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: async () => (await registries().findOne({ _id: current._id }))! };
     });
-    koa.body = registryView((await registries().findOne({ _id: id }))!);
+    koa.body = registryView(id);
   });
 
   router.delete(`${base}/:registry_id`, async (koa) => {

@@ -44,7 +44,7 @@ async function checkRoleReferences(store: Store, gatewayId: string, input: RoleI
 export function roleRoutes(router: Router, deps: AdminDeps): void {
   const roles = () => deps.store.collection<RoleRecord>(COLLECTIONS.roles);
   const base = '/v1/gateways/:gateway_id/roles';
-  const answer = async (id: string) => roleView((await roles().findOne({ _id: id }))!);
+  const readBack = (id: string) => async () => (await roles().findOne({ _id: id }))!;
 
   router.get(base, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
@@ -74,7 +74,7 @@ export function roleRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.roles, gateway._id, koa.params.role_id);
     const body = await readBody<RoleInput>(koa, 'role-update');
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<RoleRecord>(deps, async () => {
       const current = await childOf<RoleRecord>(deps.store, COLLECTIONS.roles, gateway._id, koa.params.role_id);
       await checkRoleReferences(deps.store, gateway._id, body);
       const attached = new Set(body.registries ?? current.registries);
@@ -87,9 +87,9 @@ export function roleRoutes(router: Router, deps: AdminDeps): void {
         // Registries removed by this update take their model policies with them.
         set.model_policies = current.model_policies.filter((p) => attached.has(p.registry_id));
       }
-      return { ops: [{ collection: COLLECTIONS.roles, op: 'update', filter: { _id: current._id }, update: { $set: set } }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.roles, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: readBack(current._id) };
     });
-    koa.body = await answer(id);
+    koa.body = roleView(id);
   });
 
   router.delete(`${base}/:role_id`, async (koa) => {
@@ -109,28 +109,28 @@ export function roleRoutes(router: Router, deps: AdminDeps): void {
 
   router.put(`${base}/:role_id/registries/:registry_id`, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<RoleRecord>(deps, async () => {
       const role = await childOf<RoleRecord>(deps.store, COLLECTIONS.roles, gateway._id, koa.params.role_id);
       const registryId = koa.params.registry_id;
       await childOf(deps.store, COLLECTIONS.registries, gateway._id, registryId);
-      if (role.registries.includes(registryId)) return { ops: [], result: role._id };
+      if (role.registries.includes(registryId)) return { ops: [], readBack: readBack(role._id) };
       const update = { $addToSet: { registries: registryId }, $set: { updated_at: new Date().toISOString() } };
-      return { ops: [{ collection: COLLECTIONS.roles, op: 'update', filter: { _id: role._id }, update }], result: role._id };
+      return { ops: [{ collection: COLLECTIONS.roles, op: 'update', filter: { _id: role._id }, update }], readBack: readBack(role._id) };
     });
-    koa.body = await answer(id);
+    koa.body = roleView(id);
   });
 
   router.delete(`${base}/:role_id/registries/:registry_id`, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<RoleRecord>(deps, async () => {
       const role = await childOf<RoleRecord>(deps.store, COLLECTIONS.roles, gateway._id, koa.params.role_id);
       const registryId = koa.params.registry_id;
-      if (!role.registries.includes(registryId)) return { ops: [], result: role._id };
+      if (!role.registries.includes(registryId)) return { ops: [], readBack: readBack(role._id) };
       const set: Record<string, unknown> = { updated_at: new Date().toISOString() };
       if (role.model_policies) set.model_policies = role.model_policies.filter((p) => p.registry_id !== registryId);
       const update = { $pull: { registries: registryId }, $set: set };
-      return { ops: [{ collection: COLLECTIONS.roles, op: 'update', filter: { _id: role._id }, update }], result: role._id };
+      return { ops: [{ collection: COLLECTIONS.roles, op: 'update', filter: { _id: role._id }, update }], readBack: readBack(role._id) };
     });
-    koa.body = await answer(id);
+    koa.body = roleView(id);
   });
 }

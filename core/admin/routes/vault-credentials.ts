@@ -49,13 +49,13 @@ export function vaultCredentialRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.vaultCredentials, gateway._id, koa.params.credential_id);
     const { secret, ...fields } = await readBody<VaultCredentialInput>(koa, 'vault-credential-update');
-    const id = await writeConfig(deps, async () => {
+    const id = await writeConfig<VaultCredentialRecord>(deps, async () => {
       const current = await childOf<VaultCredentialRecord>(deps.store, COLLECTIONS.vaultCredentials, gateway._id, koa.params.credential_id);
       const set: Record<string, unknown> = { ...fields, updated_at: new Date().toISOString() };
       if (secret !== undefined) set.secret_sealed = deps.secretBox.seal(secret);
-      return { ops: [{ collection: COLLECTIONS.vaultCredentials, op: 'update', filter: { _id: current._id }, update: { $set: set } }], result: current._id };
+      return { ops: [{ collection: COLLECTIONS.vaultCredentials, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: async () => (await credentials().findOne({ _id: current._id }))! };
     });
-    koa.body = vaultCredentialView((await credentials().findOne({ _id: id }))!);
+    koa.body = vaultCredentialView(id);
   });
 
   router.delete(`${base}/:credential_id`, async (koa) => {

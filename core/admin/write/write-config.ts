@@ -10,11 +10,12 @@ import { bumpRevisionOp } from '../../snapshot/config-document.js';
 import { StoreError, type BatchOp, type Store } from '../../store/types.js';
 import type { AdminDeps } from '../app.js';
 
-/** A planned write: the batch and what the endpoint answers once it is applied. */
-export interface WritePlan<T> {
-  ops: BatchOp[];
-  result: T;
-}
+/**
+ * A planned write: the batch and what the endpoint answers once it is applied, either given
+ * (`result`) or read back after the batch (`readBack`), still under the lock, so the answer is
+ * the record as this write left it, not as a later write did.
+ */
+export type WritePlan<T> = { ops: BatchOp[] } & ({ result: T } | { readBack: () => Promise<T> });
 
 const tails = new WeakMap<Store, Promise<unknown>>();
 
@@ -47,10 +48,10 @@ export async function writeConfig<T>(deps: AdminDeps, plan: () => Promise<WriteP
       }
       deps.log.info('admin config written', { ops: planned.ops.map((op) => `${op.op} ${op.collection}`) });
     }
-    return planned;
+    return { written: planned.ops.length > 0, answer: 'readBack' in planned ? await planned.readBack() : planned.result };
   });
-  if (result.ops.length > 0) await deps.configChanged();
-  return result.result;
+  if (result.written) await deps.configChanged();
+  return result.answer;
 }
 
 /** Fresh record timestamps. */
