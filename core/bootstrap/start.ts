@@ -20,7 +20,9 @@ import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
-import { LocalCounterStore, type CounterStore } from '../plugin/counters.js';
+import { closeCounters } from '../counters/counter-mode.js';
+import { openCounterStore } from '../counters/open-counter-store.js';
+import type { CounterStore } from '../plugin/counters.js';
 import { createPluginHost, type PluginHost } from '../plugin/host.js';
 import { createProxyApp } from '../proxy/app.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
@@ -82,7 +84,6 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const jwtSecret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
   const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl });
   const host = await createPluginHost(settings.plugins);
-  const counters = options.counters ?? new LocalCounterStore();
   const id = nodeId(settings.dataDir);
 
   let store: Store | undefined;
@@ -95,6 +96,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     await ensureTelemetryCollections(store);
     telemetry = createStoreSink(store, log, settings.telemetryIntervalMs);
   }
+  // Limits and budgets: local, or shared by every data plane through REDIS_URL (or the store).
+  const counters = options.counters ?? (await openCounterStore({ backend: settings.counterBackend, redisUrl: settings.redisUrl, store, log }));
 
   const coreMembers = [...PROXY_CORE_MEMBERS, metricsMember(telemetry)];
   const build = (document: ConfigDocument) =>
@@ -208,6 +211,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       await Promise.all(servers.map(closeServer));
       await telemetry.close().catch(() => undefined);
       await upstream.close();
+      if (!options.counters) await closeCounters(counters);
       await store?.close();
     },
   };

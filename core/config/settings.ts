@@ -22,6 +22,8 @@ export interface Settings {
   clusterToken?: string;
   scope?: string;
   redisUrl?: string;
+  /** Counter backend for limits and budgets: local, redis (default with REDIS_URL) or mongodb (the store). */
+  counterBackend?: 'local' | 'redis' | 'mongodb';
   /** Third-party plugins: folder paths or npm package names. */
   plugins: string[];
   /** Config sync: data-plane heartbeat interval and the control plane's drop timeout (ms). */
@@ -49,6 +51,7 @@ export const FLAG_ENV: Record<string, string> = {
   'cluster-token': 'PORTCULLIS_CLUSTER_TOKEN',
   scope: 'PORTCULLIS_SCOPE',
   'redis-url': 'REDIS_URL',
+  'counter-backend': 'PORTCULLIS_COUNTER_BACKEND',
   plugins: 'PORTCULLIS_PLUGINS',
   'sync-heartbeat-ms': 'PORTCULLIS_SYNC_HEARTBEAT_MS',
   'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
@@ -69,6 +72,11 @@ function port(value: string | undefined, fallback: number, name: string): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new SettingsInputError(`${name} must be a port number (0-65535), got "${value}"`);
   return n;
+}
+
+function counterBackend(value: string | undefined): Settings['counterBackend'] {
+  if (value === undefined || value === 'local' || value === 'redis' || value === 'mongodb') return value;
+  throw new SettingsInputError(`counter backend must be local, redis or mongodb, got "${value}"`);
 }
 
 /** Resolves settings from parsed flags and an environment. */
@@ -101,6 +109,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     clusterToken: empty(get('cluster-token')),
     scope: empty(get('scope')),
     redisUrl: empty(get('redis-url')),
+    counterBackend: counterBackend(empty(get('counter-backend'))),
     plugins: (get('plugins') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     syncHeartbeatMs: positive(get('sync-heartbeat-ms'), 5_000, 'sync heartbeat'),
     syncTimeoutMs: positive(get('sync-timeout-ms'), 30_000, 'sync timeout'),
