@@ -9,9 +9,10 @@ import type { Category, Severity } from './categories.js';
 export type Tag = [Category, Severity];
 
 // Words as usually spelled; look-ups also try the form with doubled letters collapsed.
-const WORDS: Record<string, Tag[]> = {};
+// A Map, not an object: `constructor` or `__proto__` in a prompt must not find a prototype member.
+const WORDS = new Map<string, Tag[]>();
 const add = (category: Category, severity: Severity, words: string) => {
-  for (const w of words.split(' ')) (WORDS[w] ??= []).push([category, severity]);
+  for (const w of words.split(' ')) WORDS.set(w, [...(WORDS.get(w) ?? []), [category, severity]]);
 };
 add('hate', 'high', 'nigger niggers niggerz faggot faggots fagot fagots fag fags kike kikes spic spics wetback wetbacks chink chinks gook gooks raghead ragheads towelhead towelheads sandnigger coon coons beaner beaners tranny trannies dyke dykes abeed africoon zipperhead jigaboo porchmonkey');
 add('hate', 'medium', 'retard retards retarded negro negros homo homos queer queers');
@@ -37,24 +38,39 @@ const PHRASES: Array<{ pattern: RegExp; tag: Tag }> = [
   { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
 ];
 
-const collapse = (w: string) => w.replace(/(\p{L})\1+/gu, '$1');
+/** `fuuck` -> `fuck`: every run of one letter becomes one letter. */
+function collapse(w: string): string {
+  let out = '';
+  for (let i = 0; i < w.length; i++) if (w[i] !== w[i - 1]) out += w[i];
+  return out;
+}
+const hasDouble = (w: string) => {
+  for (let i = 1; i < w.length; i++) if (w[i] === w[i - 1]) return true;
+  return false;
+};
 // Collapsed forms, except where collapsing makes an everyday word (`ass` -> `as`).
 const EVERYDAY = new Set(['as', 'hel', 'kil']);
-const COLLAPSED: Record<string, Tag[]> = {};
-for (const [w, tags] of Object.entries(WORDS)) {
+const COLLAPSED = new Map<string, Tag[]>();
+for (const [w, tags] of WORDS) {
   const c = collapse(w);
-  if (!EVERYDAY.has(c)) COLLAPSED[c] ??= tags;
+  if (!EVERYDAY.has(c) && !COLLAPSED.has(c)) COLLAPSED.set(c, tags);
+}
+const NONE: Tag[] = [];
+const ENDINGS = ['ers', 'ing', 'es', 'in', 'ed', 'er', 's', 'z'];
+
+// The collapsed form only for stretched words (`niggaa`, `fuuck`): `con` is not `coon`.
+function lookUp(w: string): Tag[] | undefined {
+  return WORDS.get(w) ?? (hasDouble(w) ? COLLAPSED.get(collapse(w)) : undefined);
 }
 
 /** Tags of one normalized word: as written, with doubled letters collapsed, or without a plural or -ing ending. */
 export function wordTags(word: string): Tag[] {
-  // The collapsed form only for stretched words (`niggaa`, `fuuck`): `con` is not `coon`.
-  const stretched = (w: string) => (collapse(w) !== w ? COLLAPSED[collapse(w)] : undefined);
-  const direct = WORDS[word] ?? stretched(word);
+  const direct = lookUp(word);
   if (direct) return direct;
   // `-ss` is no plural (`assess` is not `asses`).
-  const stem = word.endsWith('ss') ? word : word.replace(/(?:es|s|z|ing|in|ed|er|ers)$/, '');
-  return stem.length >= 3 ? (WORDS[stem] ?? stretched(stem) ?? []) : [];
+  if (word.length < 5 || word.endsWith('ss')) return NONE;
+  const ending = ENDINGS.find((e) => word.endsWith(e));
+  return (ending && lookUp(word.slice(0, -ending.length))) || NONE;
 }
 
 /** Tags of the phrases that match the normalized text. */
@@ -63,4 +79,4 @@ export function phraseTags(normalized: string): Tag[] {
 }
 
 /** Every lexicon word, for `*` wildcard look-ups (`f*ck`). */
-export const LEXICON_WORDS: readonly string[] = Object.keys(WORDS);
+export const LEXICON_WORDS: readonly string[] = [...WORDS.keys()];

@@ -15,11 +15,15 @@ export function normalizeText(text: string): string {
     .replace(/https?:\/\/\S+/g, ' ')
     // Mentions go; a short `@ss` is leetspeak, not a handle.
     .replace(/(?<![\w@])@\w{4,}/g, ' ')
-    .replace(/\bRT\b/g, ' ')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
+    .replace(/\bRT\b/g, ' ');
+  // Plain ASCII needs no Unicode decomposition or look-alike mapping.
+  s = /^[\x00-\x7f]*$/.test(s)
+    ? s.toLowerCase()
+    : s
+        .normalize('NFKD')
+        .replace(/\p{M}/gu, '')
+        .toLowerCase()
+        .replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
   // Leetspeak inside words only: `sh1t`, `b!tch`, `@ss`, not `2014` or a lone `!`.
   // Exclamation marks closing a word are punctuation (`everywhere!!`), not an `i`.
   s = s.replace(/[\p{L}0-9@$!|€£]+/gu, (w) => {

@@ -89,3 +89,13 @@ describe('toxicity detector', () => {
     expect(hits.map((h) => h.type)).to.deep.equal(['toxicity.violence']);
   });
 });
+
+describe('toxicity detector input edge cases', () => {
+  it('treats words that name object members as plain words', () => {
+    expect(firing('constructor __proto__ toString hasOwnProperty')).to.deep.equal([]);
+  });
+
+  it('returns nothing for empty, numeric or symbol-only segments', () => {
+    for (const text of ['', '12345 67', '!!! ???', '   ']) expect(hitsOf(text), JSON.stringify(text)).to.deep.equal([]);
+  });
+});

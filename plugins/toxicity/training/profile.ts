@@ -1,0 +1,28 @@
+/** Development aid: average time of each toxicity stage on a 4 KB prompt. */
+import { normalizeText } from '../normalize.js';
+import { extractFeatures, FeatureCounts, predict } from '../features.js';
+import { toxicityModel } from '../model.js';
+import { phraseTags, wordTags } from '../lexicon.js';
+import { profanityMatcher } from '../profanity-matcher.js';
+
+const base =
+  'Hi team, my name is Anna Berg and I live at 1668 Glyn St, Springfield. Call me at +1 415-555-0132 or mail anna.berg@example.com. ' +
+  'Could you review the quarterly report, summarize the findings about revenue growth in Europe, and list three risks for next year? ' +
+  'We moved here from Helsinki last spring; the office is great but the coffee machine keeps breaking, which is annoying. ';
+const text = base.repeat(Math.ceil(4096 / base.length)).slice(0, 4096);
+const time = (name: string, f: () => unknown) => {
+  for (let i = 0; i < 50; i++) f();
+  const t0 = performance.now();
+  for (let i = 0; i < 300; i++) f();
+  console.log(name.padEnd(10), ((performance.now() - t0) / 300).toFixed(3), 'ms');
+};
+const model = toxicityModel();
+const matcher = profanityMatcher();
+const counts = new FeatureCounts();
+const n = normalizeText(text);
+time('normalize', () => normalizeText(text));
+time('features', () => extractFeatures(n, counts));
+time('predict', () => predict(model, counts));
+time('words', () => n.split(' ').map(wordTags));
+time('phrases', () => phraseTags(n));
+time('obscenity', () => matcher.tags(n));
