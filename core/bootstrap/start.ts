@@ -18,6 +18,7 @@ import { registerControlPlaneRoutes } from '../cluster/control-plane-routes.js';
 import { createRemoteSink } from '../cluster/remote-sink.js';
 import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
+import { publishGuardrailUrl } from '../guardrail/service-url.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
 import { closeCounters } from '../counters/counter-mode.js';
@@ -103,7 +104,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const build = (document: ConfigDocument) =>
     buildSnapshot(document, {
       host, secretBox, counters, log, coreMembers,
-      extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes)] as [string, unknown]),
+      extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes, { host, log })] as [string, unknown]),
     });
 
   // Config: from the store, or (data plane) from the control plane with a disk copy.
@@ -201,11 +202,14 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
     log.info('plane listening', { plane, host: settings.host, port });
   }
+  // The gateway's guardrails plugin calls the named service, else the co-located plane.
+  const unpublishGuardrailUrl = publishGuardrailUrl(settings.guardrailUrl ?? urls.guardrail);
 
   return {
     settings, ports, urls, store, holder, host, secretBox, jwtSecret, telemetry, log, configChanged,
     async close() {
       clearInterval(storeCheck);
+      unpublishGuardrailUrl();
       sync?.stop();
       registry?.close();
       await Promise.all(servers.map(closeServer));
