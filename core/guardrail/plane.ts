@@ -1,9 +1,13 @@
 /**
  * Builds the guardrail plane: the evaluation service (always) and, where the store lives, the
- * management paths (collectors, keys, policies, activity, catalogs).
+ * management paths (collectors, keys, policies, activity, catalogs). A guardrail data plane
+ * (no store) serves only `/v1/evaluate*`, health and metrics, from the config its snapshot
+ * received from the control plane.
  */
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { AdminTokenVerifier } from '../admin/auth/admin-token.js';
+import { requireAdmin } from '../admin/auth/require-admin.js';
 import type { ReadinessReport } from '../http/health.js';
 import type { Logger } from '../logging/logger.js';
 import type { PluginHost } from '../plugin/host.js';
@@ -11,6 +15,17 @@ import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { Store } from '../store/types.js';
 import type { TelemetrySink } from '../telemetry/telemetry-event.js';
 import { createGuardrailApp } from './app.js';
+// Registers the guardrail collections with the snapshot before the first one is built.
+import { ensureGuardrailCollections } from './config/guardrail-extension.js';
+import { GuardrailMetrics } from './guardrail-metrics.js';
+import type { ManagementDeps } from './management/management-deps.js';
+import { activityRoutes } from './routes/activity-routes.js';
+import { catalogRoutes } from './routes/catalog-routes.js';
+import { claudeRoute } from './routes/claude-route.js';
+import { collectorKeyRoutes } from './routes/collector-key-routes.js';
+import { collectorRoutes } from './routes/collector-routes.js';
+import { evaluateRoute } from './routes/evaluate-route.js';
+import { policyRoutes } from './routes/policy-routes.js';
 
 export interface GuardrailPlaneDeps {
   holder: SnapshotHolder;
@@ -26,6 +41,32 @@ export interface GuardrailPlaneDeps {
   configChanged(): Promise<void>;
 }
 
+function managementRoutes(deps: GuardrailPlaneDeps, store: Store): Array<(router: Router) => void> {
+  const ready = ensureGuardrailCollections(store);
+  ready.catch((err: Error) => deps.log.error('guardrail collections could not be created', { error: err.message }));
+  const management: ManagementDeps = { store, host: deps.host, log: deps.log, adminVerifier: deps.adminVerifier, configChanged: deps.configChanged, ready };
+  const admin = requireAdmin(deps.adminVerifier, store, new Set());
+  return [
+    (router) => catalogRoutes(router, deps.host, admin),
+    (router) => collectorRoutes(router, management, admin),
+    (router) => collectorKeyRoutes(router, management, admin),
+    (router) => policyRoutes(router, management, admin),
+    (router) => activityRoutes(router, management, admin),
+  ];
+}
+
 export function createGuardrailPlane(deps: GuardrailPlaneDeps): Koa {
-  return createGuardrailApp({ log: deps.log, readiness: deps.readiness, routes: [] });
+  const metrics = new GuardrailMetrics();
+  const evaluation = { holder: deps.holder, host: deps.host, telemetry: deps.telemetry, metrics };
+  const routes: Array<(router: Router) => void> = [
+    (router) => evaluateRoute(router, evaluation),
+    (router) => claudeRoute(router, evaluation),
+    (router) =>
+      router.get('/metrics', async (koa) => {
+        koa.type = metrics.registry.contentType;
+        koa.body = await metrics.text();
+      }),
+    ...(deps.store ? managementRoutes(deps, deps.store) : []),
+  ];
+  return createGuardrailApp({ log: deps.log, readiness: deps.readiness, routes });
 }

@@ -74,9 +74,11 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
   }
 
   const vault = new Map<string, string>();
+  const vaultSecrets = new Map<string, { gatewayId: string; secret: string }>();
   for (const c of document.vault_credentials) {
     try {
       vault.set(c._id, secretBox.open(c.secret_sealed));
+      vaultSecrets.set(c._id, { gatewayId: c.gateway_id, secret: vault.get(c._id)! });
     } catch {
       log.error('vault credential cannot be decrypted (wrong master key?)', { credential_id: c._id });
     }
@@ -127,7 +129,7 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
 
   const indexes: SnapshotIndexes = {
     gatewaysById, gatewaysBySlug, registriesById, rolesById, consumers, consumersById,
-    authsByKeyHash, oidcAuths, policies, chainPolicies,
+    authsByKeyHash, oidcAuths, policies, chainPolicies, vaultSecrets,
   };
   const extensions = new Map((options.extensionCompilers ?? []).map((compile) => compile(document, indexes)));
   return new Snapshot(document.revision, document, indexes, options.coreMembers, log, extensions);

@@ -1,5 +1,13 @@
+import type { Logger } from '../logging/logger.js';
+import type { PluginHost } from '../plugin/host.js';
 import type { ConfigDocument } from './config-document.js';
 import type { SnapshotIndexes } from './snapshot.js';
+
+/** What an extension's compiler may use besides the document: the plugin host (detectors) and a logger. */
+export interface ExtensionCompileContext {
+  host: PluginHost;
+  log: Logger;
+}
 
 /**
  * A plane's own section of the config (the guardrail service's collectors, keys and policies):
@@ -9,7 +17,7 @@ import type { SnapshotIndexes } from './snapshot.js';
 export interface ConfigExtension {
   name: string;
   collections: readonly string[];
-  compile(document: ConfigDocument, indexes: SnapshotIndexes): unknown;
+  compile(document: ConfigDocument, indexes: SnapshotIndexes, context?: ExtensionCompileContext): unknown;
 }
 
 const extensions: ConfigExtension[] = [];

@@ -26,6 +26,8 @@ export interface SnapshotIndexes {
   policies: Map<string, PolicyInstance>;
   /** chain key -> policy ids in the chain. */
   chainPolicies: Map<string, string[]>;
+  /** Vault credential id -> its gateway and decrypted secret, for plugins that reference one. Never logged. */
+  vaultSecrets?: Map<string, { gatewayId: string; secret: string }>;
 }
 
 /**

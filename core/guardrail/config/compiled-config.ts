@@ -1,0 +1,75 @@
+/**
+ * The guardrail service's config as compiled into a snapshot: keys by hash, each collector with
+ * the policy that applies to it, policies with compiled gates and detector instances. The
+ * evaluate path reads only this (never the store).
+ */
+import type { Detector, DetectorDefinition } from '../detector.js';
+import type { CompiledCondition } from '../evaluation/gate-conditions.js';
+import type {
+  CollectorKeyRecord,
+  ConsumerOverride,
+  GateAction,
+  GuardrailPolicyRecord,
+  PolicyMode,
+  RuleAction,
+  RuleDirection,
+} from './records.js';
+
+export interface CompiledGate {
+  name: string;
+  action: GateAction;
+  conditions: CompiledCondition[];
+}
+
+export interface CompiledRule {
+  /** Position in the policy's `rules`. */
+  index: number;
+  /** `source.detector_name` of its findings. */
+  name: string;
+  detectorId: string;
+  direction: RuleDirection;
+  action: RuleAction;
+  threshold: number;
+  /** Validated settings (defaults applied). */
+  settings: Record<string, unknown>;
+  definition?: DetectorDefinition<object>;
+  instance?: Detector;
+  /** Why the rule cannot run (unknown detector, settings no longer valid): a detector failure. */
+  broken?: string;
+}
+
+export interface CompiledPolicy {
+  id: string;
+  name: string;
+  mode: PolicyMode;
+  failMode: 'closed' | 'open';
+  gates: CompiledGate[];
+  rules: CompiledRule[];
+  overrides: ReadonlyMap<string, ConsumerOverride>;
+  record: GuardrailPolicyRecord;
+}
+
+export interface CompiledCollector {
+  id: string;
+  tenantId: string;
+  name: string;
+  type: string;
+  /** The enabled policy of highest priority that lists the collector; none: unguarded. */
+  policy?: CompiledPolicy;
+}
+
+export interface CompiledKey {
+  record: CollectorKeyRecord;
+  collector: CompiledCollector;
+  /** Epoch ms of `expires_at`, when set. */
+  expiresAt?: number;
+}
+
+export interface GuardrailConfig {
+  revision: number;
+  /** SHA-256 of a `tgk_` key -> the key and its collector. */
+  keysByHash: ReadonlyMap<string, CompiledKey>;
+  collectors: ReadonlyMap<string, CompiledCollector>;
+}
+
+export const EMPTY_GUARDRAIL_CONFIG: GuardrailConfig = Object.freeze({ revision: 0, keysByHash: new Map(), collectors: new Map() });

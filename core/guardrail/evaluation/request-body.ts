@@ -1,0 +1,37 @@
+/**
+ * Reads evaluate request bodies: JSON objects checked against their schema under
+ * schemas/api/guardrail/. A top-level field the schema does not know is 400 `unknown_field`
+ * naming it (spec 2.6); any other schema error is 400 `invalid_request` naming the field.
+ */
+import type Koa from 'koa';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { parseJsonObject, readRawBody } from '../../http/read-body.js';
+import { describeErrors, validatorFor } from '../../schema/ajv.js';
+
+/** Evaluate bodies carry whole conversations and documents. */
+const EVALUATE_BODY_LIMIT = 32 * 1024 * 1024;
+
+/** `$id` of a schema under schemas/api/guardrail/. */
+export const guardrailSchemaId = (name: string): string => `https://portcullis.dev/schemas/api/guardrail/${name}.schema.json`;
+
+/** Why a field the body may not carry is refused, where it helps to say. */
+const REFUSAL_HINTS: Record<string, string> = {
+  collector_id: 'the collector is identified by its key',
+  detector_id: 'detectors are chosen by the collector\'s policy',
+  input: 'text goes in payload: {"payload": {"input": "..."}}',
+  metadata: 'use attributes for gate dimensions and consumer_id / session_id for attribution',
+};
+
+export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Promise<T> {
+  const body = parseJsonObject(await readRawBody(koa.req, EVALUATE_BODY_LIMIT));
+  const validate = validatorFor<T>(guardrailSchemaId(schema));
+  const copy = structuredClone(body);
+  if (validate(copy)) return copy;
+  const unknown = validate.errors?.find((e) => e.keyword === 'additionalProperties' && e.instancePath === '');
+  if (unknown) {
+    const field = (unknown.params as { additionalProperty: string }).additionalProperty;
+    const hint = REFUSAL_HINTS[field] ? `: ${REFUSAL_HINTS[field]}` : '';
+    throw new GatewayError('unknown_field', { message: `/${field} is not allowed${hint}`, param: field });
+  }
+  throw new GatewayError('invalid_request', { message: describeErrors(validate.errors) });
+}

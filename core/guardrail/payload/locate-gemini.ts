@@ -1,0 +1,43 @@
+/**
+ * generateContent bodies: `systemInstruction` and `contents[]` of a request,
+ * `candidates[].content` of a response. Text parts (not thoughts), functionCall args and
+ * functionResponse values (each string) become segments; non-image inlineData becomes an
+ * attachment.
+ */
+import type { JsonPath } from './json-path.js';
+import { sourceOfRole, type SegmentBuilder, type SegmentRole } from './segment-builder.js';
+import type { SegmentSource } from '../detector.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function parts(b: SegmentBuilder, path: JsonPath, list: unknown, source: SegmentSource, role: SegmentRole | undefined): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((part, j) => {
+    if (!isObject(part)) return;
+    const at = [...path, j];
+    if (typeof part.text === 'string' && part.thought !== true) b.text([...at, 'text'], part.text, source, role);
+    if (isObject(part.functionCall)) b.leaves([...at, 'functionCall', 'args'], part.functionCall.args, 'tool_call', 'assistant');
+    if (isObject(part.functionResponse)) b.leaves([...at, 'functionResponse', 'response'], part.functionResponse.response, 'tool_result', 'tool');
+    if (isObject(part.inlineData) && typeof part.inlineData.mimeType === 'string' && !part.inlineData.mimeType.startsWith('image/')) {
+      b.attachment(part.inlineData.data, part.inlineData.mimeType, false, part.inlineData.displayName);
+    }
+  });
+}
+
+export function locateGeminiRequest(body: Json, b: SegmentBuilder): void {
+  if (isObject(body.systemInstruction)) parts(b, ['systemInstruction', 'parts'], body.systemInstruction.parts, 'prompt', 'system');
+  if (!Array.isArray(body.contents)) return;
+  body.contents.forEach((c, i) => {
+    if (!isObject(c)) return;
+    const { source, role } = sourceOfRole(c.role);
+    parts(b, ['contents', i, 'parts'], c.parts, source, role);
+  });
+}
+
+export function locateGeminiResponse(body: Json, b: SegmentBuilder): void {
+  if (!Array.isArray(body.candidates)) return;
+  body.candidates.forEach((c, i) => {
+    if (isObject(c) && isObject(c.content)) parts(b, ['candidates', i, 'content', 'parts'], c.content.parts, 'completion', 'assistant');
+  });
+}

@@ -1,0 +1,12 @@
+import type { PluginHost } from '../../plugin/host.js';
+import type { SnapshotHolder } from '../../snapshot/holder.js';
+import type { TelemetrySink } from '../../telemetry/telemetry-event.js';
+import type { GuardrailMetrics } from '../guardrail-metrics.js';
+
+/** What the evaluate endpoints need: the snapshot, the format adapters and detectors, the activity sink. */
+export interface EvaluateDeps {
+  holder: SnapshotHolder;
+  host: PluginHost;
+  telemetry: TelemetrySink;
+  metrics?: GuardrailMetrics;
+}

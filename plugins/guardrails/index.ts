@@ -1,0 +1,80 @@
+/**
+ * `guardrails`: the gateway as a collector of its own guardrail service. Each guarded stage of
+ * a chat exchange is evaluated once through `POST /v1/evaluate` with the policy's `tgk_` key:
+ * input in transformInput (which applies a transform, so the upstream receives the masked
+ * request) and checkInput (which enforces the verdict); output of buffered answers in
+ * transformOutput and checkOutput; streamed answers in windows that can stop the stream.
+ */
+import type { CanonicalRequest, CanonicalResponse } from '../../core/canonical/index.js';
+import type { Exchange } from '../../core/pipeline/exchange.js';
+import { STAGE } from '../../core/pipeline/stages.js';
+import { definePlugin, type PluginKit } from '../../core/plugin/types.js';
+import { requestPayload } from './request-payload.js';
+import { responsePayload } from './response-payload.js';
+import { SCHEMA_ID, type GuardrailsSettings } from './settings.js';
+import { evaluateStage, type StageResult } from './stage-evaluation.js';
+import { installStreamWindow } from './stream-window.js';
+import { recordVerdict } from './verdict-findings.js';
+
+interface GuardState {
+  input?: Promise<StageResult<CanonicalRequest>>;
+  output?: Promise<StageResult<CanonicalResponse>>;
+  streamWindow?: boolean;
+}
+
+const NAME = 'guardrails';
+
+function inputStage(kit: PluginKit<GuardrailsSettings>, ctx: Exchange, request: CanonicalRequest) {
+  const state = kit.state<GuardState>(ctx);
+  state.input ??= evaluateStage(kit, ctx, 'input', request, requestPayload(request), request.model);
+  return state.input;
+}
+
+function outputStage(kit: PluginKit<GuardrailsSettings>, ctx: Exchange, response: CanonicalResponse) {
+  const state = kit.state<GuardState>(ctx);
+  const model = response.model || ctx.attempts[ctx.attempts.length - 1]?.model;
+  state.output ??= evaluateStage(kit, ctx, 'output', response, responsePayload(response, model ?? ''), model);
+  return state.output;
+}
+
+export default definePlugin<GuardrailsSettings>({
+  kind: 'plugin',
+  name: NAME,
+  version: '1.0.0',
+  coreApi: '^1.0.0',
+  schemaId: SCHEMA_ID,
+  category: 'guardrail',
+  stages: ['transformInput', 'checkInput', 'beforeAttempt', 'transformOutput', 'checkOutput'],
+  failureMode: 'closed',
+  streamPolicy: 'window',
+  description: 'Evaluates chat input and output with the guardrail service and applies its verdict: block, ask, transform, report.',
+  setup(hooks, kit) {
+    const guards = (ctx: Exchange, direction: 'input' | 'output') => kit.config(ctx).directions.includes(direction);
+    const options = { name: NAME, stage: STAGE.GUARDRAIL };
+
+    hooks.transformInput.tapPromise(options, async (request: CanonicalRequest, ctx: Exchange) => {
+      if (!guards(ctx, 'input')) return request;
+      return (await inputStage(kit, ctx, request)).rewritten ?? request;
+    });
+    hooks.checkInput.tapPromise(options, async (request: CanonicalRequest, ctx: Exchange) => {
+      if (!guards(ctx, 'input')) return;
+      const { verdict } = await inputStage(kit, ctx, request);
+      if (verdict) recordVerdict(ctx, verdict, kit.config(ctx), kit.policy.id, 'input');
+    });
+    hooks.beforeAttempt.tapPromise(options, async (_attempt: unknown, _request: unknown, ctx: Exchange) => {
+      const state = kit.state<GuardState>(ctx);
+      if (!ctx.request?.stream || !guards(ctx, 'output') || state.streamWindow) return;
+      state.streamWindow = true;
+      installStreamWindow(kit, ctx);
+    });
+    hooks.transformOutput.tapPromise(options, async (response: CanonicalResponse, ctx: Exchange) => {
+      if (!guards(ctx, 'output')) return response;
+      return (await outputStage(kit, ctx, response)).rewritten ?? response;
+    });
+    hooks.checkOutput.tapPromise(options, async (response: CanonicalResponse, ctx: Exchange) => {
+      if (!guards(ctx, 'output')) return;
+      const { verdict } = await outputStage(kit, ctx, response);
+      if (verdict) recordVerdict(ctx, verdict, kit.config(ctx), kit.policy.id, 'output');
+    });
+  },
+});

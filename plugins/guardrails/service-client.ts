@@ -1,0 +1,77 @@
+/**
+ * Calls the guardrail service's `POST /v1/evaluate` (the same HTTP contract as any collector)
+ * within the configured timeout. Anything but a 200 JSON verdict is an EvaluationFailure,
+ * which the caller resolves with its failure mode.
+ */
+import type { Exchange } from '../../core/pipeline/exchange.js';
+import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
+import type { GuardrailsSettings } from './settings.js';
+
+export type VerdictStatus = 'allow' | 'report' | 'transform' | 'ask' | 'block';
+const STATUSES = new Set<VerdictStatus>(['allow', 'report', 'transform', 'ask', 'block']);
+
+export interface EvaluateBody {
+  protocol: 'llm';
+  direction: 'input' | 'output';
+  payload: Record<string, unknown>;
+  consumer_id?: string;
+  session_id?: string;
+  attributes: Record<string, unknown>;
+}
+
+export interface Verdict {
+  status: VerdictStatus;
+  transformed_payload?: Record<string, unknown>;
+  findings: Array<{ source?: { detector_name?: string; kind?: string }; signal?: { type?: string }; outcome?: { action?: string } }>;
+  trace_id?: string;
+  request_id?: string;
+}
+
+/** The service could not give a usable verdict; `reason` is safe to log (no payload text). */
+export class EvaluationFailure extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'EvaluationFailure';
+  }
+}
+
+/** The collector key from settings: inline, or the vault credential of the policy's gateway. */
+export function collectorKey(settings: GuardrailsSettings, ctx: Exchange, gatewayId: string): string {
+  if (typeof settings.key === 'string') return settings.key;
+  const credential = ctx.snapshot.indexes.vaultSecrets?.get(settings.key.credential_id);
+  if (!credential || credential.gatewayId !== gatewayId) throw new EvaluationFailure(`vault credential ${settings.key.credential_id} is not available`);
+  return credential.secret;
+}
+
+export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
+  const url = `${(settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '')}/v1/evaluate`;
+  const timeout = AbortSignal.timeout(settings.timeout_ms);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.any([timeout, ctx.signal]),
+    });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    throw new EvaluationFailure(timeout.aborted ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = await response.json();
+  } catch {
+    throw new EvaluationFailure(`guardrail service answered ${response.status} with a body that is not JSON`);
+  }
+  if (response.status !== 200) {
+    const code = (parsed as { error?: unknown })?.error;
+    throw new EvaluationFailure(`guardrail service answered ${response.status}${typeof code === 'string' ? ` ${code}` : ''}`);
+  }
+  const verdict = parsed as Verdict;
+  if (!verdict || !STATUSES.has(verdict.status) || !Array.isArray(verdict.findings)) throw new EvaluationFailure('guardrail service answered an unknown verdict');
+  if (verdict.status === 'transform' && (!verdict.transformed_payload || typeof verdict.transformed_payload !== 'object')) {
+    throw new EvaluationFailure('guardrail service answered transform without transformed_payload');
+  }
+  return verdict;
+}

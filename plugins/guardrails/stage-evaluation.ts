@@ -1,0 +1,54 @@
+/**
+ * One evaluation of one guarded stage: build the payload, call the service, and, for a
+ * transform, map the masked payload back onto the canonical value. A failure (service down,
+ * timeout, error answer, unappliable payload) is resolved by `failure_mode`: fail_open records
+ * a report finding and lets the traffic through uninspected; fail_closed throws, which the
+ * core answers with 503 (the plugin fails closed).
+ */
+import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { PluginKit } from '../../core/plugin/types.js';
+import { evaluateBody } from './evaluation-fields.js';
+import { collectorKey, EvaluationFailure, requestVerdict, type Verdict } from './service-client.js';
+import type { GuardrailsSettings } from './settings.js';
+import { applySlots, UnappliablePayload, type Invariant, type TextSlot } from './text-slots.js';
+
+export interface StagePayload<T> {
+  body: Record<string, unknown>;
+  slots: TextSlot<T>[];
+  invariants: Invariant[];
+}
+
+export interface StageResult<T> {
+  /** Absent when the evaluation failed open. */
+  verdict?: Verdict;
+  /** The masked value, for a transform verdict. */
+  rewritten?: T;
+  /** Why the evaluation failed (fail_open), for the stream window. */
+  failure?: string;
+}
+
+export async function evaluateStage<T>(
+  kit: PluginKit<GuardrailsSettings>,
+  ctx: Exchange,
+  direction: 'input' | 'output',
+  original: T,
+  payload: StagePayload<T>,
+  model: string | undefined,
+): Promise<StageResult<T>> {
+  const settings = kit.config(ctx);
+  try {
+    const key = collectorKey(settings, ctx, kit.policy.gatewayId);
+    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx);
+    if (verdict.status !== 'transform') return { verdict };
+    return { verdict, rewritten: applySlots(original, verdict.transformed_payload, payload.slots, payload.invariants) };
+  } catch (err) {
+    if (!(err instanceof EvaluationFailure || err instanceof UnappliablePayload)) throw err;
+    if (settings.failure_mode === 'fail_closed') {
+      kit.log.error('guardrail evaluation failed; failing closed', { direction, reason: err.message, trace_id: ctx.traceId });
+      throw err;
+    }
+    kit.log.warn('guardrail evaluation failed; failing open', { direction, reason: err.message, trace_id: ctx.traceId });
+    ctx.findings.push({ plugin: 'guardrails', policyId: kit.policy.id, type: 'guardrail.unavailable', action: 'report', detail: { direction, reason: err.message } });
+    return { failure: err.message };
+  }
+}
