@@ -12,6 +12,7 @@ import { machineFacts, report } from './report.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
 import { chatScenarios } from './scenarios/chat.js';
 import { consumerScaling, memory } from './scenarios/scale.js';
+import { configPush } from './scenarios/config-sync.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const groups = process.argv.slice(2);
@@ -38,6 +39,7 @@ async function main() {
   try {
     if (wanted('chat')) results.push(...(await chatScenarios(ctx)));
     if (wanted('scale')) results.push(await consumerScaling(ctx));
+    if (wanted('sync')) results.push(await configPush(ctx));
     if (wanted('memory')) {
       const policyType = existsSync(`${root}/plugins/request-size-limiter/index.ts`) ? 'request_size_limiter' : undefined;
       results.push(await memory(ctx, policyType));
