@@ -1,3 +1,4 @@
+import { brandedInstanceCheck, setBrand } from '../errors/brand.js';
 import type { CanonicalRequest, WireFormatId } from './request.js';
 import type { CanonicalResponse, StreamEvent } from './response.js';
 
@@ -99,19 +100,33 @@ export interface WireFormat {
   encodeError(error: ErrorInfo): Record<string, unknown>;
 }
 
+const FORMAT_ERROR = Symbol.for('portcullis.FormatError');
+const UNSUPPORTED_FEATURE = Symbol.for('portcullis.UnsupportedFeatureError');
+
 /** A request body that is not valid for its format: 400 naming the field. */
 export class FormatError extends Error {
+  /** Recognises a FormatError from another copy of this module (see core/errors/brand.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceCheck(FormatError, this, FORMAT_ERROR, value);
+  }
+
   constructor(
     message: string,
     readonly param?: string,
   ) {
     super(message);
     this.name = 'FormatError';
+    setBrand(this, FORMAT_ERROR);
   }
 }
 
 /** A feature the target format cannot express: 400 naming it, never silently dropped. */
 export class UnsupportedFeatureError extends Error {
+  /** Recognises an UnsupportedFeatureError from another copy of this module (see core/errors/brand.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceCheck(UnsupportedFeatureError, this, UNSUPPORTED_FEATURE, value);
+  }
+
   constructor(
     readonly feature: string,
     readonly target: WireFormatId,
@@ -119,6 +134,7 @@ export class UnsupportedFeatureError extends Error {
   ) {
     super(`${feature} cannot be sent to a ${target} upstream: ${reason}`);
     this.name = 'UnsupportedFeatureError';
+    setBrand(this, UNSUPPORTED_FEATURE);
   }
 }
 

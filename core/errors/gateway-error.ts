@@ -1,4 +1,7 @@
+import { brandedInstanceCheck, setBrand } from './brand.js';
 import { ERROR_CODES, type ErrorCode } from './codes.js';
+
+const GATEWAY_ERROR = Symbol.for('portcullis.GatewayError');
 
 export type ErrorSource = 'gateway' | 'upstream' | 'plugin';
 
@@ -20,6 +23,11 @@ export interface GatewayErrorOptions {
  * whether `message` reaches the client (5xx messages are replaced by the registry default).
  */
 export class GatewayError extends Error {
+  /** Recognises a GatewayError from another copy of this module (see brand.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceCheck(GatewayError, this, GATEWAY_ERROR, value);
+  }
+
   readonly code: ErrorCode;
   readonly status: number;
   readonly expose: boolean;
@@ -41,6 +49,7 @@ export class GatewayError extends Error {
     this.param = options.param;
     this.headers = options.headers ?? {};
     this.details = options.details;
+    setBrand(this, GATEWAY_ERROR);
   }
 
   /** The message a client may see. */

@@ -1,5 +1,8 @@
 import type { ErrorCode } from '../errors/codes.js';
+import { brandedInstanceCheck, setBrand } from '../errors/brand.js';
 import { GatewayError } from '../errors/gateway-error.js';
+
+const REJECTION = Symbol.for('portcullis.Rejection');
 
 export interface RejectDetail {
   message?: string;
@@ -14,8 +17,14 @@ export interface RejectDetail {
  * thrown error means the plugin broke, and its failure mode decides what happens.
  */
 export class Rejection {
+  /** Recognises a Rejection from another copy of this module (see core/errors/brand.ts). */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return brandedInstanceCheck(Rejection, this, REJECTION, value);
+  }
+
   readonly error: GatewayError;
   constructor(code: ErrorCode, detail: RejectDetail = {}) {
+    setBrand(this, REJECTION);
     const headers = { ...detail.headers };
     if (detail.retryAfter !== undefined) headers['retry-after'] = String(Math.max(0, Math.ceil(detail.retryAfter)));
     this.error = new GatewayError(code, { message: detail.message, headers, param: detail.param, source: 'gateway' });
