@@ -8,8 +8,8 @@ interface BatchedEntry {
   pending: number;
   ttlMs: number;
   resetAt: number;
-  /** Used since the last sync: its shared value is refreshed at the next one. */
-  touched: boolean;
+  /** Last local use (epoch ms): idle counters are forgotten and read again on their next use. */
+  lastUsed: number;
 }
 
 /**
@@ -42,7 +42,7 @@ export class BatchedCounterStore implements CounterStore {
     const value = entry.base + entry.pending;
     const applied = limit === undefined || amount <= 0 || value + amount <= limit;
     if (applied) entry.pending += amount;
-    entry.touched = true;
+    entry.lastUsed = this.now();
     return { value: entry.base + entry.pending, applied, resetAt: entry.resetAt };
   }
 
@@ -52,7 +52,12 @@ export class BatchedCounterStore implements CounterStore {
     return this.backend.get(key);
   }
 
-  /** Pushes pending deltas and refreshes the counters used since the last sync. */
+  /** Counters unused this long are dropped from the sync (ten intervals, at least ten seconds). */
+  private get idleMs(): number {
+    return Math.max(10 * this.intervalMs, 10_000);
+  }
+
+  /** Pushes pending deltas and reads back the shared value of every counter in recent use. */
   sync(): Promise<void> {
     this.syncing ??= this.syncOnce().finally(() => (this.syncing = undefined));
     return this.syncing;
@@ -67,8 +72,10 @@ export class BatchedCounterStore implements CounterStore {
           this.entries.delete(key);
           return;
         }
-        if (entry.pending === 0 && !entry.touched) return;
-        entry.touched = false;
+        if (entry.pending === 0 && now - entry.lastUsed > this.idleMs) {
+          this.entries.delete(key);
+          return;
+        }
         const amount = entry.pending;
         entry.pending -= amount;
         try {
@@ -95,7 +102,7 @@ export class BatchedCounterStore implements CounterStore {
     if (!pending) {
       pending = this.backend.get(key).then(
         (base) => {
-          const entry: BatchedEntry = { base, pending: 0, ttlMs, resetAt: this.now() + ttlMs, touched: false };
+          const entry: BatchedEntry = { base, pending: 0, ttlMs, resetAt: this.now() + ttlMs, lastUsed: this.now() };
           this.entries.set(key, entry);
           return entry;
         },
