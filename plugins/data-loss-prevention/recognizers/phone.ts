@@ -4,6 +4,7 @@
  * `call me at`, `fax`) stands next to them.
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { LRUCache } from 'lru-cache';
 import type { Recognizer, Span } from '../span.js';
 
 // An optional +country code or 00 prefix, an optional (area) part, then digit groups joined
@@ -39,6 +40,13 @@ function validates(candidate: string, regions: readonly CountryCode[]): boolean 
 /** Finds phone numbers: validated ones anywhere, merely possible ones only next to a cue. */
 export function phoneRecognizer(options: PhoneOptions): Recognizer {
   const regions = options.regions.map((r) => r.toUpperCase() as CountryCode);
+  // Parsing is the costly step; the same number tends to come back (threads, repeated turns).
+  const verdicts = new LRUCache<string, boolean>({ max: 5000 });
+  const validated = (raw: string) => {
+    let v = verdicts.get(raw);
+    if (v === undefined) verdicts.set(raw, (v = validates(raw, regions)));
+    return v;
+  };
   return {
     entities: ['PHONE_NUMBER'],
     find(text: string, out: Span[]) {
@@ -56,7 +64,7 @@ export function phoneRecognizer(options: PhoneOptions): Recognizer {
         if (OTHER_NUMBER.test(before) || /^\d{4}-\d{2}-\d{2}/.test(raw)) continue;
         const cue = CUE_BEFORE.test(before) || CUE_AFTER.test(after);
         const international = raw.startsWith('+') || raw.startsWith('00');
-        const valid = validates(raw, regions);
+        const valid = validated(raw);
         let score = 0;
         if (valid && cue) score = 0.95;
         // Without a cue, short numbers validate in some region too often (house numbers, postcodes).
