@@ -33,6 +33,11 @@ export function tokenize(text: string): Token[] {
   return lastTokens;
 }
 
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+
 function split(text: string): Token[] {
   const tokens: Token[] = [];
   let last = 0;
@@ -40,20 +45,24 @@ function split(text: string): Token[] {
     let word = m[0];
     const start = m.index;
     // Keep the dot only on initials and abbreviations; a sentence-final dot is punctuation.
-    if (word.endsWith('.') && word.length > 3) word = word.slice(0, -1);
+    if (word.length > 3 && word.endsWith('.')) word = word.slice(0, -1);
     // A possessive belongs to the sentence, not to the name.
-    word = word.replace(/['’]s$/, '');
-    const bare = word.replace(/\.$/, '');
-    const first = bare.charAt(0);
-    const isUpper = first !== first.toLowerCase();
+    if (word.length > 2 && (word.endsWith("'s") || word.endsWith('’s'))) word = word.slice(0, -2);
+    const bare = word.endsWith('.') ? word.slice(0, -1) : word;
+    const ascii = isAscii(bare);
+    const lower = bare.toLowerCase();
+    const upperCase = bare.toUpperCase();
+    const isUpper = bare.charAt(0) !== lower.charAt(0);
+    // `Anna`, `McDowell`: an upper-case letter with a lower-case one among the next two.
+    const title = isUpper && bare.length > 1 && (bare.charAt(1) !== upperCase.charAt(1) || (bare.length > 2 && bare.charAt(2) !== upperCase.charAt(2)));
     tokens.push({
       start,
       end: start + word.length,
       text: word,
       // Plain ASCII needs no Unicode decomposition.
-      fold: /^[\x00-\x7f]*$/.test(bare) ? bare.toLowerCase() : foldName(bare),
-      title: isUpper && bare.length > 1 && /\p{Ll}/u.test(bare.slice(1, 3)),
-      upper: bare.length > 1 && bare === bare.toUpperCase() && bare !== bare.toLowerCase(),
+      fold: ascii ? lower : foldName(bare),
+      title,
+      upper: bare.length > 1 && bare === upperCase && bare !== lower,
       initial: bare.length === 1 && isUpper,
       gap: text.slice(last, start),
     });
