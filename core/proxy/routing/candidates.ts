@@ -1,3 +1,5 @@
+import { GatewayError } from '../../errors/gateway-error.js';
+import { catalogOwners } from '../../providers/catalog.js';
 import type { ModelPolicy } from '../../records/types.js';
 import type { ConsumerView, Principal, RegistryView, RoleView } from '../../snapshot/views.js';
 
@@ -18,11 +20,16 @@ export function selectedRoles(consumer: ConsumerView, principal: Principal | und
   });
 }
 
-/** The consumer's callable registries: inline associations, or those of the selected roles. */
+/**
+ * The consumer's callable registries: inline associations, or those of the selected roles. A
+ * caller of a role_based consumer whose claims select no role may call nothing: 403.
+ */
 export function candidatesFor(consumer: ConsumerView, principal: Principal | undefined): Candidate[] {
   if (consumer.routingMode === 'role_based') {
+    const roles = selectedRoles(consumer, principal);
+    if (roles.length === 0) throw new GatewayError('forbidden', { message: 'no role of this consumer matches the caller' });
     const seen = new Map<string, Candidate>();
-    for (const role of selectedRoles(consumer, principal)) {
+    for (const role of roles) {
       for (const registry of role.registries) {
         if (registry.type !== 'LLM') continue;
         const policy = role.modelPolicies.find((p) => p.registry_id === registry.id);
@@ -76,4 +83,15 @@ export function defaultModel(candidate: Candidate): string | undefined {
     allowList(candidate)?.[0] ??
     candidate.registry.provider?.models?.find((m) => !m.modalities || m.modalities.includes('chat'))?.id
   );
+}
+
+/**
+ * Whether an open candidate may serve an explicit id its provider's catalog does not list: yes
+ * for a new id no catalog knows, or when the provider keeps no model list (custom endpoints,
+ * aggregators); no for another provider's catalog model (`gpt-4o` is not an open Anthropic
+ * registry's to take).
+ */
+export function takesUnlisted(candidate: Candidate, reference: string): boolean {
+  if (!candidate.registry.provider?.models?.length) return true;
+  return catalogOwners(reference).size === 0;
 }
