@@ -27,6 +27,8 @@ import type { CounterStore } from '../plugin/counters.js';
 import { createPluginHost, type PluginHost } from '../plugin/host.js';
 import { createProxyApp } from '../proxy/app.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
+import { coreRouter } from '../proxy/routing/router-member.js';
+import { RoutingRuntime } from '../proxy/routing/routing-runtime.js';
 import { modelsOperation } from '../proxy/models/models-operation.js';
 import { UpstreamClient } from '../proxy/upstream/upstream-client.js';
 import { ensureConfigCollections } from '../records/collections.js';
@@ -100,7 +102,9 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   // Limits and budgets: local, or shared by every data plane through REDIS_URL (or the store).
   const counters = options.counters ?? (await openCounterStore({ backend: settings.counterBackend, redisUrl: settings.redisUrl, store, log }));
 
-  const coreMembers = [...PROXY_CORE_MEMBERS, metricsMember(telemetry)];
+  // Balancer state, in-flight counts, breakers and health checks: in memory, per process.
+  const routing = new RoutingRuntime({ log });
+  const coreMembers = [...PROXY_CORE_MEMBERS, coreRouter(routing), metricsMember(telemetry)];
   const build = (document: ConfigDocument) =>
     buildSnapshot(document, {
       host, secretBox, counters, log, coreMembers,
@@ -114,6 +118,10 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   let holder: SnapshotHolder;
   const load = store ? () => loadConfigDocument(store!, extensionCollections()) : async () => holder.current.document;
   holder = new SnapshotHolder(await build(initialDocument), load, build, log);
+  if (settings.planes.includes('proxy')) {
+    routing.configure(holder.current);
+    holder.onSwap((snapshot) => routing.configure(snapshot));
+  }
   let configApplied = !dataPlane || !!cached;
 
   let sync: SyncClient | undefined;
@@ -177,7 +185,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   };
   const apps: Record<Plane, () => Koa> = {
     proxy: () =>
-      createProxyApp({ holder, runtime: { formats: host.formats, upstream, log }, readiness: dataPlaneReadiness, operations: { models: modelsOperation } }),
+      createProxyApp({ holder, runtime: { formats: host.formats, upstream, log, routing }, readiness: dataPlaneReadiness, operations: { models: modelsOperation } }),
     admin: () =>
       createAdminApp(
         {
@@ -215,6 +223,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       await Promise.all(servers.map(closeServer));
       await telemetry.close().catch(() => undefined);
       await upstream.close();
+      await routing.close();
       if (!options.counters) await closeCounters(counters);
       await store?.close();
     },

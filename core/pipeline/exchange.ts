@@ -1,4 +1,5 @@
 import type { CanonicalRequest, CanonicalResponse, Usage, WireFormatId } from '../canonical/index.js';
+import type { GatewayError } from '../errors/gateway-error.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { ConsumerView, Principal, RegistryView } from '../snapshot/views.js';
 
@@ -25,6 +26,10 @@ export interface RoutePlan {
   targets: RouteTarget[];
   /** Why these targets: `explicit`, `pin`, `auto:<strategy>`, `pool:<name>`, `smart:<tier>`. */
   reason: string;
+  /** Smart routing: the complexity tier of the prompt, the score behind it and the signals that fired. */
+  complexity?: { tier: 'simple' | 'medium' | 'hard'; score: number; signals: string[] };
+  /** A router's refusal (a model the consumer may not use, nothing available): answered instead of any attempt. */
+  refusal?: GatewayError;
 }
 
 /** One upstream call, recorded on the exchange. */
@@ -36,7 +41,12 @@ export interface Attempt {
   durationMs?: number;
   status?: number;
   error?: string;
-  outcome?: 'ok' | 'error' | 'retry' | 'fallback';
+  /** `skipped`: not sent, its registry's circuit breaker refused it. */
+  outcome?: 'ok' | 'error' | 'retry' | 'fallback' | 'skipped';
+  /** The trigger behind a `retry` or `fallback` outcome (`429`, `5xx`, `timeout`, `content_filter`, ...). */
+  trigger?: string;
+  /** After a `retry` outcome: the backoff waited before the next attempt, in milliseconds. */
+  waitMs?: number;
 }
 
 /** A guardrail or policy observation, kept on the exchange and reported in telemetry. */

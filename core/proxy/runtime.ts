@@ -1,5 +1,6 @@
 import type { WireFormat } from '../canonical/index.js';
 import type { Logger } from '../logging/logger.js';
+import type { RoutingRuntime } from './routing/routing-runtime.js';
 import type { UpstreamClient } from './upstream/upstream-client.js';
 
 /** What the proxy plane's request path needs besides the snapshot. */
@@ -7,6 +8,8 @@ export interface ProxyRuntime {
   formats: ReadonlyMap<string, WireFormat>;
   upstream: UpstreamClient;
   log: Logger;
-  /** Per-attempt headers/body timeout; the routing policies set finer ones. */
+  /** Per-attempt headers/body timeout; a consumer's `timeouts` settings override it. */
   attemptTimeoutMs?: number;
+  /** Balancer state, requests in flight, circuit breakers and health checks of this plane. */
+  routing: RoutingRuntime;
 }

@@ -1,24 +1,104 @@
-import type { GatewayError } from '../../errors/gateway-error.js';
+/**
+ * What the attempt loop does after a failed attempt, and how long each attempt may take:
+ * retry the same target (exponential backoff with jitter, never sooner than the upstream's
+ * Retry-After), move to the next target of the plan when a fallback trigger fires, or fail.
+ * Settings come from the consumer (`retry`, `timeouts`, `fallback.on`; docs/routing.md).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CanonicalResponse } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import type { AttemptDecision } from '../../pipeline/hooks.js';
 import type { Exchange } from '../../pipeline/exchange.js';
+import { retryDelayMs } from '../routing/backoff.js';
+import { triggersOf } from '../routing/failure-triggers.js';
+import { consumerRouting, DEFAULT_TRIGGERS, type ConsumerRouting } from '../routing/routing-settings.js';
 
-/** Fallback triggers when the consumer names none. */
-const DEFAULT_TRIGGERS = ['429', '5xx', 'timeout', 'connection'];
+/** Plugins asking for retries still stop here, so a tap cannot loop forever. */
+const PLUGIN_RETRY_CAP = 10;
 
-/** Whether a failed attempt's error matches a fallback trigger (`429`, `5xx`, `timeout`, `connection`, an exact status). */
-export function matchesTrigger(error: GatewayError, triggers: readonly string[]): boolean {
-  const status = String(error.status);
-  return triggers.some((t) => {
-    if (t === status) return true;
-    if (/^\dxx$/.test(t)) return status[0] === t[0] && error.source === 'upstream';
-    if (t === 'timeout') return error.code === 'upstream_timeout';
-    if (t === 'connection') return error.code === 'upstream_unreachable';
-    return false;
-  });
+/** The decision for one failed attempt. */
+export type Decision =
+  | { action: 'retry'; delayMs: number; trigger?: string }
+  | { action: 'next'; trigger?: string }
+  | { action: 'fail' };
+
+/** The first of `wanted` that the failure fires. */
+function firstFired(fired: ReadonlySet<string>, wanted: readonly string[]): string | undefined {
+  return wanted.find((t) => fired.has(t));
 }
 
-/** The core's decision when no plugin has an opinion: move to the next target on a trigger, else fail. */
-export function defaultDecision(ctx: Exchange, error: GatewayError, hasNext: boolean): 'next' | 'fail' {
-  if (!hasNext || error.source !== 'upstream') return 'fail';
-  const triggers = ctx.consumer?.record.fallback?.on ?? DEFAULT_TRIGGERS;
-  return matchesTrigger(error, triggers) ? 'next' : 'fail';
+/** One request's attempt policy: its settings, its total deadline, and the retry arithmetic. */
+export class AttemptPolicy {
+  private readonly settings: ConsumerRouting;
+  private readonly deadline?: number;
+
+  constructor(
+    ctx: Exchange,
+    private readonly defaultAttemptMs: number | undefined,
+    private readonly random: () => number = Math.random,
+  ) {
+    this.settings = ctx.consumer ? consumerRouting(ctx.consumer) : { retry: { max_retries: 0 } as ConsumerRouting['retry'], timeouts: {}, triggers: DEFAULT_TRIGGERS };
+    const total = this.settings.timeouts.total_ms;
+    this.deadline = total ? Date.now() + total : undefined;
+  }
+
+  /**
+   * The header wait of the next attempt: the per-attempt timeout, cut to what is left of the
+   * total one. Past the total deadline no attempt starts: a 504.
+   */
+  attemptTimeoutMs(): number | undefined {
+    const perAttempt = this.settings.timeouts.attempt_ms ?? this.defaultAttemptMs;
+    if (this.deadline === undefined) return perAttempt;
+    const left = this.deadline - Date.now();
+    if (left <= 0) {
+      throw new GatewayError('upstream_timeout', { message: `no upstream answered within the total timeout of ${this.settings.timeouts.total_ms} ms` });
+    }
+    return perAttempt === undefined ? left : Math.min(perAttempt, left);
+  }
+
+  /** The idle limit between body chunks of an answer that has started. */
+  bodyTimeoutMs(): number | undefined {
+    return this.settings.timeouts.attempt_ms ?? this.defaultAttemptMs;
+  }
+
+  /** Whether a content-filtered answer moves to the next target instead of reaching the client. */
+  skipsFilteredAnswer(response: CanonicalResponse, hasNext: boolean): boolean {
+    return hasNext && response.finish_reason === 'content_filter' && this.settings.triggers.includes('content_filter');
+  }
+
+  /**
+   * Decides after a failed attempt. `retries` is how many times this target was already
+   * retried; `plugin` is an `onAttemptError` tap's opinion, which wins when it has one;
+   * `targetOpen` is false once the target's circuit breaker has opened.
+   */
+  decide(failure: GatewayError, hasNext: boolean, retries: number, plugin: AttemptDecision | undefined, targetOpen = true): Decision {
+    // A refusal of the gateway's own making (a feature, a guardrail) is the same everywhere.
+    if (failure.source !== 'upstream') return { action: 'fail' };
+    const fired = triggersOf(failure);
+    const { retry, triggers } = this.settings;
+    const next = (): Decision => (hasNext ? { action: 'next', trigger: firstFired(fired, triggers) } : { action: 'fail' });
+    if (plugin === 'fail') return { action: 'fail' };
+    if (plugin === 'next') return next();
+    const retryTrigger = plugin === 'retry' ? undefined : firstFired(fired, retry.on);
+    const wantsRetry = plugin === 'retry' ? retries < PLUGIN_RETRY_CAP : retryTrigger !== undefined && retries < retry.max_retries;
+    if (wantsRetry && targetOpen) {
+      const delayMs = retryDelayMs(retry, retries, failure, this.random);
+      if (delayMs !== undefined && this.fits(delayMs)) return { action: 'retry', delayMs, trigger: retryTrigger };
+    }
+    return firstFired(fired, triggers) !== undefined ? next() : { action: 'fail' };
+  }
+
+  /** Whether a wait of `ms` still leaves time for an attempt within the total deadline. */
+  private fits(ms: number): boolean {
+    return this.deadline === undefined || Date.now() + ms < this.deadline;
+  }
+}
+
+/** Waits out a retry backoff; a client that goes away ends the wait (and the request). */
+export async function waitBeforeRetry(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch {
+    throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+  }
 }

@@ -6,7 +6,10 @@ import type { PipelineHooks } from '../../pipeline/hooks.js';
 import { enforceFindings } from '../enforce-findings.js';
 import type { ProxyRuntime } from '../runtime.js';
 import { prepareChatRequest } from '../upstream/provider-request.js';
-import { defaultDecision } from './attempt-decision.js';
+import { afterFirstChunk } from '../routing/first-chunk.js';
+import { takeSlot } from '../routing/attempt-slot.js';
+import type { BreakerOutcome } from '../routing/circuit-breaker.js';
+import { AttemptPolicy, waitBeforeRetry } from './attempt-decision.js';
 import { relayStream } from './relay-stream.js';
 import { connectionErrorOf, upstreamErrorOf } from './upstream-error.js';
 import { createHash } from 'node:crypto';
@@ -91,28 +94,98 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
   }
 
   const plan = await hooks.route.promise(ctx.request, ctx);
+  if (plan?.refusal) throw plan.refusal;
   if (!plan || plan.targets.length === 0) throw new GatewayError('no_capable_registry', { message: 'no registry can serve this model' });
   ctx.route = plan;
 
+  // The attempt loop: each target in order, retried with backoff while the consumer's retry
+  // settings allow, then the next one when a fallback trigger fires (before any byte reached the client).
+  const policy = new AttemptPolicy(ctx, runtime.attemptTimeoutMs, runtime.routing.random);
+  let retries = 0;
   for (let i = 0; i < plan.targets.length; i++) {
-    const target = plan.targets[i];
-    const prepared = prepareChatRequest(ctx, target, runtime.formats);
-    let request = prepared.request;
-    const adapt = hooks.adaptRequest.get(prepared.upstreamFormat.id);
-    if (adapt) request = await adapt.promise(request, ctx);
-    const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
-    ctx.attempts.push(attempt);
-    if (hooks.beforeAttempt.taps.length) await hooks.beforeAttempt.promise(attempt, request, ctx);
+    const hasNext = i + 1 < plan.targets.length;
+    const result = await attemptTarget(koa, ctx, hooks, runtime, clientFormat, policy, plan.targets[i], hasNext);
+    if (result.kind === 'answered') return;
+    if (result.kind === 'moved_on') {
+      retries = 0;
+      continue;
+    }
+    const { attempt, failure } = result;
+    attempt.error = failure.message;
+    const plugin = hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined;
+    const decision = policy.decide(failure, hasNext, retries, plugin, result.targetOpen);
+    if (decision.action === 'retry') {
+      attempt.outcome = 'retry';
+      attempt.trigger = decision.trigger;
+      attempt.waitMs = decision.delayMs;
+      await waitBeforeRetry(decision.delayMs, ctx.signal);
+      retries++;
+      i--;
+      continue;
+    }
+    retries = 0;
+    if (decision.action === 'next') {
+      attempt.outcome = 'fallback';
+      attempt.trigger = decision.trigger;
+      continue;
+    }
+    attempt.outcome = 'error';
+    throw failure;
+  }
+  throw new GatewayError('no_capable_registry', { message: 'every target of this request is unavailable (circuit breaker open)' });
+}
 
-    let failure: GatewayError;
+type AttemptResult =
+  | { kind: 'answered' }
+  /** Skipped (circuit breaker) or a content-filtered answer with a next target: go on without deciding. */
+  | { kind: 'moved_on'; attempt: Attempt }
+  | { kind: 'failed'; attempt: Attempt; failure: GatewayError; targetOpen: boolean };
+
+/**
+ * One upstream attempt on one target: the call, holding a slot on its registry (breaker ticket
+ * and in-flight count) until the answer is over, and the answer itself when it succeeds. A
+ * stream is committed only once its first chunk arrived, so a stream that fails before that
+ * is a failed attempt like any other.
+ */
+async function attemptTarget(
+  koa: Koa.Context,
+  ctx: Exchange,
+  hooks: PipelineHooks,
+  runtime: ProxyRuntime,
+  clientFormat: WireFormat,
+  policy: AttemptPolicy,
+  target: RouteTarget,
+  hasNext: boolean,
+): Promise<AttemptResult> {
+  const prepared = prepareChatRequest(ctx, target, runtime.formats);
+  let request = prepared.request;
+  const adapt = hooks.adaptRequest.get(prepared.upstreamFormat.id);
+  if (adapt) request = await adapt.promise(request, ctx);
+  const headersTimeout = policy.attemptTimeoutMs();
+  const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
+  ctx.attempts.push(attempt);
+  if (hooks.beforeAttempt.taps.length) await hooks.beforeAttempt.promise(attempt, request, ctx);
+  const slot = takeSlot(runtime.routing, target.registry);
+  if (!slot) {
+    attempt.outcome = 'skipped';
+    attempt.durationMs = 0;
+    attempt.error = 'circuit breaker open';
+    return { kind: 'moved_on', attempt };
+  }
+
+  let outcome: BreakerOutcome = 'neutral';
+  let failure: GatewayError;
+  try {
     try {
-      const upstream = await runtime.upstream.send(target.registry.id, target.registry.baseUrl, request, ctx.signal, runtime.attemptTimeoutMs);
+      const upstream = await runtime.upstream.send(target.registry.id, target.registry.baseUrl, request, ctx.signal, headersTimeout, policy.bodyTimeoutMs());
       attempt.status = upstream.statusCode;
       if (upstream.statusCode < 400) {
-        attempt.outcome = 'ok';
-        selectionHeaders(ctx, target);
         if (request.stream) {
-          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, upstream, target);
+          const body = await afterFirstChunk(upstream.body);
+          outcome = 'success';
+          attempt.outcome = 'ok';
+          selectionHeaders(ctx, target);
+          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target);
         } else {
           const raw = await upstream.body.text();
           let response: CanonicalResponse;
@@ -121,13 +194,23 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
           } catch (err) {
             throw new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answered with a malformed body: ${(err as Error).message}` });
           }
+          outcome = 'success';
+          if (policy.skipsFilteredAnswer(response, hasNext)) {
+            attempt.outcome = 'fallback';
+            attempt.trigger = 'content_filter';
+            attempt.error = 'the answer was content-filtered';
+            attempt.durationMs = Date.now() - attempt.startedAt;
+            return { kind: 'moved_on', attempt };
+          }
+          attempt.outcome = 'ok';
+          selectionHeaders(ctx, target);
           // Some formats (Cohere) name no model in their answer: report the one called.
           if (!response.model) response.model = target.model;
           ctx.usage = response.usage;
           await answer(koa, ctx, hooks, clientFormat, response, prepared.passthrough ? raw : undefined);
         }
         attempt.durationMs = Date.now() - attempt.startedAt;
-        return;
+        return { kind: 'answered' };
       }
       failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
     } catch (err) {
@@ -135,22 +218,12 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
       if (ctx.signal.aborted) throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
       failure = connectionErrorOf(err);
     }
-    attempt.durationMs = Date.now() - attempt.startedAt;
-    attempt.error = failure.message;
-    const hasNext = i + 1 < plan.targets.length;
-    const decision = (hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined) ?? defaultDecision(ctx, failure, hasNext);
-    if (decision === 'retry') {
-      attempt.outcome = 'retry';
-      i--;
-      continue;
-    }
-    if (decision === 'next' && hasNext) {
-      attempt.outcome = 'fallback';
-      continue;
-    }
-    attempt.outcome = 'error';
-    throw failure;
+    outcome = slot.outcomeOf(failure);
+  } finally {
+    slot.release(outcome);
   }
+  attempt.durationMs = Date.now() - attempt.startedAt;
+  return { kind: 'failed', attempt, failure, targetOpen: slot.open() };
 }
 
 async function streamAnswer(

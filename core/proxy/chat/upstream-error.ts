@@ -15,7 +15,9 @@ export async function upstreamErrorOf(response: Dispatcher.ResponseData, format:
   const headers: Record<string, string> = {};
   const retryAfter = response.headers['retry-after'];
   if (retryAfter) headers['retry-after'] = String(retryAfter);
-  return new GatewayError('upstream_error', { status: response.statusCode, message: info.message, source: 'upstream', headers });
+  // The upstream's own error code lets the router recognise context-length and content-filter refusals.
+  const details = info.code ? { upstream_code: info.code } : undefined;
+  return new GatewayError('upstream_error', { status: response.statusCode, message: info.message, source: 'upstream', headers, details });
 }
 
 /** A failure to reach the upstream at all (connection refused, reset, timeout). */

@@ -24,8 +24,8 @@ export class UpstreamClient {
     return agent;
   }
 
-  /** Sends the request; the body is streamed back untouched. */
-  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: AbortSignal, timeoutMs?: number): Promise<Dispatcher.ResponseData> {
+  /** Sends the request; the body is streamed back untouched. `timeoutMs` bounds the wait for headers, `bodyTimeoutMs` (default the same) each wait between body chunks. */
+  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: AbortSignal, timeoutMs?: number, bodyTimeoutMs = timeoutMs): Promise<Dispatcher.ResponseData> {
     return undiciRequest(request.url, {
       method: request.method as Dispatcher.HttpMethod,
       headers: request.headers,
@@ -33,7 +33,7 @@ export class UpstreamClient {
       dispatcher: this.agentFor(registryId, baseUrl),
       signal,
       headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
+      bodyTimeout: bodyTimeoutMs,
     });
   }
 

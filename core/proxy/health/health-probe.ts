@@ -1,0 +1,35 @@
+/**
+ * One active health check of a registry: a GET of the check path (the provider's model list
+ * by default) with the registry's own credentials. Any answer below 500 within the timeout
+ * passes: the upstream is reachable and serving, even if it refuses this particular path.
+ */
+import { request, type Dispatcher } from 'undici';
+import type { RegistryView } from '../../snapshot/views.js';
+import type { HealthCheckSettings } from '../routing/routing-settings.js';
+
+/** The URL a registry's health check calls. */
+export function probeUrl(registry: RegistryView, settings: HealthCheckSettings): string {
+  const catalogPath = registry.provider?.paths.models;
+  const path = settings.path ?? (catalogPath && !catalogPath.includes('{') ? catalogPath : '');
+  return `${registry.baseUrl}${path}`;
+}
+
+/** Runs one check; resolves true when it passed. Never rejects. */
+export async function probe(registry: RegistryView, settings: HealthCheckSettings, dispatcher: Dispatcher): Promise<boolean> {
+  const headers: Record<string, string> = { ...registry.provider?.static_headers };
+  if (registry.apiKey && registry.provider) headers[registry.provider.auth.header] = `${registry.provider.auth.prefix ?? ''}${registry.apiKey}`;
+  try {
+    const answer = await request(probeUrl(registry, settings), {
+      method: 'GET',
+      headers,
+      dispatcher,
+      headersTimeout: settings.timeout_ms,
+      bodyTimeout: settings.timeout_ms,
+      signal: AbortSignal.timeout(settings.timeout_ms),
+    });
+    await answer.body.dump();
+    return answer.statusCode < 500;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The core router: the `route` tap every chain carries at STAGE.LAST, so a routing policy that
+ * taps earlier wins. It builds the plan with the plane's routing state; an expected refusal
+ * (a model the consumer may not use, nothing available) comes back on the plan rather than as
+ * a thrown error, which a chain would report as a failed policy.
+ */
+import type { CanonicalRequest } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import type { ChainMember } from '../../pipeline/chain.js';
+import type { Exchange, RoutePlan } from '../../pipeline/exchange.js';
+import { STAGE } from '../../pipeline/stages.js';
+import type { RecordedTap } from '../../plugin/tap-recorder.js';
+import { buildRoutePlan } from './route-plan.js';
+import type { RoutingRuntime } from './routing-runtime.js';
+
+/** The core router of a proxy plane sharing `routing`. */
+export function coreRouter(routing: RoutingRuntime): ChainMember {
+  const route = async (request: CanonicalRequest, ctx: Exchange): Promise<RoutePlan> => {
+    try {
+      return buildRoutePlan(request, { consumer: ctx.consumer!, principal: ctx.principal, capability: 'chat', routing });
+    } catch (err) {
+      if (err instanceof GatewayError) return { targets: [], reason: 'refused', refusal: err };
+      throw err;
+    }
+  };
+  return {
+    plugin: 'core_router',
+    priority: 0,
+    parallel: false,
+    failureMode: 'closed',
+    taps: [{ hook: 'route', stage: STAGE.LAST, sync: false, fn: route as RecordedTap['fn'] }],
+  };
+}
