@@ -145,6 +145,23 @@ describe('proxy chat paths', () => {
         errorMessageOf(format, await anonymous.json());
       });
 
+      it(`${format}: a body that is not a valid ${format} request is 400 naming the field`, async () => {
+        const invalid: Record<WireFormatId, [Record<string, unknown>, string]> = {
+          'openai-chat': [{ model: world.pin('openai-chat'), messages: [] }, 'messages'],
+          'openai-responses': [{ model: world.pin('openai-chat') }, 'input'],
+          'anthropic-messages': [{ model: world.pin('openai-chat'), messages: [{ role: 'user', content: 'hi' }] }, 'max_tokens'],
+          gemini: [{ contents: [] }, 'contents'],
+          'cohere-v2': [{ model: world.pin('openai-chat'), messages: 'hi' }, 'messages'],
+        };
+        const [body, field] = invalid[format];
+        const before = upstreamCalls();
+        const response = await postChat(base, world.key, format, world.pin('openai-chat'), false, { body });
+        expect(response.status).to.equal(400);
+        expect(response.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
+        expect(errorMessageOf(format, await response.json())).to.contain(field);
+        expect(upstreamCalls()).to.equal(before);
+      });
+
       it(`${format}: an upstream error keeps its status and Retry-After, marked as upstream`, async () => {
         world.upstreams['anthropic-messages'].enqueue({ kind: 'error', status: 429, message: 'slow down', retryAfterSeconds: 3 });
         const response = await postChat(base, world.key, format, world.pin('anthropic-messages'), false);
