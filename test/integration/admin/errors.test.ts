@@ -59,7 +59,7 @@ describe('admin: errors', () => {
     const before = { revision: await revision(), consumers: await store.collection(COLLECTIONS.consumers).count({}) };
     const registry = ok(await h.tenantA.post(`${g}/registries`, { type: 'LLM', provider: 'openai' }), 201);
     const afterCreate = await revision();
-    expect(afterCreate).to.equal((before.revision ?? 0) + 1);
+    expect(afterCreate).to.equal(Number(before.revision ?? 0) + 1);
     // The second association is invalid: the whole create is refused, the first is not stored either.
     const refused = await h.tenantA.post(`${g}/consumers`, { slug: 'half', registries: [{ registry_id: registry.id }, { registry_id: MISSING }] });
     expect(refused.status).to.equal(422);
