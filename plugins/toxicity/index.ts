@@ -35,6 +35,25 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
   return severityRank(termSeverity) >= severityRank(fromScore) ? termSeverity : fromScore;
 }
 
+const WINDOW = 280;
+
+/** Splits a normalized text into pieces of at most about WINDOW characters, at spaces. */
+function windows(normalized: string): string[] {
+  if (normalized.length <= WINDOW + 40) return [normalized];
+  const out: string[] = [];
+  let start = 0;
+  while (start < normalized.length) {
+    let end = Math.min(normalized.length, start + WINDOW);
+    if (end < normalized.length) {
+      const space = normalized.lastIndexOf(' ', end);
+      if (space > start) end = space;
+    }
+    out.push(normalized.slice(start, end).trim());
+    start = end + 1;
+  }
+  return out;
+}
+
 function create(settings: ToxicitySettings): Detector {
   const model = toxicityModel();
   const matcher = profanityMatcher();
@@ -54,7 +73,11 @@ function create(settings: ToxicitySettings): Detector {
     let normalized = normalizeText(text);
     if (normalized.includes('*')) normalized = normalized.split(' ').map(unmask).join(' ');
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
-    const confidence = calibrate(predict(model, extractFeatures(normalized, features)), model.threshold);
+    // The model learned tweets: a long text is scored in tweet-sized windows and its most toxic
+    // window counts, so one abusive sentence is not diluted by pages of neutral text.
+    let p = 0;
+    for (const window of windows(normalized)) p = Math.max(p, predict(model, extractFeatures(window, features)));
+    const confidence = calibrate(p, model.threshold);
     const tags = new Map<Category, Severity>();
     const note = ([category, severity]: Tag) => {
       const had = tags.get(category);

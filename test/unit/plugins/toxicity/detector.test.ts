@@ -99,3 +99,12 @@ describe('toxicity detector input edge cases', () => {
     for (const text of ['', '12345 67', '!!! ???', '   ']) expect(hitsOf(text), JSON.stringify(text)).to.deep.equal([]);
   });
 });
+
+describe('toxicity detector on long text', () => {
+  it('still fires on one profane sentence inside a long neutral prompt', () => {
+    const neutral = 'Could you review the quarterly report, summarize the findings about revenue growth in Europe, and list three risks for next year? ';
+    const text = `${neutral.repeat(12)}Honestly this build system is fucking broken again. ${neutral.repeat(12)}`;
+    expect(firing(text)).to.include('profanity');
+    expect(firing(neutral.repeat(25))).to.deep.equal([]);
+  });
+});
