@@ -1,0 +1,56 @@
+/**
+ * Limits and budgets when the shared counter backend cannot be reached: each policy follows
+ * its fault_tolerant setting (admit unmetered, or refuse with 503 before the upstream).
+ */
+import { expect } from 'chai';
+import OpenAI from 'openai';
+import { RedisCounterStore } from '../../../core/counters/redis-counter-store.js';
+import { freePort } from './support/redis-server.js';
+import { startPolicyGateway, type PolicyGateway } from './support/policy-gateway.js';
+
+describe('limits with an unreachable counter backend', function () {
+  this.timeout(30_000);
+  let pg: PolicyGateway;
+  let counters: RedisCounterStore;
+
+  const chat = () => pg.client().chat.completions.create({ model: 'gpt-4o-mini', max_tokens: 20, messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+  const failure = async () => (await chat().catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+
+  before(async () => {
+    // Nothing listens on this port: every counter call fails at once.
+    counters = new RedisCounterStore({ url: `redis://127.0.0.1:${await freePort()}`, commandTimeoutMs: 300 });
+    await counters.connect();
+    pg = await startPolicyGateway({ counters });
+  });
+  after(async () => {
+    await pg?.close();
+    await counters?.close();
+  });
+
+  it('rate_limiter fault_tolerant (the default) admits the request, without rate-limit headers', async () => {
+    await pg.attach('rate_limiter', { limits: [{ requests: 1, window: 60 }] });
+    for (let i = 0; i < 3; i++) {
+      const { response } = await chat();
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('x-ratelimit-limit')).to.equal(null);
+    }
+  });
+
+  it('rate_limiter fault_tolerant false refuses with 503 before the upstream', async () => {
+    await pg.attach('rate_limiter', { limits: [{ requests: 1, window: 60 }], fault_tolerant: false });
+    const before = pg.upstreamCalls();
+    const err = await failure();
+    expect(err.status).to.equal(503);
+    expect(err.message).to.contain('fail closed');
+    expect(pg.upstreamCalls()).to.equal(before);
+  });
+
+  it('token_rate_limiter fails closed by default, and admits unmetered when fault_tolerant', async () => {
+    await pg.attach('token_rate_limiter', { limits: [{ amount: 1000, window: 'day' }] });
+    const before = pg.upstreamCalls();
+    expect((await failure()).status).to.equal(503);
+    expect(pg.upstreamCalls()).to.equal(before);
+    await pg.attach('token_rate_limiter', { limits: [{ amount: 1000, window: 'day' }], fault_tolerant: true });
+    expect((await chat()).response.status).to.equal(200);
+  });
+});
