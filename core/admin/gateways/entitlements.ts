@@ -6,6 +6,7 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { GatewayRecord } from '../../records/types.js';
 
+/** A stamped entitlement set (every field present). */
 export type Entitlements = NonNullable<GatewayRecord['entitlements']> & { caps: Record<string, number>; max_instances: number };
 
 /** Tiers, lowest first. */
@@ -20,6 +21,7 @@ export function tenantEntitlements(gateways: readonly GatewayRecord[]): Entitlem
   return (latest?.entitlements as Entitlements | undefined) ?? DEFAULT_ENTITLEMENTS;
 }
 
+/** Whether `to` is a lower tier than `from`. */
 export const isDowngrade = (from: Entitlements, to: Entitlements): boolean => TIERS.indexOf(to.tier) < TIERS.indexOf(from.tier);
 
 /** 409 when the tenant would own more gateways than `entitlements` allow. */

@@ -15,6 +15,7 @@ export const GATEWAY_CHILD_COLLECTIONS: string[] = [
   COLLECTIONS.vaultCredentials,
 ];
 
+/** The ops deleting a gateway and all its records (one batch). */
 export function gatewayDeleteOps(gatewayId: string): BatchOp[] {
   return [
     ...GATEWAY_CHILD_COLLECTIONS.map((collection): BatchOp => ({ collection, op: 'delete', filter: { gateway_id: gatewayId }, many: true })),

@@ -6,14 +6,18 @@ import type Koa from 'koa';
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { Collection, Doc, Filter } from '../../store/types.js';
 
+/** Page size when `size` is omitted. */
 export const DEFAULT_PAGE_SIZE = 20;
+/** Largest page size accepted. */
 export const MAX_PAGE_SIZE = 100;
 
+/** The requested page and size. */
 export interface PageRequest {
   page: number;
   size: number;
 }
 
+/** A paginated answer. */
 export interface Page<T> {
   items: T[];
   page: number;

@@ -38,6 +38,7 @@ function loadComponents(): { schemas: Record<string, Json>; nameOf: Map<string, 
   return { schemas, nameOf };
 }
 
+/** Builds the OpenAPI 3.1 document of `operations`. */
 export function buildOpenApiDocument(operations: readonly AdminOperation[] = ADMIN_OPERATIONS): Json {
   const { schemas, nameOf } = loadComponents();
   const ref = (key: string): Json => {

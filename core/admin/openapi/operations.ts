@@ -14,12 +14,14 @@ export type ResponseBody =
   | { eventStream: true }
   | null;
 
+/** A documented query parameter. */
 export interface QueryParameter {
   name: string;
   description: string;
   schema: Record<string, unknown>;
 }
 
+/** One admin operation as data. */
 export interface AdminOperation {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** OpenAPI path template (`/v1/gateways/{gateway_id}`). */
@@ -71,6 +73,7 @@ function consumerAttachment(segment: string, param: string, noun: string, option
   ];
 }
 
+/** Every operation the admin plane serves. */
 export const ADMIN_OPERATIONS: AdminOperation[] = [
   { method: 'get', path: '/v1/version', summary: 'Build version', tag: 'Meta', public: true, responses: { 200: { api: 'version' } } },
   { method: 'get', path: '/v1/openapi.json', summary: 'This OpenAPI 3.1 description', tag: 'Meta', public: true, responses: { 200: { json: true } } },

@@ -15,6 +15,7 @@ export const MAX_GROUPED_REGISTRIES = 200;
 
 const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
+/** The grouped listing of a gateway, or 422 when the query cannot have one. */
 export async function groupedRegistries(store: Store, gatewayId: string, koa: Koa.Context): Promise<Record<string, unknown>> {
   if (koa.query.view !== 'grouped') throw refuse('/view must be "grouped" (omit view and type for the flat listing)');
   if (koa.query.type !== 'LLM') throw refuse('/type must be "LLM" with view=grouped');

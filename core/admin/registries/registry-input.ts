@@ -8,6 +8,7 @@ import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { Store } from '../../store/types.js';
 
+/** Upstream credentials as written (an inline key or a vault reference). */
 export interface RegistryAuthInput {
   api_key?: string;
   credential_id?: string;

@@ -14,6 +14,7 @@ import { secretMatches } from '../machine/machine-secret.js';
 /** Lifetime of a machine access token. */
 export const MACHINE_TOKEN_TTL_SECONDS = 3600;
 
+/** Registers `POST /v1/auth/token`. */
 export function authTokenRoutes(router: Router, deps: AdminDeps): void {
   router.post('/v1/auth/token', async (koa) => {
     const body = validateBody<{ client_id: string; client_secret: string }>(adminSchemaId('token-request'), await readJsonOrForm(koa));

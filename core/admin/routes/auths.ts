@@ -20,6 +20,7 @@ interface AuthInput {
   oidc?: AuthRecord['oidc'];
 }
 
+/** Registers the auth routes. */
 export function authRoutes(router: Router, deps: AdminDeps): void {
   const auths = () => deps.store.collection<AuthRecord>(COLLECTIONS.auths);
   const base = '/v1/gateways/:gateway_id/auths';

@@ -62,6 +62,7 @@ async function registryModels(deps: AdminDeps, koa: Koa.Context): Promise<Catalo
   return provider ? catalogModels(provider) : [];
 }
 
+/** Registers the catalog routes. */
 export function catalogRoutes(router: Router, deps: AdminDeps): void {
   router.get('/v1/catalog/providers', (koa) => {
     koa.body = pageOf([...PROVIDERS.values()].map(providerView), pageRequest(koa));

@@ -21,6 +21,7 @@ const ID_LISTS = [
   { segment: 'roles', param: 'role_id', field: 'role_ids', collection: COLLECTIONS.roles },
 ] as const;
 
+/** Registers the consumer attach/detach routes. */
 export function consumerAttachmentRoutes(router: Router, deps: AdminDeps): void {
   const base = '/v1/gateways/:gateway_id/consumers/:consumer_id';
 

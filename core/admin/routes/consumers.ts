@@ -14,6 +14,7 @@ import { listPage, pageRequest } from '../http/pagination.js';
 import { consumerView } from '../views/record-views.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
 
+/** Registers the consumer routes. */
 export function consumerRoutes(router: Router, deps: AdminDeps): void {
   const consumers = () => deps.store.collection<ConsumerRecord>(COLLECTIONS.consumers);
   const base = '/v1/gateways/:gateway_id/consumers';

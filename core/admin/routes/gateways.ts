@@ -29,6 +29,7 @@ type GatewayUpdate = Omit<GatewayCreate, 'tenant_id'>;
 
 const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
+/** Registers the gateway routes. */
 export function gatewayRoutes(router: Router, deps: AdminDeps): void {
   const gateways = () => deps.store.collection<GatewayRecord>(COLLECTIONS.gateways);
 

@@ -26,6 +26,7 @@ interface MachineCredentialCreate {
 
 const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
+/** Registers the machine-credential routes. */
 export function machineCredentialRoutes(router: Router, deps: AdminDeps): void {
   const credentials = () => deps.store.collection<BaseRecord>(COLLECTIONS.machineCredentials);
   const scope = (koa: Koa.Context): Filter => {

@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { AdminDeps } from '../app.js';
 import { buildOpenApiDocument } from '../openapi/build-document.js';
 
+/** Registers `GET /v1/openapi.json`. */
 export function openApiRoutes(router: Router, _deps: AdminDeps): void {
   let document: Record<string, unknown> | undefined;
   router.get('/v1/openapi.json', (koa) => {

@@ -27,6 +27,7 @@ interface PolicyInput {
   global?: boolean;
 }
 
+/** Registers the policy routes. */
 export function policyRoutes(router: Router, deps: AdminDeps): void {
   const policies = () => deps.store.collection<PolicyRecord>(COLLECTIONS.policies);
   const base = '/v1/gateways/:gateway_id/policies';

@@ -33,6 +33,7 @@ export function registryDetachOps(gatewayId: string, registryId: string): BatchO
   ];
 }
 
+/** Registers the registry routes. */
 export function registryRoutes(router: Router, deps: AdminDeps): void {
   const registries = () => deps.store.collection<RegistryRecord>(COLLECTIONS.registries);
   const base = '/v1/gateways/:gateway_id/registries';

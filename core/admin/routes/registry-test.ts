@@ -10,6 +10,7 @@ import { readBody } from '../http/json-body.js';
 import { runRegistryProbe, type ProbeSubject } from '../registries/probe/run-probe.js';
 import { checkRegistry, registryKey, type RegistryInput } from '../registries/registry-input.js';
 
+/** Registers the registry test route. */
 export function registryTestRoutes(router: Router, deps: AdminDeps): void {
   router.post('/v1/gateways/:gateway_id/registries/test', async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);

@@ -10,6 +10,7 @@ import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { listAllTools, mcpAuthHeaders, withMcpClient } from '../registries/mcp-client.js';
 import { registryKey } from '../registries/registry-input.js';
 
+/** Registers the MCP registry tool-list route. */
 export function registryToolRoutes(router: Router, deps: AdminDeps): void {
   router.get('/v1/gateways/:gateway_id/registries/:registry_id/tools', async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);

@@ -41,6 +41,7 @@ async function checkRoleReferences(store: Store, gatewayId: string, input: RoleI
   });
 }
 
+/** Registers the role routes. */
 export function roleRoutes(router: Router, deps: AdminDeps): void {
   const roles = () => deps.store.collection<RoleRecord>(COLLECTIONS.roles);
   const base = '/v1/gateways/:gateway_id/roles';

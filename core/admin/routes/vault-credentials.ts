@@ -20,6 +20,7 @@ interface VaultCredentialInput {
   secret?: string;
 }
 
+/** Registers the vault-credential routes. */
 export function vaultCredentialRoutes(router: Router, deps: AdminDeps): void {
   const credentials = () => deps.store.collection<VaultCredentialRecord>(COLLECTIONS.vaultCredentials);
   const base = '/v1/gateways/:gateway_id/vault-credentials';

@@ -25,10 +25,12 @@ function pick(record: BaseRecord, fields: readonly string[]): View {
   return out;
 }
 
+/** A gateway as the API shows it. */
 export function gatewayView(record: GatewayRecord): View {
   return pick(record, ['slug', 'name', 'tenant_id', 'entitlements']);
 }
 
+/** A registry as the API shows it: the key is never shown, only whether one is stored. */
 export function registryView(record: RegistryRecord): View {
   const view = pick(record, ['gateway_id', 'slug', 'name', 'type', 'provider', 'base_url', 'options', 'models', 'capabilities', 'health_check']);
   if (record.auth) {
@@ -40,6 +42,7 @@ export function registryView(record: RegistryRecord): View {
   return view;
 }
 
+/** A consumer as the API shows it. */
 export function consumerView(record: ConsumerRecord): View {
   return pick(record, [
     'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'tags',
@@ -47,10 +50,12 @@ export function consumerView(record: ConsumerRecord): View {
   ]);
 }
 
+/** A role as the API shows it. */
 export function roleView(record: RoleRecord): View {
   return pick(record, ['gateway_id', 'name', 'match', 'registries', 'model_policies', 'tool_sets']);
 }
 
+/** A policy as the API shows it. */
 export function policyView(record: PolicyRecord): View {
   return pick(record, ['gateway_id', 'slug', 'name', 'type', 'settings', 'stages', 'enabled', 'priority', 'parallel', 'global']);
 }
