@@ -1,0 +1,65 @@
+/* Generated from schemas/plugins/data_loss_prevention.schema.json by `npm run gen:types`. Do not edit. */
+
+/**
+ * Settings of the data_loss_prevention detector: which PII and secret types it looks for, values it must leave alone, and how random a value assigned to a secret-named key must be.
+ */
+export interface DataLossPreventionSettings {
+  /**
+   * Entity types to detect. PII: EMAIL_ADDRESS, PHONE_NUMBER, CREDIT_CARD, IBAN_CODE, US_SSN, IP_ADDRESS, DATE_OF_BIRTH, PERSON, STREET_ADDRESS, LOCATION. Secrets: AWS_ACCESS_KEY, AWS_SECRET_KEY, GITHUB_TOKEN, GITLAB_TOKEN, SLACK_TOKEN, SLACK_WEBHOOK, STRIPE_KEY, GOOGLE_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, PRIVATE_KEY, JWT, DATABASE_URL, GENERIC_SECRET.
+   *
+   * @minItems 1
+   */
+  entities?: (
+    | 'EMAIL_ADDRESS'
+    | 'PHONE_NUMBER'
+    | 'CREDIT_CARD'
+    | 'IBAN_CODE'
+    | 'US_SSN'
+    | 'IP_ADDRESS'
+    | 'DATE_OF_BIRTH'
+    | 'PERSON'
+    | 'STREET_ADDRESS'
+    | 'LOCATION'
+    | 'AWS_ACCESS_KEY'
+    | 'AWS_SECRET_KEY'
+    | 'GITHUB_TOKEN'
+    | 'GITLAB_TOKEN'
+    | 'SLACK_TOKEN'
+    | 'SLACK_WEBHOOK'
+    | 'STRIPE_KEY'
+    | 'GOOGLE_API_KEY'
+    | 'OPENAI_API_KEY'
+    | 'ANTHROPIC_API_KEY'
+    | 'PRIVATE_KEY'
+    | 'JWT'
+    | 'DATABASE_URL'
+    | 'GENERIC_SECRET'
+  )[];
+  /**
+   * Values that are never reported or masked (a support address, a public IP), compared case-insensitively after trimming.
+   *
+   * @maxItems 10000
+   */
+  allow_list?: string[];
+  /**
+   * Regular expressions (JavaScript syntax, Unicode mode); a found value that matches one in full is never reported or masked.
+   *
+   * @maxItems 1000
+   */
+  allow_patterns?: string[];
+  /**
+   * Minimum Shannon entropy, in bits per character, of a value assigned to a secret-named key (password=, secret:, token =) for it to count as a GENERIC_SECRET. Higher means fewer, more random values.
+   */
+  entropy_threshold?: number;
+  /**
+   * Minimum length of a value assigned to a secret-named key for it to count as a GENERIC_SECRET.
+   */
+  min_secret_length?: number;
+  /**
+   * ISO 3166-1 alpha-2 regions a phone number written without a +country code is validated against (libphonenumber metadata).
+   *
+   * @minItems 1
+   * @maxItems 50
+   */
+  phone_regions?: string[];
+}

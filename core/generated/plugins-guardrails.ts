@@ -1,0 +1,44 @@
+/* Generated from schemas/plugins/guardrails.schema.json by `npm run gen:types`. Do not edit. */
+
+/**
+ * Settings of the gateway's guardrails plugin: sends each guarded stage of a chat exchange to the guardrail service's /v1/evaluate with a collector key and applies the verdict (block answered 403 in the client's format, transform forwarded masked).
+ */
+export interface GuardrailsSettings {
+  /**
+   * Base URL of the guardrail service. Default: PORTCULLIS_GUARDRAIL_URL, which bootstrap sets to the co-located guardrail plane; else http://127.0.0.1:8002.
+   */
+  service_url?: string;
+  /**
+   * The collector's tgk_ key: {"credential_id": "<vault credential id>"} naming a vault credential of the same gateway whose secret is the key (recommended), or the key inline as a string (tests, local setups).
+   */
+  key:
+    | {
+        /**
+         * Vault credential id (same gateway).
+         */
+        credential_id: string;
+      }
+    | string;
+  /**
+   * Which stages are evaluated: input (before the model) and/or output (the answer; streams are checked in windows).
+   *
+   * @minItems 1
+   */
+  directions?: ('input' | 'output')[];
+  /**
+   * Time allowed for one evaluation call; beyond it the call has failed (failure_mode applies).
+   */
+  timeout_ms?: number;
+  /**
+   * When the service cannot answer (unreachable, timeout, error status, unreadable or unappliable answer): fail_open lets the traffic through uninspected; fail_closed refuses it (503).
+   */
+  failure_mode?: 'fail_open' | 'fail_closed';
+  /**
+   * Let an ask verdict through (recorded as report). Off: ask is treated as block, since the gateway has nobody to ask.
+   */
+  allow_ask?: boolean;
+  /**
+   * Streamed answers are evaluated each time this many characters were added (and at the end), and the stream is stopped with the failure event when a window is blocked.
+   */
+  stream_window_chars?: number;
+}

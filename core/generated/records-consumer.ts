@@ -1,0 +1,155 @@
+/* Generated from schemas/records/consumer.schema.json by `npm run gen:types`. Do not edit. */
+
+/**
+ * Record id.
+ */
+export type RecordId = string;
+/**
+ * The owning gateway.
+ */
+export type RecordId1 = string;
+/**
+ * Lowercase DNS label, unique within the gateway: the first proxy path segment (`/{slug}/v1/chat/completions`). Reserved: v1, v1beta, v2, healthz, health, readyz, metrics.
+ */
+export type DnsLabel = string;
+/**
+ * An LLM or MCP registry of the same gateway.
+ */
+export type RecordId2 = string;
+/**
+ * The registry this policy applies to.
+ */
+export type RecordId3 = string;
+/**
+ * The id of a stored record: a UUID string assigned by the gateway.
+ */
+export type RecordId4 = string;
+/**
+ * When the record was created.
+ */
+export type Timestamp = string;
+/**
+ * When the record last changed.
+ */
+export type Timestamp1 = string;
+
+/**
+ * The identity of a calling application: its slug in proxy paths, how it is routed (inline registries or roles chosen by identity-token claims), model policies, balancing, fallback and the attached auths, policies and roles.
+ */
+export interface Consumer {
+  id: RecordId;
+  gateway_id: RecordId1;
+  slug: DnsLabel;
+  /**
+   * Display name.
+   */
+  name?: string;
+  /**
+   * `inline`: the consumer's own registries; `role_based`: the registries of the roles its caller's identity token selects.
+   */
+  routing_mode: 'inline' | 'role_based';
+  /**
+   * The inline registry association set, each with a balancing weight.
+   */
+  registries: {
+    registry_id: RecordId2;
+    /**
+     * Weight under weighted balancing.
+     */
+    weight?: number;
+  }[];
+  /**
+   * Per-registry model allow-lists and defaults.
+   */
+  model_policies?: ModelPolicy[];
+  /**
+   * How `auto` and provider references pick among several registries.
+   */
+  load_balancing?: {
+    /**
+     * Balancing strategy; `smart` routes by prompt complexity tier.
+     */
+    strategy: 'smart' | 'round_robin' | 'weighted' | 'least_connections' | 'random';
+    /**
+     * Smart routing: the model reference used per prompt complexity tier.
+     */
+    tiers?: {
+      /**
+       * Model reference for simple prompts.
+       */
+      simple?: string;
+      /**
+       * Model reference for medium prompts.
+       */
+      medium?: string;
+      /**
+       * Model reference for hard prompts.
+       */
+      hard?: string;
+    };
+  };
+  /**
+   * The fallback chain tried after the chosen target fails with a trigger.
+   */
+  fallback?: {
+    /**
+     * Model references tried in order (`@registry-slug/model`).
+     */
+    targets: string[];
+    /**
+     * Triggers: `429`, `5xx`, `timeout`, `connection`, or an exact status.
+     */
+    on?: string[];
+  };
+  /**
+   * Named balancing pools callers address as `pool:{name}`.
+   */
+  pools?: {
+    /**
+     * Pool name.
+     */
+    name: string;
+    /**
+     * Model references of the pool members.
+     *
+     * @minItems 1
+     */
+    targets: string[];
+    /**
+     * Balancing strategy within the pool.
+     */
+    strategy?: 'round_robin' | 'weighted' | 'least_connections' | 'random';
+  }[];
+  /**
+   * Free labels (guardrail gates match them as `consumer.tag`).
+   */
+  tags?: string[];
+  /**
+   * Attached auths (attach/detach endpoints).
+   */
+  auth_ids: RecordId4[];
+  /**
+   * Attached policies (global policies apply without being attached).
+   */
+  policy_ids: RecordId4[];
+  /**
+   * Attached roles (role_based consumers only).
+   */
+  role_ids: RecordId4[];
+  created_at: Timestamp;
+  updated_at: Timestamp1;
+}
+/**
+ * Which models a caller may use on one registry, and the model `auto` resolves to there.
+ */
+export interface ModelPolicy {
+  registry_id: RecordId3;
+  /**
+   * Model ids the caller may request on this registry; omitted means every model the registry allows.
+   */
+  allow?: string[];
+  /**
+   * The model used when the caller asks for `auto` and this registry is chosen.
+   */
+  default?: string;
+}

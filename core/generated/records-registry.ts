@@ -1,0 +1,138 @@
+/* Generated from schemas/records/registry.schema.json by `npm run gen:types`. Do not edit. */
+
+/**
+ * Record id.
+ */
+export type RecordId = string;
+/**
+ * The owning gateway.
+ */
+export type RecordId1 = string;
+/**
+ * Lowercase DNS label, unique within the gateway; model references use it (`@openai-main/gpt-4o`). Derived from the provider when omitted on create.
+ */
+export type DnsLabel = string;
+/**
+ * Id of a vault credential of the same gateway holding the key.
+ */
+export type RecordId2 = string;
+/**
+ * When the record was created.
+ */
+export type Timestamp = string;
+/**
+ * When the record last changed.
+ */
+export type Timestamp1 = string;
+
+/**
+ * An upstream backend of a gateway: an LLM provider endpoint or an MCP tool server, with its credentials, options and optional health check.
+ */
+export interface Registry {
+  id: RecordId;
+  gateway_id: RecordId1;
+  slug: DnsLabel;
+  /**
+   * Display name.
+   */
+  name?: string;
+  /**
+   * `LLM` for a model provider, `MCP` for a tool server.
+   */
+  type: 'LLM' | 'MCP';
+  /**
+   * For LLM registries a provider id of `GET /v1/catalog/providers`; for MCP registries `mcp` (a Streamable HTTP server) or the Store code it was installed from.
+   */
+  provider: string;
+  /**
+   * Upstream base URL; the catalog default when omitted (required for providers without one, such as azure-openai, and for MCP servers: their endpoint URL).
+   */
+  base_url?: string;
+  /**
+   * How the gateway authenticates upstream: an inline key (write-only, sealed at rest) or a vault credential reference.
+   */
+  auth?: {
+    /**
+     * Inline upstream key. Write-only: stored encrypted and never returned.
+     */
+    api_key?: string;
+    credential_id?: RecordId2;
+    /**
+     * Header carrying the key when it differs from the provider's (MCP servers: default `authorization` with `Bearer `).
+     */
+    header?: string;
+    /**
+     * Whether an inline key is stored (the key itself is never shown).
+     */
+    has_api_key?: boolean;
+  };
+  /**
+   * Provider options.
+   */
+  options?: {
+    /**
+     * Cloud-hosted (azure-openai) `api-version` query parameter.
+     */
+    api_version?: string;
+    /**
+     * Cloud-hosted (azure-openai) deployments: model id to deployment name. These are the registry's invokable models.
+     */
+    deployments?: {
+      [k: string]: string;
+    };
+    /**
+     * Model prices for this registry in US dollars per million tokens, overriding the built-in price catalog (core/providers/prices.json) for dollar budgets (token_rate_limiter). Keyed by model id or deployment name.
+     */
+    prices?: {
+      [k: string]: {
+        /**
+         * Uncached prompt tokens.
+         */
+        input: number;
+        /**
+         * Completion tokens, reasoning included.
+         */
+        output: number;
+        /**
+         * Prompt tokens read from the provider's cache; default: input.
+         */
+        cached_input?: number;
+        /**
+         * Prompt tokens written to the provider's cache; default: input.
+         */
+        cache_write?: number;
+      };
+    };
+  };
+  /**
+   * Model allow-list; empty or omitted means the provider catalog's models.
+   */
+  models?: string[];
+  /**
+   * What the registry serves; the provider's catalog capabilities when omitted. Each proxy route sends traffic only to registries with its capability.
+   */
+  capabilities?: ('chat' | 'embeddings' | 'rerank' | 'images' | 'files' | 'audio' | 'models' | 'tools')[];
+  /**
+   * Optional active health check of the upstream.
+   */
+  health_check?: {
+    /**
+     * Whether the check runs.
+     */
+    enabled: boolean;
+    /**
+     * Time between checks.
+     */
+    interval_ms?: number;
+    /**
+     * How long one check may take.
+     */
+    timeout_ms?: number;
+    /**
+     * Path probed, relative to the base URL (the provider's model list when omitted).
+     */
+    path?: string;
+  };
+  created_at: Timestamp;
+  updated_at: Timestamp1;
+}
