@@ -21,8 +21,8 @@ add('harassment', 'medium', 'bitch bitches biatch hoe hoes hos hoez thot thots s
 add('harassment', 'low', 'sucks suck lame jerk clown');
 add('sexual', 'medium', 'pussy pussies dick dicks cock cocks cum cumshot blowjob porn porno tits titties boobs horny dildo jizz anal penis vagina orgasm orgy handjob nudes naked sex sexy thot hentai milf');
 add('violence', 'medium', 'kill killing murder murdered shoot shooting stab stabbing lynch lynching behead rape raped rapist bomb');
-add('profanity', 'medium', 'fuck fucking fuckin fucked fucker fuckers motherfucker motherfuckers mf shit shits shitty bullshit ass asshole assholes bastard bastards bitch bitches damn goddamn piss pissed prick dick cunt twat wtf stfu');
-add('profanity', 'low', 'crap hell bloody bollocks arse');
+add('profanity', 'medium', 'fuck fucking fuckin fucked fucker fuckers motherfucker motherfuckers mf shit shits shitty bullshit ass asshole assholes bastard bastards bitch bitches prick dick cunt twat stfu');
+add('profanity', 'low', 'crap hell bloody bollocks arse damn goddamn piss pissed wtf');
 
 // Groups of people that hateful or violent phrases target.
 const PEOPLE = 'jews|muslims|blacks|whites|gays|immigrants|mexicans|arabs|women|niggers|niggas|fags|faggots|christians|refugees|asians|indians|chinese|africans|latinos|trannies|queers|lesbians|migrants';

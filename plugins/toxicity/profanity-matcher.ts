@@ -10,13 +10,15 @@ import type { Tag } from './lexicon.js';
 const HATE = new Set(['abeed', 'africoon', 'arabush', 'boonga', 'chingchong', 'chink', 'dyke', 'fag', 'kike', 'nigger', 'tranny']);
 // Also everyday words elsewhere (`abo`, Spanish `negro`): medium, so the model decides.
 const HATE_MEDIUM = new Set(['abo', 'negro', 'retard', 'spastic']);
-const PROFANE = new Set(['arse', 'ass', 'bastard', 'bitch', 'bollocks', 'cuck', 'cunt', 'fuck', 'piss', 'prick', 'shit', 'turd', 'twat']);
+const PROFANE = new Set(['ass', 'bastard', 'bitch', 'cuck', 'cunt', 'fuck', 'prick', 'shit', 'twat']);
+const MILD = new Set(['arse', 'bollocks', 'piss', 'turd']);
 const VIOLENT = new Set(['rape']);
 
 function tagOf(word: string): Tag {
   if (HATE.has(word)) return ['hate', 'high'];
   if (HATE_MEDIUM.has(word)) return ['hate', 'medium'];
   if (PROFANE.has(word)) return ['profanity', 'medium'];
+  if (MILD.has(word)) return ['profanity', 'low'];
   if (VIOLENT.has(word)) return ['violence', 'high'];
   return ['sexual', 'medium'];
 }
@@ -38,7 +40,12 @@ export function profanityMatcher(): { tags(normalized: string): Tag[] } {
       tags = NONE;
       for (const match of matcher.getAllMatches(word)) {
         const original = englishDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
-        if (original) tags = tags === NONE ? [tagOf(original)] : [...tags, tagOf(original)];
+        if (!original) continue;
+        // Inside a word only the plain spelling counts (`bullshit`, `clusterfuck`): a loose match
+        // in the middle of an ordinary word (`traf-fick-ing`) is not profanity.
+        const inner = word.slice(match.startIndex, match.endIndex + 1).replace(/(\p{L})\1+/gu, '$1');
+        if (match.startIndex > 0 && !inner.includes(original)) continue;
+        tags = tags === NONE ? [tagOf(original)] : [...tags, tagOf(original)];
       }
       cache.set(word, tags);
     }

@@ -40,6 +40,8 @@ describe('toxicity detector', () => {
     'Is suicide prevention funding rising?',
     'Have a great day, thanks for the help!',
     'please find the current balance on my con edison bill',
+    'Which organizations support survivors of human trafficking?',
+    'Order a Cocktail at the bar in Scunthorpe',
   ];
   for (const text of benign) {
     it(`does not fire on the benign ${JSON.stringify(text)}`, () => {
