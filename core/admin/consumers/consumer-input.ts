@@ -16,6 +16,8 @@ export interface ConsumerInput {
   load_balancing?: ConsumerRecord['load_balancing'];
   fallback?: ConsumerRecord['fallback'];
   pools?: unknown[];
+  retry?: Record<string, unknown>;
+  timeouts?: Record<string, unknown>;
   tags?: string[];
 }
 

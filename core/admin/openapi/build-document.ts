@@ -12,6 +12,8 @@ type Json = Record<string, unknown>;
 
 /** Schema folders embedded as components. */
 const COMPONENT_DIRS = ['common', 'records', 'api/admin'];
+/** Single schemas the records reference from elsewhere (routing settings of registries and consumers). */
+const COMPONENT_FILES = ['plugins/routing'];
 const ID_BASE = 'https://portcullis.dev/schemas/';
 
 const ERROR_TEXT: Record<string, string> = {
@@ -26,14 +28,16 @@ const ERROR_TEXT: Record<string, string> = {
 function loadComponents(): { schemas: Record<string, Json>; nameOf: Map<string, string> } {
   const schemas: Record<string, Json> = {};
   const nameOf = new Map<string, string>();
-  for (const dir of COMPONENT_DIRS) {
-    for (const file of readdirSync(join(SCHEMAS_DIR, dir)).filter((f) => f.endsWith('.schema.json')).sort()) {
-      const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, dir, file), 'utf8')) as Json;
-      const name = String(schema.title);
-      if (schemas[name]) throw new Error(`two admin schemas are titled ${name}`);
-      schemas[name] = schema;
-      nameOf.set(`${dir}/${file.replace(/\.schema\.json$/, '')}`, name);
-    }
+  const files = [
+    ...COMPONENT_DIRS.flatMap((dir) => readdirSync(join(SCHEMAS_DIR, dir)).filter((f) => f.endsWith('.schema.json')).sort().map((f) => `${dir}/${f.replace(/\.schema\.json$/, '')}`)),
+    ...COMPONENT_FILES,
+  ];
+  for (const key of files) {
+    const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, `${key}.schema.json`), 'utf8')) as Json;
+    const name = String(schema.title);
+    if (schemas[name]) throw new Error(`two admin schemas are titled ${name}`);
+    schemas[name] = schema;
+    nameOf.set(key, name);
   }
   return { schemas, nameOf };
 }

@@ -27,6 +27,7 @@ export interface RegistryInput {
   models?: string[];
   capabilities?: string[];
   health_check?: RegistryRecord['health_check'];
+  circuit_breaker?: Record<string, unknown>;
 }
 
 const refuse = (message: string) => new GatewayError('validation_failed', { message });

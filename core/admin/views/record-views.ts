@@ -32,7 +32,7 @@ export function gatewayView(record: GatewayRecord): View {
 
 /** A registry as the API shows it: the key is never shown, only whether one is stored. */
 export function registryView(record: RegistryRecord): View {
-  const view = pick(record, ['gateway_id', 'slug', 'name', 'type', 'provider', 'base_url', 'options', 'models', 'capabilities', 'health_check']);
+  const view = pick(record, ['gateway_id', 'slug', 'name', 'type', 'provider', 'base_url', 'options', 'models', 'capabilities', 'health_check', 'circuit_breaker']);
   if (record.auth) {
     const auth: View = { has_api_key: record.auth.api_key_sealed !== undefined };
     if (record.auth.credential_id) auth.credential_id = record.auth.credential_id;
@@ -45,7 +45,7 @@ export function registryView(record: RegistryRecord): View {
 /** A consumer as the API shows it. */
 export function consumerView(record: ConsumerRecord): View {
   return pick(record, [
-    'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'tags',
+    'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'retry', 'timeouts', 'tags',
     'auth_ids', 'policy_ids', 'role_ids',
   ]);
 }

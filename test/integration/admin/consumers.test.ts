@@ -30,10 +30,13 @@ describe('admin: consumers', () => {
     const created = ok(await h.tenantA.post(`${g}/consumers`, {
       slug: 'app', name: 'App', registries: [{ registry_id: registries[0].id, weight: 3 }],
       model_policies: [{ registry_id: registries[0].id, allow: ['gpt-4o-mini'], default: 'gpt-4o-mini' }],
-      load_balancing: { strategy: 'round_robin' }, fallback: { targets: ['@openai-1/gpt-4o'], on: ['429', '5xx', 'timeout'] },
+      load_balancing: { strategy: 'round_robin' }, fallback: { targets: ['@openai-1/gpt-4o'], on: ['429', '5xx', 'timeout', 'content_filter'] },
+      retry: { max_retries: 1 }, timeouts: { attempt_ms: 30000 },
       pools: [{ name: 'fast', targets: ['@openai-0/gpt-4o-mini', '@openai-1/gpt-4o-mini'] }], tags: ['team-a'],
     }), 201);
     expect(created).to.include({ slug: 'app', routing_mode: 'inline' });
+    expect(created.fallback.on).to.include('content_filter');
+    expect(created.retry).to.include({ max_retries: 1 });
     expect(created).to.deep.include({ auth_ids: [], policy_ids: [], role_ids: [] });
     expect(ok(await h.tenantA.get(`${g}/consumers/${created.id}`), 200)).to.deep.equal(created);
     expect(ok(await h.tenantA.get(`${g}/consumers`), 200).items.map((c: { id: string }) => c.id)).to.include(created.id);

@@ -37,8 +37,9 @@ describe('admin: registries', () => {
   it('creates an LLM registry; the inline key is sealed at rest and never returned', async () => {
     const created = ok(await h.tenantA.post(`${g}/registries`, {
       slug: 'openai-main', name: 'OpenAI', type: 'LLM', provider: 'openai', base_url: 'https://api.openai.com/v1',
-      auth: { api_key: INLINE_KEY }, models: ['gpt-4o', 'gpt-4o-mini'], capabilities: ['chat'], health_check: { enabled: true, interval_ms: 10000 },
+      auth: { api_key: INLINE_KEY }, models: ['gpt-4o', 'gpt-4o-mini'], capabilities: ['chat'], health_check: { enabled: true, interval_ms: 10000 }, circuit_breaker: { enabled: true, failure_threshold: 3 },
     }), 201);
+    expect(created.circuit_breaker).to.include({ enabled: true, failure_threshold: 3 });
     expect(created).to.include({ slug: 'openai-main', type: 'LLM', provider: 'openai' });
     expect(created.auth).to.deep.equal({ has_api_key: true });
     const stored = await h.gateway.store!.collection(COLLECTIONS.registries).findOne({ _id: created.id });
