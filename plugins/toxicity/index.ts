@@ -106,7 +106,9 @@ function create(settings: ToxicitySettings): Detector {
         const modelOnly = tags.size === 0;
         if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');
         for (const [category, termSeverity] of tags) {
-          const c = modelOnly && confidence < MODEL_ONLY_MIN ? (confidence * 0.5) / MODEL_ONLY_MIN : Math.max(confidence, floorOf(category, termSeverity));
+          const floor = floorOf(category, termSeverity);
+          // Above a floor the model still orders texts (floor + the rest scaled), so ties do not flatten rankings.
+          const c = modelOnly && confidence < MODEL_ONLY_MIN ? (confidence * 0.5) / MODEL_ONLY_MIN : floor > 0 ? floor + (1 - floor) * confidence : confidence;
           const severity = severityOf(termSeverity, c);
           const had = best.get(category);
           if (!had || c > had.confidence) best.set(category, { confidence: c, severity });
