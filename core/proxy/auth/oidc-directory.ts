@@ -1,12 +1,16 @@
 /**
  * The OIDC auths of one config snapshot, indexed by issuer, each with its signing-key source.
- * Built once per snapshot (on the first identity token that snapshot sees) and kept with it, so
- * no request builds a key set, and a key set fetched once serves every request of the snapshot;
- * a config change brings a new snapshot and so a fresh directory.
+ * Compiled with the snapshot (a config extension), so no request builds a key set, and a key
+ * set fetched once serves every request of the snapshot; a config change brings a new snapshot
+ * and so a fresh directory.
  */
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { AuthRecord } from '../../records/types.js';
-import type { Snapshot } from '../../snapshot/snapshot.js';
+import { registerConfigExtension } from '../../snapshot/extensions.js';
+import type { Snapshot, SnapshotIndexes } from '../../snapshot/snapshot.js';
+
+/** The snapshot extension holding the directory. */
+export const OIDC_EXTENSION = 'proxy_oidc';
 
 /** How long a discovery document fetch may take. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
@@ -55,8 +59,8 @@ function keySource(oidc: NonNullable<AuthRecord['oidc']>): JWTVerifyGetKey {
 export class OidcDirectory {
   private readonly byIssuer = new Map<string, OidcVerifier[]>();
 
-  constructor(snapshot: Snapshot) {
-    for (const auths of snapshot.indexes.oidcAuths.values()) {
+  constructor(indexes: Pick<SnapshotIndexes, 'oidcAuths'>) {
+    for (const auths of indexes.oidcAuths.values()) {
       for (const auth of auths) {
         const oidc = auth.oidc;
         if (!oidc?.issuer) continue;
@@ -82,14 +86,19 @@ export class OidcDirectory {
   }
 }
 
-const directories = new WeakMap<Snapshot, OidcDirectory>();
+registerConfigExtension({ name: OIDC_EXTENSION, collections: [], compile: (_document, indexes) => new OidcDirectory(indexes) });
 
-/** The snapshot's directory, built on first use and kept for the snapshot's life. */
+/** Directories of snapshots built without the extension (a bare buildSnapshot), made on first use. */
+const lateDirectories = new WeakMap<Snapshot, OidcDirectory>();
+
+/** The snapshot's directory: the one compiled with it, else one made once and kept with it. */
 export function oidcDirectory(snapshot: Snapshot): OidcDirectory {
-  let directory = directories.get(snapshot);
+  const compiled = snapshot.extensions.get(OIDC_EXTENSION);
+  if (compiled instanceof OidcDirectory) return compiled;
+  let directory = lateDirectories.get(snapshot);
   if (!directory) {
-    directory = new OidcDirectory(snapshot);
-    directories.set(snapshot, directory);
+    directory = new OidcDirectory(snapshot.indexes);
+    lateDirectories.set(snapshot, directory);
   }
   return directory;
 }

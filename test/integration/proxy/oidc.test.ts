@@ -7,6 +7,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { expect } from 'chai';
 import OpenAI from 'openai';
+import { OIDC_EXTENSION, OidcDirectory } from '../../../core/proxy/auth/oidc-directory.js';
 import { COLLECTIONS } from '../../../core/records/types.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/providers/anthropic/server.js';
@@ -157,6 +158,9 @@ describe('proxy: OIDC bearer tokens', () => {
 
   it('fetches the issuer keys once per config snapshot, not per request', async () => {
     await gateway.configChanged();
+    const directory = gateway.holder.current.extensions.get(OIDC_EXTENSION);
+    expect(directory, 'compiled with the snapshot').to.be.instanceOf(OidcDirectory);
+    expect((directory as OidcDirectory).forIssuer(issuer.issuer)).to.have.length(2);
     const fetchesBefore = issuer.fetches.jwks;
     const token = await issuer.token();
     for (let i = 0; i < 5; i++) expect((await chat('inline', token)).response.status).to.equal(200);
