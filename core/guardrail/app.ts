@@ -1,6 +1,7 @@
 /**
  * The guardrail evaluation service: a separate Koa app (`/v1/evaluate` and, where the store
- * lives, the management paths). Every response, errors included, carries `request_id`.
+ * lives, the management paths). Every response carries its request id in `x-request-id`;
+ * evaluate answers and every error body also carry it as `request_id`.
  */
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
@@ -20,12 +21,13 @@ export interface GuardrailAppOptions {
 export function createGuardrailApp(options: GuardrailAppOptions): Koa {
   const app = new Koa();
   app.silent = true;
-  app.use(healthMiddleware('guardrail', options.readiness));
+  // First, so every answer (health checks included) carries its request id.
   app.use(async (koa, next) => {
     koa.state.requestId = randomUUID();
     koa.set('x-request-id', koa.state.requestId as string);
     await next();
   });
+  app.use(healthMiddleware('guardrail', options.readiness));
   app.use(jsonErrorMiddleware(options.log, (koa) => ({ request_id: koa.state.requestId })));
   const router = new Router();
   router.get('/v1/version', (koa) => {

@@ -25,8 +25,8 @@ const REFUSAL_HINTS: Record<string, string> = {
 export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Promise<T> {
   const body = parseJsonObject(await readRawBody(koa.req, EVALUATE_BODY_LIMIT));
   const validate = validatorFor<T>(guardrailSchemaId(schema));
-  const copy = structuredClone(body);
-  if (validate(copy)) return copy;
+  // The body is ours (just parsed): validate it in place rather than copy a large payload.
+  if (validate(body)) return body;
   const unknown = validate.errors?.find((e) => e.keyword === 'additionalProperties' && e.instancePath === '');
   if (unknown) {
     const field = (unknown.params as { additionalProperty: string }).additionalProperty;

@@ -76,7 +76,10 @@ export function claudeRoute(router: Router, deps: EvaluateDeps): void {
         parsed,
       },
       deps.telemetry,
-    );
+    ).catch((err: unknown) => {
+      deps.metrics?.observe('error');
+      throw err;
+    });
     deps.metrics?.observe(result.status);
     const base = { trace_id: result.traceId, request_id: koa.state.requestId as string };
     if (result.status !== 'block') {

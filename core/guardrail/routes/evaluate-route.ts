@@ -39,7 +39,10 @@ export function evaluateRoute(router: Router, deps: EvaluateDeps): void {
         parsed,
       },
       deps.telemetry,
-    );
+    ).catch((err: unknown) => {
+      deps.metrics?.observe('error');
+      throw err;
+    });
     deps.metrics?.observe(result.status);
     koa.body = {
       status: result.status,

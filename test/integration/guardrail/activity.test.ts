@@ -29,6 +29,8 @@ describe('guardrail activity', () => {
     await gateway.telemetry.flush();
     const res = await client.admin('GET', `/v1/activity?${query}`);
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    const page = validatorFor('https://portcullis.dev/schemas/api/guardrail/activity-page.schema.json');
+    expect(page(structuredClone(res.body)), JSON.stringify(page.errors)).to.equal(true);
     return res.body as { items: Array<Record<string, any>>; page: number; size: number; total: number };
   };
 

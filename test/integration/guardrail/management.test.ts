@@ -35,6 +35,8 @@ describe('guardrail management: catalogs, collectors, keys and policies', () => 
       for (const id of ids) expect(id).to.match(/^[a-z][a-z0-9_]*$/);
       expect(ids).to.include.members(['claude_code', 'langchain', 'rest_api', 'portcullis', 'claude']);
       for (const group of res.body.groups) expect(group.types.length, group.id).to.be.greaterThan(0);
+      expect(schema('api/guardrail/catalog-collectors')(res.body), JSON.stringify(schema('api/guardrail/catalog-collectors').errors)).to.equal(true);
+      expect(res.headers.get('x-request-id')).to.be.a('string');
     });
 
     it('lists each detector with its settings JSON Schema and what actions it allows', async () => {
@@ -50,6 +52,7 @@ describe('guardrail management: catalogs, collectors, keys and policies', () => 
       expect(byId.data_loss_prevention.actions).to.deep.equal(['monitor', 'block', 'transform']);
       expect(byId.toxicity).to.include({ can_transform: false });
       expect(byId.toxicity.actions).to.deep.equal(['monitor', 'block']);
+      expect(schema('api/guardrail/catalog-detectors')(res.body)).to.equal(true);
     });
 
     it('refuses management paths without an admin token (401) and with a collector key (401)', async () => {
