@@ -144,6 +144,16 @@ describe('proxy: model resolution', () => {
       expect(openaiB.requests.length - b).to.be.greaterThan(0);
     });
 
+    it('takes a pin in the generateContent path percent-encoded too', async () => {
+      const response = await fetch(`${gateway.proxyUrl('dual')}/v1beta/models/${encodeURIComponent('@openai/gpt-4o-mini')}:generateContent`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': keys.dual!, 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+      });
+      expect(response.status).to.equal(200);
+      expect(response.headers.get('x-selected-model')).to.equal('gpt-4o-mini');
+    });
+
     it('takes a pin with a slash in the generateContent path from the @google/genai SDK', async () => {
       const ai = new GoogleGenAI({ apiKey: keys.dual!, httpOptions: { baseUrl: gateway.proxyUrl('dual'), retryOptions: { attempts: 1 } } });
       const response = await ai.models.generateContent({ model: '@openai/gpt-4o-mini', contents: 'hi' });
