@@ -17,27 +17,50 @@ export function normalizeText(text: string): string {
     .replace(/(?<![\w@])@\w{4,}/g, ' ')
     .replace(/\bRT\b/g, ' ');
   // Plain ASCII needs no Unicode decomposition or look-alike mapping.
-  s = /^[\x00-\x7f]*$/.test(s)
+  const ascii = /^[\x00-\x7f]*$/.test(s);
+  s = ascii
     ? s.toLowerCase()
     : s
         .normalize('NFKD')
         .replace(/\p{M}/gu, '')
         .toLowerCase()
         .replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
-  // Leetspeak inside words only: `sh1t`, `b!tch`, `@ss`, not `2014` or a lone `!`.
-  // Exclamation marks closing a word are punctuation (`everywhere!!`), not an `i`.
-  s = s.replace(/[\p{L}0-9@$!|€£]+/gu, (w) => {
-    const word = w.replace(/!+$/, '');
-    return /\p{L}/u.test(word) && /[0-9@$!|€£]/.test(word) ? word.replace(/[0-9@$!|€£]/g, (c) => LEET[c] ?? c) : w;
-  });
-  // Symbols inside a word: `f.u.c.k`, `f*ck`, `b-i-t-c-h` -> letters joined (a `*` stays as a wildcard).
-  s = s.replace(/\p{L}(?:[.\-_~^'"`+]+\p{L})+/gu, (w) => (/^(?:\p{L}[.\-_~^'"`+]+)+\p{L}$/u.test(w) && w.replace(/[^\p{L}]/gu, '').length <= 12 ? w.replace(/[^\p{L}]/gu, '') : w));
-  // Spaced-out letters: `f u c k` -> `fuck`.
-  s = s.replace(/\b(?:\p{L} ){2,}\p{L}\b/gu, (w) => w.replace(/ /g, ''));
-  // Three or more of the same letter -> two (`fuuuck` -> `fuuck`); matching also tries one.
-  s = s.replace(/(\p{L})\1{2,}/gu, '$1$1');
-  return s.replace(/[^\p{L}\p{N}*\s]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  return (ascii ? ASCII : UNICODE)(s);
 }
+
+/** The letter-level steps, compiled for one letter class: Unicode `\p{L}`, or `a-z` for ASCII text (faster). */
+function letterSteps(letter: string, flags: string): (s: string) => string {
+  const leetToken = new RegExp(`[${letter}0-9@$!|€£]+`, flags);
+  const hasLetter = new RegExp(`[${letter}]`, flags.replace('g', ''));
+  const inWordSymbols = new RegExp(`[${letter}](?:[.\\-_~^'"\`+]+[${letter}])+`, flags);
+  const onlyLettersAndSymbols = new RegExp(`^(?:[${letter}][.\\-_~^'"\`+]+)+[${letter}]$`, flags.replace('g', ''));
+  const nonLetters = new RegExp(`[^${letter}]`, flags);
+  const spaced = new RegExp(`\\b(?:[${letter}] ){2,}[${letter}]\\b`, flags);
+  const repeated = new RegExp(`([${letter}])\\1{2,}`, flags);
+  const junk = new RegExp(`[^${letter}0-9*\\s]+`, flags);
+  return (input) => {
+    let s = input;
+    // Leetspeak inside words only: `sh1t`, `b!tch`, `@ss`, not `2014` or a lone `!`.
+    // Exclamation marks closing a word are punctuation (`everywhere!!`), not an `i`.
+    s = s.replace(leetToken, (w) => {
+      const word = w.replace(/!+$/, '');
+      return hasLetter.test(word) && /[0-9@$!|€£]/.test(word) ? word.replace(/[0-9@$!|€£]/g, (c) => LEET[c] ?? c) : w;
+    });
+    // Symbols inside a word: `f.u.c.k`, `b-i-t-c-h` -> letters joined (a `*` stays as a wildcard).
+    s = s.replace(inWordSymbols, (w) => {
+      const letters = w.replace(nonLetters, '');
+      return onlyLettersAndSymbols.test(w) && letters.length <= 12 ? letters : w;
+    });
+    // Spaced-out letters: `f u c k` -> `fuck`.
+    s = s.replace(spaced, (w) => w.replace(/ /g, ''));
+    // Three or more of the same letter -> two (`fuuuck` -> `fuuck`); matching also tries one.
+    s = s.replace(repeated, '$1$1');
+    return s.replace(junk, ' ').replace(/\s+/g, ' ').trim();
+  };
+}
+
+const ASCII = letterSteps('a-z', 'g');
+const UNICODE = letterSteps('\\p{L}', 'gu');
 
 /** Collapses every doubled letter too (`fuuck` -> `fuck`), for lexicon look-ups. */
 export function collapseDoubles(normalized: string): string {
