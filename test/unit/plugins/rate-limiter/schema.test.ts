@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { SCHEMAS_DIR } from '../../../../core/paths/project-root.js';
+import { validatorFor } from '../../../../core/schema/ajv.js';
+import plugin from '../../../../plugins/rate-limiter/index.js';
+
+const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'plugins/rate_limiter.schema.json'), 'utf8')) as { $id: string; title: string; examples: object[] };
+
+describe('rate_limiter settings schema', () => {
+  const validate = validatorFor<Record<string, unknown>>(plugin.schemaId);
+
+  it('is the plugin\'s schema, with a PascalCase title', () => {
+    expect(schema.$id).to.equal(plugin.schemaId);
+    expect(schema.title).to.equal('RateLimiterSettings');
+  });
+
+  it('accepts every example', () => {
+    for (const example of schema.examples) expect(validate(structuredClone(example)), JSON.stringify(validate.errors)).to.equal(true);
+  });
+
+  it('applies the defaults', () => {
+    const settings: Record<string, unknown> = { limits: [{ requests: 5, window: 'minute' }] };
+    expect(validate(settings)).to.equal(true);
+    expect(settings).to.deep.equal({
+      limits: [{ requests: 5, window: 'minute' }],
+      algorithm: 'sliding_window',
+      partition_by: [],
+      fault_tolerant: true,
+      counter_sync: { mode: 'strict', interval_ms: 1000 },
+      response_headers: true,
+    });
+  });
+
+  it('rejects missing or empty limits, bad windows, unknown fields and a header partition without its header', () => {
+    expect(validate({})).to.equal(false);
+    expect(validate({ limits: [] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 0, window: 'minute' }] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 'week' }] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 0 }] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 1.5 }] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 'minute' }], burst: 3 })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 'minute' }], partition_by: ['header'] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 'minute' }], partition_by: ['ip'] })).to.equal(false);
+    expect(validate({ limits: [{ requests: 5, window: 'minute' }], counter_sync: { mode: 'batched', interval_ms: 10 } })).to.equal(false);
+  });
+});
