@@ -106,7 +106,7 @@ const UNSUPPORTED_FEATURE = Symbol.for('portcullis.UnsupportedFeatureError');
 /** A request body that is not valid for its format: 400 naming the field. */
 export class FormatError extends Error {
   /** Recognises a FormatError from another copy of this module (see core/errors/brand.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return brandedInstanceCheck(FormatError, this, FORMAT_ERROR, value);
   }
 
@@ -123,7 +123,7 @@ export class FormatError extends Error {
 /** A feature the target format cannot express: 400 naming it, never silently dropped. */
 export class UnsupportedFeatureError extends Error {
   /** Recognises an UnsupportedFeatureError from another copy of this module (see core/errors/brand.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return brandedInstanceCheck(UnsupportedFeatureError, this, UNSUPPORTED_FEATURE, value);
   }
 

@@ -24,7 +24,7 @@ export interface GatewayErrorOptions {
  */
 export class GatewayError extends Error {
   /** Recognises a GatewayError from another copy of this module (see brand.ts). */
-  static [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance](value: unknown): boolean {
     return brandedInstanceCheck(GatewayError, this, GATEWAY_ERROR, value);
   }
 
