@@ -97,7 +97,9 @@ export interface Consumer {
      */
     targets: string[];
     /**
-     * Triggers: `429`, `5xx`, `timeout`, `connection`, or an exact status.
+     * Triggers (default `429`, `5xx`, `timeout`, `connection`).
+     *
+     * Items: A failure class: `429`, `5xx`, `4xx`, an exact status (`503`), `timeout`, `connection`, `content_filter` (a filtered answer or a provider refusal error) or `context_length` (the prompt is longer than the model's context window).
      */
     on?: string[];
   };
@@ -120,6 +122,8 @@ export interface Consumer {
      */
     strategy?: 'round_robin' | 'weighted' | 'least_connections' | 'random';
   }[];
+  retry?: RetrySettings;
+  timeouts?: TimeoutSettings;
   /**
    * Free labels (guardrail gates match them as `consumer.tag`).
    */
@@ -152,4 +156,56 @@ export interface ModelPolicy {
    * The model used when the caller asks for `auto` and this registry is chosen.
    */
   default?: string;
+}
+/**
+ * Retries of one target with backoff, honouring Retry-After.
+ */
+export interface RetrySettings {
+  /**
+   * Retries per target after its first attempt; 0 turns retries off.
+   */
+  max_retries?: number;
+  /**
+   * Failures that are retried.
+   *
+   * Items: A failure class: `429`, `5xx`, `4xx`, an exact status (`503`), `timeout`, `connection`, `content_filter` (a filtered answer or a provider refusal error) or `context_length` (the prompt is longer than the model's context window).
+   */
+  on?: string[];
+  /**
+   * Backoff before the first retry.
+   */
+  initial_delay_ms?: number;
+  /**
+   * Upper bound of one backoff.
+   */
+  max_delay_ms?: number;
+  /**
+   * Growth of the backoff per retry.
+   */
+  multiplier?: number;
+  /**
+   * Share of each backoff drawn at random (0: none, 1: anywhere between 0 and the backoff).
+   */
+  jitter?: number;
+  /**
+   * Wait at least the upstream's Retry-After before retrying.
+   */
+  respect_retry_after?: boolean;
+  /**
+   * A Retry-After longer than this is not waited for: the chain moves to the next target instead.
+   */
+  max_retry_after_ms?: number;
+}
+/**
+ * Time limits of the upstream attempts.
+ */
+export interface TimeoutSettings {
+  /**
+   * One attempt: the longest wait for the upstream's response headers, and between two body chunks.
+   */
+  attempt_ms?: number;
+  /**
+   * All attempts, retries and backoff waits together, until an upstream answers; no attempt or wait starts beyond it. A stream that has started is not cut by it.
+   */
+  total_ms?: number;
 }

@@ -112,27 +112,68 @@ export interface Registry {
    * What the registry serves; the provider's catalog capabilities when omitted. Each proxy route sends traffic only to registries with its capability.
    */
   capabilities?: ('chat' | 'embeddings' | 'rerank' | 'images' | 'files' | 'audio' | 'models' | 'tools')[];
-  /**
-   * Optional active health check of the upstream.
-   */
-  health_check?: {
-    /**
-     * Whether the check runs.
-     */
-    enabled: boolean;
-    /**
-     * Time between checks.
-     */
-    interval_ms?: number;
-    /**
-     * How long one check may take.
-     */
-    timeout_ms?: number;
-    /**
-     * Path probed, relative to the base URL (the provider's model list when omitted).
-     */
-    path?: string;
-  };
+  health_check?: HealthCheckSettings;
+  circuit_breaker?: CircuitBreakerSettings;
   created_at: Timestamp;
   updated_at: Timestamp1;
+}
+/**
+ * Optional active health check: an unhealthy registry leaves every route plan until it recovers.
+ */
+export interface HealthCheckSettings {
+  /**
+   * Whether the check runs.
+   */
+  enabled: boolean;
+  /**
+   * Time between checks.
+   */
+  interval_ms?: number;
+  /**
+   * How long one check may take.
+   */
+  timeout_ms?: number;
+  /**
+   * Path probed, relative to the base URL (the provider's model list path when omitted, else the base URL itself).
+   */
+  path?: string;
+  /**
+   * Consecutive failed checks that mark the registry unhealthy.
+   */
+  unhealthy_threshold?: number;
+  /**
+   * Consecutive successful checks that mark an unhealthy registry healthy again.
+   */
+  healthy_threshold?: number;
+}
+/**
+ * Optional circuit breaker shedding the registry after consecutive failures.
+ */
+export interface CircuitBreakerSettings {
+  /**
+   * Whether the breaker is active.
+   */
+  enabled: boolean;
+  /**
+   * Consecutive failures that open the breaker.
+   */
+  failure_threshold?: number;
+  /**
+   * How long an open breaker sheds the registry before probing it.
+   */
+  open_ms?: number;
+  /**
+   * Concurrent probe requests let through while half-open.
+   */
+  half_open_probes?: number;
+  /**
+   * Successful probes that close the breaker.
+   */
+  success_threshold?: number;
+  /**
+   * Failures counted by the breaker.
+   *
+   * Items: A failure class: `429`, `5xx`, `4xx`, an exact status (`503`), `timeout`, `connection`, `content_filter` (a filtered answer or a provider refusal error) or `context_length` (the prompt is longer than the model's context window).
+   */
+  on?: string[];
 }
