@@ -21,13 +21,37 @@ function better(a: Span, b: Span): number {
   return b.score - a.score || (SPECIFICITY.get(a.entity) ?? 99) - (SPECIFICITY.get(b.entity) ?? 99) || b.end - b.start - (a.end - a.start);
 }
 
-/** Keeps a set of non-overlapping spans, sorted by start. */
+/** Greedy by rank inside one cluster of mutually reachable overlapping spans. */
+function resolveCluster(cluster: Span[], kept: Span[]): void {
+  if (cluster.length === 1) {
+    kept.push(cluster[0]);
+    return;
+  }
+  const chosen: Span[] = [];
+  for (const s of [...cluster].sort(better)) {
+    if (chosen.every((k) => s.end <= k.start || s.start >= k.end)) chosen.push(s);
+  }
+  kept.push(...chosen);
+}
+
+/** Keeps a set of non-overlapping spans, sorted by start. Linear in the spans outside overlaps. */
 export function resolveOverlaps(spans: Span[]): Span[] {
   if (spans.length < 2) return spans;
-  const ranked = [...spans].sort(better);
+  const byStart = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const kept: Span[] = [];
-  for (const s of ranked) {
-    if (kept.every((k) => s.end <= k.start || s.start >= k.end)) kept.push(s);
+  let cluster: Span[] = [byStart[0]];
+  let clusterEnd = byStart[0].end;
+  for (let i = 1; i < byStart.length; i++) {
+    const s = byStart[i];
+    if (s.start < clusterEnd) {
+      cluster.push(s);
+      clusterEnd = Math.max(clusterEnd, s.end);
+    } else {
+      resolveCluster(cluster, kept);
+      cluster = [s];
+      clusterEnd = s.end;
+    }
   }
+  resolveCluster(cluster, kept);
   return kept.sort((a, b) => a.start - b.start);
 }

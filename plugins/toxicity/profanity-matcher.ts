@@ -54,7 +54,8 @@ export function profanityMatcher(): { tags(normalized: string): Tag[] } {
   return {
     tags(normalized: string): Tag[] {
       const out: Tag[] = [];
-      for (const word of normalized.split(' ')) if (word.length >= 3) out.push(...lookup(word));
+      // Longer runs are no words (and would make the matcher and the cache slow).
+      for (const word of normalized.split(' ')) if (word.length >= 3 && word.length <= 40) out.push(...lookup(word));
       return out;
     },
   };

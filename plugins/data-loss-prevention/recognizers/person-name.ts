@@ -101,6 +101,14 @@ export function personNameRecognizer(): Recognizer {
         const found = out.slice(firstFound);
         const starts = new Set(found.map((s) => s.start));
         const ends = new Set(found.map((s) => s.end));
+        // Starts of the tokens inside a found name, in one pass over spans and tokens sorted by position.
+        const covered = new Set<number>();
+        const sorted = [...found].sort((a, b) => a.start - b.start);
+        let ti = 0;
+        for (const span of sorted) {
+          while (ti < tokens.length && tokens[ti].start < span.start) ti++;
+          for (let tj = ti; tj < tokens.length && tokens[tj].end <= span.end; tj++) covered.add(tokens[tj].start);
+        }
         const LIST_GAP = /^(?:,\s?|\s(?:and|or|&)\s|,\s(?:and|or)\s)$/;
         for (let pass = 0; pass < 2; pass++) {
           for (let k = 0; k < tokens.length; k++) {
@@ -112,10 +120,10 @@ export function personNameRecognizer(): Recognizer {
             const linkedBefore = prev && ends.has(prev.end) && LIST_GAP.test(t.gap);
             const linkedAfter = next && starts.has(next.start) && LIST_GAP.test(next.gap);
             if (!linkedBefore && !linkedAfter) continue;
-            if (found.some((s) => s.start <= t.start && t.end <= s.end)) continue;
+            if (covered.has(t.start)) continue;
             const span: Span = { entity: 'PERSON', start: t.start, end: t.end, score: 0.7 };
             out.push(span);
-            found.push(span);
+            covered.add(t.start);
             starts.add(t.start);
             ends.add(t.end);
           }
@@ -125,6 +133,8 @@ export function personNameRecognizer(): Recognizer {
       // `patricia desrosiers`, `emidio p lombardo`: names in an all lower-case text.
       function lowerCaseName(k: number): number {
         const a = tokens[k];
+        // Numbers and short words are no names; skip them before any look-up or cue test.
+        if (a.fold.length < 2 || a.fold.charCodeAt(0) < 65) return k + 1;
         const b = tokens[k + 1];
         const c = tokens[k + 2];
         if (!b || !joins(b.gap) || excluded(a)) {

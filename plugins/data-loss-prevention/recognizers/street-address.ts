@@ -6,14 +6,15 @@
  */
 import type { Recognizer, Span } from '../span.js';
 
-const L = "[\\p{L}][\\p{L}\\p{M}'’.-]*";
+// Bounded word length keeps the patterns linear on long runs of letters and dots.
+const L = "[\\p{L}][\\p{L}\\p{M}'’.-]{0,30}";
 const NUM = '\\d{1,6}[A-Za-z]?';
 const EN_SUFFIX =
   '(?:Street|St|Str|Strasse|Straße|Avenue|Ave|Av|Road|Rd|Lane|Ln|Drive|Dr|Court|Ct|Close|Crescent|Cres|Place|Pl|Boulevard|Blvd|Way|Terrace|Tce|Square|Sq|Highway|Hwy|Parkway|Pkwy|Circle|Cir|Trail|Row|Mews|Grove|Gardens|Parade|Loop|Forges?|Alley|Walk|Esplanade|Quay|Park|Hill|Heights|Point|Plaza)\\.?';
 const UNIT = '(?:,?[ \\t]*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Box|No|Nr)\\.?[ \\t]*#?[ \\t]*\\d{1,5}\\w?)*';
 // Words whose ending or whole means "street" in the languages of Europe.
 const STREET_WORD =
-  "(?:\\p{L}{3,}(?:katu|tie|vägen|gatan|gata|gade|vej|veien|vegen|straße|strasse|straat|weg|laan|gasse|utca|ulica|allee|plein|kuja|polku|väg|stræde|stien|bakken|brekka|braut|stígur|vegur|gränd|torget|tori|kaari|rinne|ranta|raitti|markt|damm|dijk|kade|gracht|singel|dreef|steeg)|(?:Rue|Via|Viale|Vicolo|Rua|Avenida|Av\\.|Calle|Carrer|Strada|Piazza|Plaza|Praça|Largo|Travessa|Ulica|ul\\.|Avenue|Chemin|Route|Place|Allée|Odos|Οδός)(?:[ \\t]+" +
+  "(?:\\p{L}{3,30}(?:katu|tie|vägen|gatan|gata|gade|vej|veien|vegen|straße|strasse|straat|weg|laan|gasse|utca|ulica|allee|plein|kuja|polku|väg|stræde|stien|bakken|brekka|braut|stígur|vegur|gränd|torget|tori|kaari|rinne|ranta|raitti|markt|damm|dijk|kade|gracht|singel|dreef|steeg)|(?:Rue|Via|Viale|Vicolo|Rua|Avenida|Av\\.|Calle|Carrer|Strada|Piazza|Plaza|Praça|Largo|Travessa|Ulica|ul\\.|Avenue|Chemin|Route|Place|Allée|Odos|Οδός)(?:[ \\t]+" +
   L +
   '){1,4})';
 // Words that make a number-words-number run prose (`3 plus 3`, `5 Musicians Of The 70s`), not a street.

@@ -3,7 +3,7 @@ import type { Recognizer, Span } from '../span.js';
 import { isPlaceholder } from './placeholder.js';
 
 const URL_WITH_PASSWORD =
-  /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|jdbc:[a-z]+|ftp|sftp|smtp|smtps)(?:\+[a-z0-9]+)?:\/\/([^\s:/@'"`]+):([^\s@'"`]+)@[\w.-]+/gi;
+  /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|cockroachdb|clickhouse|jdbc:[a-z]+|ftp|sftp|smtp|smtps)(?:\+[a-z0-9]+)?:\/\/([^\s:/@'"`]{1,128}):([^\s@'"`]{1,256})@[\w.-]+/gi;
 // Passwords that are variables or documentation, not values.
 const NOT_A_VALUE = /^(?:pass(?:word)?|pwd|secret|\*+|x+|\$\w+|\$\{.*\}|%\w+%|<.*>|\{.*\}|:+)$/i;
 

@@ -8,7 +8,7 @@ import { isPlaceholder } from './placeholder.js';
 import { lexicon } from '../recognizers/lexicon.js';
 
 const ASSIGNMENT =
-  /(?<![A-Za-z0-9])([A-Za-z0-9_.-]*?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key|bearer))["']?\s*(?::=|=>|[:=])\s*(?:["'`]([^"'`\n]{6,200})["'`]|([^\s"'`,;)}\]]{6,200}))/gi;
+  /(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key|bearer))["']?\s*(?::=|=>|[:=])\s*(?:["'`]([^"'`\n]{6,200})["'`]|([^\s"'`,;)}\]]{6,200}))/gi;
 const BEARER = /\b(?:Authorization:\s*)?Bearer\s+([A-Za-z0-9._~+/-]{20,}=*)/g;
 const AWS_SECRET_NAME = /aws_?secret|secret_?access_?key|aws.*secret/i;
 const AWS_SECRET_VALUE = /^[A-Za-z0-9/+]{40}$/;
