@@ -59,11 +59,13 @@ function weighted(members: readonly RouteMember[], state: BalancerState): RouteM
   return [best!, ...rest];
 }
 
-/** Fewest requests in flight first; members tied on that are taken in rotation. */
+/** Fewest requests in flight first; members tied on that are taken in rotation, the others follow by load. */
 function leastConnections(members: readonly RouteMember[], state: BalancerState, context: BalanceContext): RouteMember[] {
-  const rotated = rotate(members, state.counter++);
-  // Array.prototype.sort is stable: ties keep their rotated order.
-  return rotated.map((m) => ({ m, load: context.inFlight(m.candidate.registry.id) })).sort((a, b) => a.load - b.load).map((x) => x.m);
+  const loads = members.map((m) => ({ m, load: context.inFlight(m.candidate.registry.id) }));
+  const least = Math.min(...loads.map((x) => x.load));
+  const tied = loads.filter((x) => x.load === least);
+  const chosen = tied[state.counter++ % tied.length].m;
+  return [chosen, ...loads.filter((x) => x.m !== chosen).sort((a, b) => a.load - b.load).map((x) => x.m)];
 }
 
 /** A uniform draw for the first member; the others follow in a random order. */

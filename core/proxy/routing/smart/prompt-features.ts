@@ -74,7 +74,7 @@ const CODE_ASK =
 const REASONING_CUES =
   /\b(?:step[- ]by[- ]step|prove|proof|derive|derivation|deduce|show (?:your|all|the) (?:work|steps)|justify|optimi[sz]e|optimal|minimi[sz]e|maximi[sz]e|minimum|maximum|trade-?offs?|weigh|analy[sz]e|estimate|calculate|compute|solve|puzzle|riddle|probability|expected|how many|how much|how fast|how long|what time|schedule|plan (?:a|an|the|my)|design (?:a|an|the)|architect\w*|outline the|compare|recommend|constraints?|edge cases?|hypothes[ie]s|root cause|diagnos\w+|failure|fail over|rollback|idempoten\w+|consisten\w+|latency|throughput|scal(?:e|ing|able)|per second|downtime|threat|mitigations?|each step|every valid|must be true|guarantee\w*|strategy that)\b/gi;
 const MATH_CUES =
-  /(?:\d+(?:[.,]\d+)?\s*[-+*/×÷^=<>]\s*\d+|\w\^\d|[∑∫√π≤≥≠]|\b(?:equation|integral|derivative|matrix|vector|modulo|prime|factorial|percent(?:age)?|ratio|interest|compounded|annual(?:ised|ized)?|median|arithmetic mean|the mean of|average|standard deviation|variance|divisible|integers?|irrational|induction|km\/h|mph|m\/s|per hour)\b|\b\d+(?:\.\d+)?\s*%)/gi;
+  /(?:\d+(?:[.,]\d+)?\s*[-+*/×÷^=<>]\s*\d+|\w\^\d|[∑∫√π≤≥≠]|\b(?:equation|integral|derivative|matrix|vector|modulo|primes?|factorial|percent(?:age)?|ratio|interest|compounded|annual(?:ised|ized)?|median|arithmetic mean|the mean of|average|standard deviation|variance|divisible|integers?|irrational|induction|km\/h|mph|m\/s|per hour)\b|\b\d+(?:\.\d+)?\s*%)/gi;
 const CONSTRAINT_CUES =
   /\b(?:must|exactly|at least|at most|no more than|no fewer than|without using|do not use|only use|ensure|guarantee|make sure|each of|all of the following|in under|within \d+|limit(?:ed)? to|under \d+|include|cover(?:ing)?)\b/gi;
 const EXPLAIN_CUES =

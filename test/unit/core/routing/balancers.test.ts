@@ -1,0 +1,69 @@
+/** Balancing strategies on their own: order, shares and tie-breaking, with a seeded draw. */
+import { expect } from 'chai';
+import { balance, newBalancerState, type Strategy } from '../../../../core/proxy/routing/balancers.js';
+import type { RouteMember } from '../../../../core/proxy/routing/route-members.js';
+
+function members(weights: Record<string, number>): RouteMember[] {
+  return Object.entries(weights).map(([id, weight]) => ({
+    candidate: { registry: { id } as never, weight },
+    model: `m-${id}`,
+    weight,
+    key: `${id}|m-${id}`,
+  }));
+}
+
+/** A small deterministic generator (mulberry32), so the random strategy's test is repeatable. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function picks(strategy: Strategy, list: RouteMember[], n: number, inFlight: Record<string, number> = {}, random = Math.random): string[] {
+  const state = newBalancerState();
+  const context = { inFlight: (id: string) => inFlight[id] ?? 0, random };
+  return Array.from({ length: n }, () => balance(strategy, list, state, context)[0].candidate.registry.id);
+}
+
+const count = (ids: string[]) => ids.reduce<Record<string, number>>((acc, id) => ({ ...acc, [id]: (acc[id] ?? 0) + 1 }), {});
+
+describe('routing: balancing strategies', () => {
+  it('round_robin rotates exactly, and orders the rest after the chosen one', () => {
+    expect(picks('round_robin', members({ a: 1, b: 1, c: 1 }), 7)).to.deep.equal(['a', 'b', 'c', 'a', 'b', 'c', 'a']);
+    const state = newBalancerState();
+    const context = { inFlight: () => 0, random: Math.random };
+    balance('round_robin', members({ a: 1, b: 1, c: 1 }), state, context);
+    expect(balance('round_robin', members({ a: 1, b: 1, c: 1 }), state, context).map((m) => m.candidate.registry.id)).to.deep.equal(['b', 'c', 'a']);
+  });
+
+  it('weighted gives each member exactly its weight per cycle, interleaved (smooth)', () => {
+    const seen = picks('weighted', members({ a: 5, b: 1, c: 1 }), 70);
+    expect(count(seen)).to.deep.equal({ a: 50, b: 10, c: 10 });
+    expect(seen.slice(0, 7)).to.deep.equal(['a', 'a', 'b', 'a', 'c', 'a', 'a']);
+  });
+
+  it('weighted skips weight 0 unless every member has weight 0', () => {
+    expect(count(picks('weighted', members({ a: 0, b: 2 }), 10))).to.deep.equal({ b: 10 });
+    expect(count(picks('weighted', members({ a: 0, b: 0 }), 10))).to.deep.equal({ a: 5, b: 5 });
+  });
+
+  it('least_connections prefers the least loaded member and rotates among ties', () => {
+    expect(picks('least_connections', members({ a: 1, b: 1, c: 1 }), 4, { a: 2, b: 0, c: 1 })).to.deep.equal(['b', 'b', 'b', 'b']);
+    expect(picks('least_connections', members({ a: 1, b: 1, c: 1 }), 6, { a: 1 })).to.deep.equal(['b', 'c', 'b', 'c', 'b', 'c']);
+  });
+
+  it('random is roughly uniform', () => {
+    const counts = count(picks('random', members({ a: 1, b: 1, c: 1, d: 1 }), 4_000, {}, seeded(42)));
+    for (const id of ['a', 'b', 'c', 'd']) expect(counts[id], id).to.be.within(850, 1_150);
+  });
+
+  it('a single member is returned as is', () => {
+    for (const strategy of ['round_robin', 'weighted', 'least_connections', 'random'] as const) {
+      expect(picks(strategy, members({ a: 1 }), 2)).to.deep.equal(['a', 'a']);
+    }
+  });
+});
