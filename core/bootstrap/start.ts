@@ -21,6 +21,7 @@ import { createGuardrailPlane } from '../guardrail/plane.js';
 import { publishGuardrailUrl } from '../guardrail/service-url.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
+import { createObservability } from '../observability/observability.js';
 import { closeCounters } from '../counters/counter-mode.js';
 import { openCounterStore } from '../counters/open-counter-store.js';
 import type { CounterStore } from '../plugin/counters.js';
@@ -99,6 +100,9 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     await ensureTelemetryCollections(store);
     telemetry = createStoreSink(store, log, settings.telemetryIntervalMs);
   }
+  // Prometheus and the OTLP request log read every telemetry event before it is queued.
+  const observability = createObservability({ telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log });
+  telemetry = observability.sink;
   // Limits and budgets: local, or shared by every data plane through REDIS_URL (or the store).
   const counters = options.counters ?? (await openCounterStore({ backend: settings.counterBackend, redisUrl: settings.redisUrl, store, log }));
 
@@ -118,6 +122,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   let holder: SnapshotHolder;
   const load = store ? () => loadConfigDocument(store!, extensionCollections()) : async () => holder.current.document;
   holder = new SnapshotHolder(await build(initialDocument), load, build, log);
+  observability.watchConfigRevision(() => holder.current.revision);
   if (settings.planes.includes('proxy')) {
     routing.configure(holder.current);
     holder.onSwap((snapshot) => routing.configure(snapshot));
@@ -144,6 +149,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       },
     });
     sync.start();
+    const client = sync;
+    observability.watchControlPlane(() => client.connected);
   }
 
   // Control plane: push every new revision to the connected data planes.
@@ -152,6 +159,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     registry = new ConnectionRegistry(log, settings.syncTimeoutMs);
     const connections = registry;
     holder.onSwap((snapshot) => connections.broadcast({ revision: snapshot.revision, document: snapshot.document }));
+    observability.watchDataPlanes(() => connections.list().length);
   }
 
   // Readiness: data planes keep serving their last snapshot; the admin plane needs its store.
@@ -204,7 +212,9 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const ports: Partial<Record<Plane, number>> = {};
   const urls: Partial<Record<Plane, string>> = {};
   for (const plane of settings.planes) {
-    const { server, port } = await listen(apps[plane](), settings.host, settings.ports[plane]);
+    const app = apps[plane]();
+    observability.mount(plane, app);
+    const { server, port } = await listen(app, settings.host, settings.ports[plane]);
     servers.push(server);
     ports[plane] = port;
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
@@ -222,6 +232,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       registry?.close();
       await Promise.all(servers.map(closeServer));
       await telemetry.close().catch(() => undefined);
+      await observability.close();
       await upstream.close();
       await routing.close();
       if (!options.counters) await closeCounters(counters);

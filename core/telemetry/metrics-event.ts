@@ -2,37 +2,98 @@ import type { ChainMember } from '../pipeline/chain.js';
 import type { Exchange, Outcome } from '../pipeline/exchange.js';
 import { STAGE } from '../pipeline/stages.js';
 import type { RecordedTap } from '../plugin/tap-recorder.js';
+import type { Usage } from '../canonical/index.js';
+import { requestCostUsd } from '../observability/request-cost.js';
 import type { TelemetryEvent, TelemetrySink } from './telemetry-event.js';
+
+/** One upstream attempt as the metrics event reports it. */
+export interface MetricsEventAttempt {
+  registry_id: string;
+  provider: string;
+  model: string;
+  status?: number;
+  outcome?: string;
+  trigger?: string;
+  duration_ms?: number;
+  wait_ms?: number;
+}
+
+/**
+ * The data of a `metric` event: the one record of a proxied request that the store, the
+ * playground trace, Prometheus and the OTLP log record are all built from.
+ */
+export interface MetricsEventData {
+  trace_id: string;
+  gateway_id?: string;
+  gateway_slug?: string;
+  consumer_id?: string;
+  consumer_slug?: string;
+  method: string;
+  route: string;
+  operation: string;
+  client_format?: string;
+  requested_model?: string;
+  provider?: string;
+  model?: string;
+  registry_id?: string;
+  status: number;
+  error?: string;
+  /** Latency breakdown (ms): the whole request, upstream attempts, backoff between retries, and the rest (gateway overhead). */
+  duration_ms: number;
+  upstream_ms: number;
+  retry_wait_ms: number;
+  gateway_ms: number;
+  cached: boolean;
+  streamed: boolean;
+  usage?: Usage;
+  /** US dollars at list price; absent when the model has no known price. A cache hit costs 0. */
+  cost_usd?: number;
+  attempts: MetricsEventAttempt[];
+  policies: string[];
+  findings: Array<{ plugin: string; type: string; action: string }>;
+  route_reason?: string;
+}
+
+const ms = (x: number) => Math.round(x * 100) / 100;
 
 /** The metrics event of one proxied request (no prompt or completion content, no credentials). */
 export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent {
   const last = ctx.attempts.at(-1);
-  return {
-    kind: 'metric',
-    at: new Date().toISOString(),
-    data: {
-      trace_id: ctx.traceId,
-      gateway_id: ctx.consumer?.gatewayId,
-      consumer_id: ctx.consumer?.id,
-      route: ctx.incoming.route,
-      operation: ctx.operation,
-      client_format: ctx.clientFormat,
-      requested_model: ctx.request?.model,
-      provider: last?.provider,
-      model: last?.model,
-      registry_id: last?.registryId,
-      status: outcome.status,
-      error: outcome.error?.code,
-      duration_ms: Math.round(outcome.durationMs * 100) / 100,
-      cached: outcome.cached,
-      streamed: outcome.streamed,
-      usage: outcome.usage,
-      attempts: ctx.attempts.map((a) => ({ registry_id: a.registryId, provider: a.provider, model: a.model, status: a.status, outcome: a.outcome, duration_ms: a.durationMs })),
-      policies: ctx.consumer ? ctx.snapshot.policiesFor(ctx.consumer).map((p) => p.record.type) : [],
-      findings: ctx.findings.map((f) => ({ plugin: f.plugin, type: f.type, action: f.action })),
-      route_reason: ctx.route?.reason,
-    },
+  const upstreamMs = ctx.attempts.reduce((sum, a) => sum + (a.durationMs ?? 0), 0);
+  const waitMs = ctx.attempts.reduce((sum, a) => sum + (a.waitMs ?? 0), 0);
+  const registry = last ? ctx.snapshot.registry(last.registryId) : undefined;
+  const data: MetricsEventData = {
+    trace_id: ctx.traceId,
+    gateway_id: ctx.consumer?.gatewayId,
+    gateway_slug: ctx.consumer ? ctx.snapshot.gateway(ctx.consumer.gatewayId)?.slug : undefined,
+    consumer_id: ctx.consumer?.id,
+    consumer_slug: ctx.consumer?.slug,
+    method: ctx.incoming.method,
+    route: ctx.incoming.route,
+    operation: ctx.operation,
+    client_format: ctx.clientFormat,
+    requested_model: ctx.request?.model,
+    provider: last?.provider,
+    model: last?.model,
+    registry_id: last?.registryId,
+    status: outcome.status,
+    error: outcome.error?.code,
+    duration_ms: ms(outcome.durationMs),
+    upstream_ms: ms(upstreamMs),
+    retry_wait_ms: ms(waitMs),
+    gateway_ms: ms(Math.max(0, outcome.durationMs - upstreamMs - waitMs)),
+    cached: outcome.cached,
+    streamed: outcome.streamed,
+    usage: outcome.usage,
+    cost_usd: outcome.cached ? 0 : requestCostUsd(outcome.usage, registry, last?.model),
+    attempts: ctx.attempts.map((a) => ({
+      registry_id: a.registryId, provider: a.provider, model: a.model, status: a.status, outcome: a.outcome, trigger: a.trigger, duration_ms: a.durationMs, wait_ms: a.waitMs,
+    })),
+    policies: ctx.consumer ? ctx.snapshot.policiesFor(ctx.consumer).map((p) => p.record.type) : [],
+    findings: ctx.findings.map((f) => ({ plugin: f.plugin, type: f.type, action: f.action })),
+    route_reason: ctx.route?.reason,
   };
+  return { kind: 'metric', at: new Date().toISOString(), data: data as unknown as Record<string, unknown> };
 }
 
 /** The core's observe tap: one metrics event per request into the telemetry sink. */

@@ -1,0 +1,45 @@
+/**
+ * The Prometheus metrics of one running Portcullis: its own registry (never prom-client's
+ * global one, so several gateways in one process keep separate counts), fed by the telemetry
+ * events it emits, plus the process-wide runtime metrics when scraped.
+ */
+import { Registry } from 'prom-client';
+import type { MetricsEventData } from '../telemetry/metrics-event.js';
+import type { TelemetryEvent } from '../telemetry/telemetry-event.js';
+import { EvaluationMetrics } from './evaluation-metrics.js';
+import { LabelBudget } from './labels.js';
+import type { TelemetryObserver } from './observed-sink.js';
+import { RequestMetrics } from './request-metrics.js';
+import { runtimeRegistry } from './runtime-metrics.js';
+
+export class GatewayMetrics implements TelemetryObserver {
+  readonly registry = new Registry();
+  private readonly requests: RequestMetrics;
+  private readonly evaluations: EvaluationMetrics;
+  private readonly includeRuntime: boolean;
+
+  /** `includeRuntime`: append the process-wide Node.js metrics; `maxLabelValues`: distinct values kept per label. */
+  constructor(options: { includeRuntime?: boolean; maxLabelValues?: number } = {}) {
+    const labels = new LabelBudget(options.maxLabelValues);
+    this.requests = new RequestMetrics(this.registry, labels);
+    this.evaluations = new EvaluationMetrics(this.registry, labels);
+    this.includeRuntime = options.includeRuntime ?? true;
+  }
+
+  /** Counts a proxied request (`metric`) or a guardrail evaluation (`activity`). */
+  observe(event: TelemetryEvent): void {
+    if (event.kind === 'metric') this.requests.record(event.data as unknown as MetricsEventData);
+    else if (event.kind === 'activity') this.evaluations.record(event.data);
+  }
+
+  /** The Content-Type of `text()`: the Prometheus text exposition format. */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Every metric in the Prometheus text format. */
+  async text(): Promise<string> {
+    const own = await this.registry.metrics();
+    return this.includeRuntime ? `${own}\n${await runtimeRegistry().metrics()}` : own;
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Wires observability into a running Portcullis: the Prometheus registry and the OTLP request
+ * log both read the telemetry events the process emits (one metrics event per proxied request,
+ * one Activity record per guardrail evaluation), through an observed sink placed in front of
+ * the telemetry queue.
+ */
+import type Koa from 'koa';
+import type { Plane } from '../config/settings.js';
+import type { Logger } from '../logging/logger.js';
+import { GatewayMetrics } from './gateway-metrics.js';
+import { metricsPlanes, mountMetricsEndpoint } from './metrics-endpoint.js';
+import { observedSink, type QueueSink, type TelemetryObserver } from './observed-sink.js';
+import { OtlpRequestLog, redactedUrl } from './otlp-request-log.js';
+import { configRevisionGauge, controlPlaneConnectedGauge, dataPlaneConnectionsGauge, telemetryQueueGauges } from './scrape-gauges.js';
+
+export interface ObservabilityOptions {
+  /** The telemetry queue (store sink, or the remote sink of a data plane). */
+  telemetry: QueueSink;
+  /** `OTEL_EXPORTER_OTLP_ENDPOINT`: when set, one OTLP log record per proxied request. */
+  otlpEndpoint?: string;
+  nodeId: string;
+  planes: readonly Plane[];
+  log: Logger;
+}
+
+export interface Observability {
+  /** The telemetry sink to emit into: observed, then queued. */
+  readonly sink: QueueSink;
+  readonly metrics: GatewayMetrics;
+  /** Present when an OTLP endpoint is configured. */
+  readonly otlp?: OtlpRequestLog;
+  /** Adds `GET /metrics` to a plane's app when that plane serves it. */
+  mount(plane: Plane, app: Koa): void;
+  /** Scrape-time gauges of what the bootstrap owns. */
+  watchConfigRevision(revision: () => number): void;
+  watchDataPlanes(count: () => number): void;
+  watchControlPlane(connected: () => boolean): void;
+  /** Flushes the OTLP exporter (the telemetry queue is closed by its owner). */
+  close(): Promise<void>;
+}
+
+export function createObservability(options: ObservabilityOptions): Observability {
+  const metrics = new GatewayMetrics();
+  telemetryQueueGauges(metrics.registry, options.telemetry);
+  const otlp = options.otlpEndpoint ? new OtlpRequestLog({ endpoint: options.otlpEndpoint, nodeId: options.nodeId, log: options.log }) : undefined;
+  if (otlp) options.log.info('exporting one OTLP log record per proxied request', { url: redactedUrl(otlp.url) });
+  const observers: TelemetryObserver[] = otlp ? [metrics, otlp] : [metrics];
+  const served = new Set(metricsPlanes(options.planes));
+  return {
+    sink: observedSink(options.telemetry, observers, options.log),
+    metrics,
+    otlp,
+    mount(plane, app) {
+      if (served.has(plane)) mountMetricsEndpoint(app, metrics);
+    },
+    watchConfigRevision: (revision) => configRevisionGauge(metrics.registry, revision),
+    watchDataPlanes: (count) => dataPlaneConnectionsGauge(metrics.registry, count),
+    watchControlPlane: (connected) => controlPlaneConnectedGauge(metrics.registry, connected),
+    close: async () => {
+      await otlp?.close();
+    },
+  };
+}

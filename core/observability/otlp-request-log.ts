@@ -1,0 +1,118 @@
+/**
+ * Exports one OpenTelemetry log record per proxied request over OTLP/HTTP (JSON) when an
+ * endpoint is configured (`OTEL_EXPORTER_OTLP_ENDPOINT`). Records are handed to a
+ * BatchLogRecordProcessor (a bounded in-memory queue exported on a timer), so a slow or absent
+ * collector never delays a request: past the queue, records are dropped. Close flushes.
+ */
+import type { Logger as OtelLogger } from '@opentelemetry/api-logs';
+import { OTLPLogExporter } from '@opentelemetry/exporter-logs-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchLogRecordProcessor, LoggerProvider, type LogRecordExporter } from '@opentelemetry/sdk-logs';
+import type { Logger } from '../logging/logger.js';
+import type { MetricsEventData } from '../telemetry/metrics-event.js';
+import type { TelemetryEvent } from '../telemetry/telemetry-event.js';
+import { BUILD_INFO } from '../version/build-info.js';
+import type { TelemetryObserver } from './observed-sink.js';
+import { requestLogRecord } from './request-log-record.js';
+
+export interface OtlpRequestLogOptions {
+  /** The OTLP/HTTP base endpoint (`http://collector:4318`); `/v1/logs` is appended unless present. */
+  endpoint: string;
+  /** This process's node id (`service.instance.id`). */
+  nodeId: string;
+  log: Logger;
+  /** How often queued records are exported (ms). */
+  exportIntervalMs?: number;
+  /** Records held while the collector is slow or away; beyond it new records are dropped. */
+  maxQueueSize?: number;
+  /** Per-export HTTP timeout (ms). */
+  exportTimeoutMs?: number;
+  /** Longest wait for the final flush on close (ms). */
+  shutdownTimeoutMs?: number;
+}
+
+/** The logs URL of an OTLP base endpoint, per the OTLP exporter spec (`<base>/v1/logs`). */
+export function otlpLogsUrl(endpoint: string): string {
+  const base = endpoint.replace(/\/+$/, '');
+  return base.endsWith('/v1/logs') ? base : `${base}/v1/logs`;
+}
+
+/** The URL without user info, for logs. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.href;
+  } catch {
+    return '(invalid URL)';
+  }
+}
+
+/** Logs failed exports once per outage (the SDK otherwise reports them only to its diag logger). */
+function reportingExporter(inner: LogRecordExporter, target: string, log: Logger): LogRecordExporter {
+  const url = redactedUrl(target);
+  let failing = false;
+  return {
+    export(records, done) {
+      inner.export(records, (result) => {
+        // ExportResultCode.SUCCESS is 0.
+        if (result.code !== 0 && !failing) log.warn('OTLP log export failed; records are dropped while the collector is unreachable', { url, error: result.error?.message });
+        else if (result.code === 0 && failing) log.info('OTLP log export recovered', { url });
+        failing = result.code !== 0;
+        done(result);
+      });
+    },
+    shutdown: () => inner.shutdown(),
+    forceFlush: () => inner.forceFlush(),
+  };
+}
+
+export class OtlpRequestLog implements TelemetryObserver {
+  readonly url: string;
+  private readonly provider: LoggerProvider;
+  private readonly logger: OtelLogger;
+  private closed?: Promise<void>;
+
+  constructor(private readonly options: OtlpRequestLogOptions) {
+    this.url = otlpLogsUrl(options.endpoint);
+    const exporter = new OTLPLogExporter({ url: this.url, timeoutMillis: options.exportTimeoutMs ?? 5_000 });
+    this.provider = new LoggerProvider({
+      resource: resourceFromAttributes({ 'service.name': BUILD_INFO.name, 'service.version': BUILD_INFO.version, 'service.instance.id': options.nodeId }),
+      processors: [
+        new BatchLogRecordProcessor({
+          exporter: reportingExporter(exporter, this.url, options.log),
+          scheduledDelayMillis: options.exportIntervalMs ?? 1_000,
+          maxQueueSize: options.maxQueueSize ?? 2_048,
+          exportTimeoutMillis: options.exportTimeoutMs ?? 5_000,
+        }),
+      ],
+    });
+    this.logger = this.provider.getLogger('portcullis', BUILD_INFO.version);
+  }
+
+  /** Queues the log record of a proxied request; other telemetry is not exported here. */
+  observe(event: TelemetryEvent): void {
+    if (event.kind !== 'metric' || this.closed) return;
+    this.logger.emit(requestLogRecord(event.data as unknown as MetricsEventData, event.at));
+  }
+
+  /** Exports what is queued now (tests, shutdown). */
+  flush(): Promise<void> {
+    return this.provider.forceFlush();
+  }
+
+  /** Flushes and stops, waiting at most `shutdownTimeoutMs` for a collector that does not answer. */
+  close(): Promise<void> {
+    this.closed ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.options.shutdownTimeoutMs ?? 5_000);
+        timer.unref();
+      });
+      await Promise.race([this.provider.shutdown().catch(() => undefined), limit]);
+      clearTimeout(timer);
+    })();
+    return this.closed;
+  }
+}
