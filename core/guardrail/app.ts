@@ -11,6 +11,7 @@ import { jsonErrorMiddleware } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
 import { BUILD_INFO } from '../version/build-info.js';
 
+/** Options of the guardrail Koa shell. */
 export interface GuardrailAppOptions {
   log: Logger;
   readiness: () => ReadinessReport;
@@ -18,6 +19,7 @@ export interface GuardrailAppOptions {
   routes?: Array<(router: Router) => void>;
 }
 
+/** The Koa shell: request ids, health, `{error, message, request_id}` errors, routes. */
 export function createGuardrailApp(options: GuardrailAppOptions): Koa {
   const app = new Koa();
   app.silent = true;

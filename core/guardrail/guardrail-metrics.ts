@@ -5,6 +5,7 @@
 import { Counter, Registry } from 'prom-client';
 import type { Status } from './evaluation/verdict.js';
 
+/** The counters of one guardrail plane. */
 export class GuardrailMetrics {
   readonly registry = new Registry();
   private readonly evaluations = new Counter({

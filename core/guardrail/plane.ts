@@ -27,6 +27,7 @@ import { collectorRoutes } from './routes/collector-routes.js';
 import { evaluateRoute } from './routes/evaluate-route.js';
 import { policyRoutes } from './routes/policy-routes.js';
 
+/** What bootstrap hands the guardrail plane. */
 export interface GuardrailPlaneDeps {
   holder: SnapshotHolder;
   host: PluginHost;
@@ -55,6 +56,7 @@ function managementRoutes(deps: GuardrailPlaneDeps, store: Store): Array<(router
   ];
 }
 
+/** The guardrail plane's Koa app. */
 export function createGuardrailPlane(deps: GuardrailPlaneDeps): Koa {
   const metrics = new GuardrailMetrics();
   const evaluation = { holder: deps.holder, host: deps.host, telemetry: deps.telemetry, metrics };

@@ -19,6 +19,7 @@ function sessionOf(ctx: Exchange): string {
   return value && value.trim() ? value.trim().slice(0, 200) : ctx.traceId;
 }
 
+/** The evaluate body of one guarded stage. */
 export function evaluateBody(ctx: Exchange, direction: 'input' | 'output', payload: Record<string, unknown>, model: string | undefined): EvaluateBody {
   const attributes: Record<string, unknown> = { 'source.application': 'portcullis' };
   if (model) attributes['model.name'] = model;

@@ -9,6 +9,7 @@ import type { Invariant, TextSlot } from './text-slots.js';
 
 type Json = Record<string, unknown>;
 
+/** The evaluation body of a request and how to map a transform back. */
 export interface RequestPayload {
   body: Json;
   slots: TextSlot<CanonicalRequest>[];
@@ -31,6 +32,7 @@ function textParts(parts: ContentPart[], m: number, at: (number | string)[], slo
   return out;
 }
 
+/** The canonical request as a chat-completions body with its text slots. */
 export function requestPayload(request: CanonicalRequest): RequestPayload {
   const slots: TextSlot<CanonicalRequest>[] = [];
   const invariants: Invariant[] = [];

@@ -9,12 +9,14 @@ import type { Invariant, TextSlot } from './text-slots.js';
 
 type Json = Record<string, unknown>;
 
+/** The evaluation body of an answer and how to map a transform back. */
 export interface ResponsePayload {
   body: Json;
   slots: TextSlot<CanonicalResponse>[];
   invariants: Invariant[];
 }
 
+/** The canonical answer as a chat completion with its text slots. */
 export function responsePayload(response: CanonicalResponse, model: string): ResponsePayload {
   const slots: TextSlot<CanonicalResponse>[] = [];
   const invariants: Invariant[] = [];

@@ -7,9 +7,11 @@ import type { Exchange } from '../../core/pipeline/exchange.js';
 import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
 import type { GuardrailsSettings } from './settings.js';
 
+/** A verdict status of the service. */
 export type VerdictStatus = 'allow' | 'report' | 'transform' | 'ask' | 'block';
 const STATUSES = new Set<VerdictStatus>(['allow', 'report', 'transform', 'ask', 'block']);
 
+/** The body the plugin sends (spec 2.6). */
 export interface EvaluateBody {
   protocol: 'llm';
   direction: 'input' | 'output';
@@ -19,6 +21,7 @@ export interface EvaluateBody {
   attributes: Record<string, unknown>;
 }
 
+/** The part of the service's answer the plugin reads (spec 2.7). */
 export interface Verdict {
   status: VerdictStatus;
   transformed_payload?: Record<string, unknown>;
@@ -43,6 +46,7 @@ export function collectorKey(settings: GuardrailsSettings, ctx: Exchange, gatewa
   return credential.secret;
 }
 
+/** Calls the service; throws EvaluationFailure for anything but a usable verdict. */
 export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
   const url = `${(settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '')}/v1/evaluate`;
   const timeout = AbortSignal.timeout(settings.timeout_ms);

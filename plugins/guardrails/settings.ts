@@ -10,4 +10,5 @@ export interface GuardrailsSettings {
   stream_window_chars: number;
 }
 
+/** `$id` of the settings schema. */
 export const SCHEMA_ID = 'https://portcullis.dev/schemas/plugins/guardrails.schema.json';

@@ -12,12 +12,14 @@ import { collectorKey, EvaluationFailure, requestVerdict, type Verdict } from '.
 import type { GuardrailsSettings } from './settings.js';
 import { applySlots, UnappliablePayload, type Invariant, type TextSlot } from './text-slots.js';
 
+/** The body of a stage and its text slots. */
 export interface StagePayload<T> {
   body: Record<string, unknown>;
   slots: TextSlot<T>[];
   invariants: Invariant[];
 }
 
+/** The outcome of one stage's evaluation. */
 export interface StageResult<T> {
   /** Absent when the evaluation failed open. */
   verdict?: Verdict;
@@ -27,6 +29,7 @@ export interface StageResult<T> {
   failure?: string;
 }
 
+/** Evaluates one stage; a failure follows `failure_mode`. */
 export async function evaluateStage<T>(
   kit: PluginKit<GuardrailsSettings>,
   ctx: Exchange,

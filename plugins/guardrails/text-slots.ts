@@ -5,6 +5,7 @@
  */
 import { valueAt, type JsonPath } from '../../core/guardrail/payload/json-path.js';
 
+/** One string of the payload and where it goes back. */
 export interface TextSlot<T> {
   path: JsonPath;
   /** Writes the masked text into a copy of the canonical value. */

@@ -22,6 +22,7 @@ export function appliedAction(verdict: Verdict, settings: GuardrailsSettings): E
   return verdict.status;
 }
 
+/** Adds the finding the verdict calls for (none for allow). */
 export function recordVerdict(ctx: Exchange, verdict: Verdict, settings: GuardrailsSettings, policyId: string, direction: 'input' | 'output'): void {
   const action = appliedAction(verdict, settings);
   if (action === 'allow') return;

@@ -16,6 +16,7 @@ export interface CollectorType {
   endpoint: '/v1/evaluate' | '/v1/evaluate/claude';
 }
 
+/** A catalog group and its types. */
 export interface CollectorGroup {
   id: CollectorGroupId;
   name: string;

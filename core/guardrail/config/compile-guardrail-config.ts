@@ -11,6 +11,7 @@ import type { CompiledCollector, CompiledGate, CompiledKey, CompiledPolicy, Comp
 import { detectorInstance } from './detector-instances.js';
 import { GUARDRAIL_COLLECTIONS, type CollectorKeyRecord, type CollectorRecord, type GuardrailPolicyRecord, type RuleSpec } from './records.js';
 
+/** What compiling needs beyond the document: the plugin host (detectors) and a logger. */
 export interface GuardrailCompileContext {
   host?: PluginHost;
   log?: Logger;

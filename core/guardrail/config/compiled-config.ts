@@ -15,12 +15,14 @@ import type {
   RuleDirection,
 } from './records.js';
 
+/** A gate with its conditions compiled. */
 export interface CompiledGate {
   name: string;
   action: GateAction;
   conditions: CompiledCondition[];
 }
 
+/** A detector rule with its detector instance (or why it cannot run). */
 export interface CompiledRule {
   /** Position in the policy's `rules`. */
   index: number;
@@ -38,6 +40,7 @@ export interface CompiledRule {
   broken?: string;
 }
 
+/** A policy as evaluations use it. */
 export interface CompiledPolicy {
   id: string;
   name: string;
@@ -49,6 +52,7 @@ export interface CompiledPolicy {
   record: GuardrailPolicyRecord;
 }
 
+/** A collector and the policy that applies to it. */
 export interface CompiledCollector {
   id: string;
   tenantId: string;
@@ -58,6 +62,7 @@ export interface CompiledCollector {
   policy?: CompiledPolicy;
 }
 
+/** A collector key, looked up by hash on every evaluation. */
 export interface CompiledKey {
   record: CollectorKeyRecord;
   collector: CompiledCollector;
@@ -65,6 +70,7 @@ export interface CompiledKey {
   expiresAt?: number;
 }
 
+/** The compiled guardrail section of one snapshot. */
 export interface GuardrailConfig {
   revision: number;
   /** SHA-256 of a `tgk_` key -> the key and its collector. */
@@ -72,4 +78,5 @@ export interface GuardrailConfig {
   collectors: ReadonlyMap<string, CompiledCollector>;
 }
 
+/** The config of a snapshot without a guardrail section (nothing is known: every key is 401). */
 export const EMPTY_GUARDRAIL_CONFIG: GuardrailConfig = Object.freeze({ revision: 0, keysByHash: new Map(), collectors: new Map() });

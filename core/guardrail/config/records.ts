@@ -36,10 +36,15 @@ export interface CollectorKeyRecord extends TenantRecord {
   expires_at?: string | null;
 }
 
+/** Operators of a gate condition. */
 export type GateOp = 'eq' | 'neq' | 'in' | 'not_in' | 'matches' | 'exists';
+/** What a fired gate answers. */
 export type GateAction = 'block' | 'ask' | 'report';
+/** What a fired detector rule does (`monitor` reports). */
 export type RuleAction = 'monitor' | 'block' | 'transform';
+/** Which evaluations run a rule. */
 export type RuleDirection = 'input' | 'output' | 'both';
+/** `observe` caps the status at report; `enforce` applies it. */
 export type PolicyMode = 'observe' | 'enforce';
 
 /** One condition of a gate: `field op value`. */
@@ -75,6 +80,7 @@ export interface ConsumerOverride {
   disabled_detectors?: string[];
 }
 
+/** A stored guardrail policy (schemas/records/guardrail-policy.schema.json). */
 export interface GuardrailPolicyRecord extends TenantRecord {
   name: string;
   description?: string;

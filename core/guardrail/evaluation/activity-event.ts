@@ -14,6 +14,7 @@ import type { Status } from './verdict.js';
 /** Attribute dimensions safe to keep. */
 const KEPT_ATTRIBUTES = ['model.name', 'model.provider', 'source.application', 'tool.name'] as const;
 
+/** What an Activity record is built from. */
 export interface ActivityInput {
   traceId: string;
   requestId: string;
@@ -42,6 +43,7 @@ function keptAttributes(input: ActivityInput): Record<string, string> {
   return kept;
 }
 
+/** Queues the Activity record of one evaluation (never blocks, never throws). */
 export function recordActivity(sink: TelemetrySink, input: ActivityInput): void {
   sink.emit({
     kind: 'activity',

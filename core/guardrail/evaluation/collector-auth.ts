@@ -6,6 +6,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import { hashKey } from '../../security/api-keys.js';
 import type { CompiledKey, GuardrailConfig } from '../config/compiled-config.js';
 
+/** The key of `Authorization: Bearer tgk_...` and its collector; throws 401 or 403. */
 export function authenticateCollector(config: GuardrailConfig, authorization: string | undefined, now = Date.now()): CompiledKey {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (!match) throw new GatewayError('unauthorized', { message: 'a collector key is required: Authorization: Bearer tgk_...' });

@@ -14,6 +14,7 @@ import type { Finding } from './finding.js';
 import { runPolicy } from './run-policy.js';
 import type { Status } from './verdict.js';
 
+/** One evaluation, after its key and body were read. */
 export interface EvaluationRequest {
   key: CompiledKey;
   requestId: string;
@@ -27,6 +28,7 @@ export interface EvaluationRequest {
   parsed: ParsedPayload;
 }
 
+/** The verdict of one evaluation. */
 export interface Evaluation {
   status: Status;
   findings: Finding[];
@@ -34,6 +36,7 @@ export interface Evaluation {
   traceId: string;
 }
 
+/** Evaluates and records Activity; a detector failure under a fail-closed policy throws 503 `detector_failed`. */
 export async function evaluate(request: EvaluationRequest, telemetry: TelemetrySink): Promise<Evaluation> {
   const started = performance.now();
   const traceId = randomUUID();

@@ -7,6 +7,7 @@ import type { CompiledGate, CompiledRule } from '../config/compiled-config.js';
 import type { RuleAction } from '../config/records.js';
 import type { FindingAction } from './verdict.js';
 
+/** A finding as answered and recorded (schemas/api/guardrail/finding.schema.json). */
 export interface Finding {
   source: { kind: 'detector' | 'gate'; plugin: string; detector_name: string };
   signal: { type: string; confidence: number };
@@ -19,6 +20,7 @@ export const ruleOutcome = (action: RuleAction): FindingAction => (action === 'm
 
 const clamp01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
+/** The finding of a gate that fired. */
 export function gateFinding(gate: CompiledGate): Finding {
   return {
     source: { kind: 'gate', plugin: 'gate', detector_name: gate.name },
@@ -29,6 +31,7 @@ export function gateFinding(gate: CompiledGate): Finding {
   };
 }
 
+/** The finding of a detector hit that passed its rule's threshold. */
 export function detectorFinding(rule: CompiledRule, hit: DetectorHit, action: FindingAction = ruleOutcome(rule.action)): Finding {
   return {
     source: { kind: 'detector', plugin: rule.detectorId, detector_name: rule.name },

@@ -7,6 +7,7 @@ import type { GateCondition } from '../config/records.js';
 /** The values a field has in one request: none (absent), one, or several (consumer tags). */
 export type FieldValues = readonly string[];
 
+/** A condition ready to test a field's values. */
 export interface CompiledCondition {
   field: string;
   test(values: FieldValues | undefined): boolean;

@@ -22,6 +22,7 @@ const REFUSAL_HINTS: Record<string, string> = {
   metadata: 'use attributes for gate dimensions and consumer_id / session_id for attribution',
 };
 
+/** Reads and checks an evaluate body against `schemas/api/guardrail/<schema>.schema.json`. */
 export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Promise<T> {
   const body = parseJsonObject(await readRawBody(koa.req, EVALUATE_BODY_LIMIT));
   const validate = validatorFor<T>(guardrailSchemaId(schema));

@@ -15,6 +15,7 @@ import { fieldValues, type GateContext } from './gate-fields.js';
 import { capForMode, mostRestrictive, type Status } from './verdict.js';
 import type { PolicyMode } from '../config/records.js';
 
+/** The outcome of running a policy. */
 export interface PolicyRun {
   status: Status;
   mode: PolicyMode;
@@ -23,6 +24,7 @@ export interface PolicyRun {
   transformedPayload?: Record<string, unknown>;
 }
 
+/** What running a policy needs. */
 export interface PolicyRunInput {
   policy: CompiledPolicy;
   gate: GateContext;
@@ -57,6 +59,7 @@ async function inspectionRequests(input: PolicyRunInput, rules: CompiledRule[]):
   return { plain, withDocuments: documents.length ? { ...plain, segments: [...plain.segments, ...documents] } : plain };
 }
 
+/** Runs gates, then the rules of the direction, and decides the status. */
 export async function runPolicy(input: PolicyRunInput): Promise<PolicyRun> {
   const { policy, gate, parsed } = input;
   const override = gate.consumerId ? policy.overrides.get(gate.consumerId) : undefined;

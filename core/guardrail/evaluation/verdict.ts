@@ -5,6 +5,7 @@
  */
 import type { PolicyMode } from '../config/records.js';
 
+/** A verdict status (spec 3.1). */
 export type Status = 'allow' | 'report' | 'transform' | 'ask' | 'block';
 /** A finding's action: a status word other than allow. */
 export type FindingAction = Exclude<Status, 'allow'>;

@@ -25,8 +25,10 @@ export function refuseAskRules(body: Record<string, unknown>): void {
   });
 }
 
+/** The parts of a policy checked on write. */
 export type PolicyFields = Pick<GuardrailPolicyRecord, 'collectors' | 'gates' | 'rules' | 'overrides'>;
 
+/** Throws 422 naming the first field that cannot be accepted. */
 export function checkPolicy(host: PluginHost, policy: PolicyFields, tenantCollectors: ReadonlySet<string>): void {
   policy.collectors.forEach((id, i) => {
     if (!tenantCollectors.has(id)) throw refuse(`/collectors/${i} names collector ${id}, which does not exist`);

@@ -15,10 +15,13 @@ function pick(record: BaseRecord, fields: readonly string[]): View {
   return out;
 }
 
+/** A collector as the API shows it. */
 export const collectorView = (record: CollectorRecord): View => pick(record, ['tenant_id', 'name', 'type', 'description']);
 
+/** A key as listed: prefix and last four, never the key or its hash. */
 export const collectorKeyView = (record: CollectorKeyRecord): View =>
   pick(record, ['collector_id', 'name', 'key_prefix', 'key_last4', 'active', 'expires_at']);
 
+/** A guardrail policy as the API shows it. */
 export const policyView = (record: GuardrailPolicyRecord): View =>
   pick(record, ['tenant_id', 'name', 'description', 'mode', 'enabled', 'collectors', 'priority', 'fail_mode', 'gates', 'rules', 'overrides']);

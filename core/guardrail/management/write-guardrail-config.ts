@@ -22,4 +22,5 @@ export async function writeGuardrailConfig<T>(deps: ManagementDeps, plan: () => 
   return planned.result;
 }
 
+/** Record timestamps. */
 export const nowIso = (): string => new Date().toISOString();

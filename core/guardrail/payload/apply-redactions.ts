@@ -8,6 +8,7 @@ import type { Redaction } from '../detector.js';
 import { setValueAt } from './json-path.js';
 import type { LocatedSegment } from './segment-builder.js';
 
+/** The masked copy and what could not be placed. */
 export interface AppliedRedactions {
   payload: Record<string, unknown>;
   /** Redactions aimed at text with no place in the payload (text extracted from a document). */
@@ -28,6 +29,7 @@ function redactText(text: string, redactions: Redaction[]): string {
   return out;
 }
 
+/** Masks a copy of `payload` with `redactions` of `segments`. */
 export function applyRedactions(payload: Record<string, unknown>, segments: readonly LocatedSegment[], redactions: readonly Redaction[]): AppliedRedactions {
   const copy = structuredClone(payload);
   const byId = new Map(segments.map((s) => [s.id, s]));

@@ -51,6 +51,7 @@ function blocks(b: SegmentBuilder, path: JsonPath, content: unknown, source: Seg
   });
 }
 
+/** Segments of a messages request. */
 export function locateAnthropicRequest(body: Json, b: SegmentBuilder): void {
   blocks(b, ['system'], body.system, 'prompt', 'system');
   if (!Array.isArray(body.messages)) return;
@@ -61,6 +62,7 @@ export function locateAnthropicRequest(body: Json, b: SegmentBuilder): void {
   });
 }
 
+/** Segments of a messages response. */
 export function locateAnthropicResponse(body: Json, b: SegmentBuilder): void {
   blocks(b, ['content'], body.content, 'completion', 'assistant');
 }

@@ -25,6 +25,7 @@ function parts(b: SegmentBuilder, path: JsonPath, list: unknown, source: Segment
   });
 }
 
+/** Segments of a generateContent request. */
 export function locateGeminiRequest(body: Json, b: SegmentBuilder): void {
   if (isObject(body.systemInstruction)) parts(b, ['systemInstruction', 'parts'], body.systemInstruction.parts, 'prompt', 'system');
   if (!Array.isArray(body.contents)) return;
@@ -35,6 +36,7 @@ export function locateGeminiRequest(body: Json, b: SegmentBuilder): void {
   });
 }
 
+/** Segments of a generateContent response. */
 export function locateGeminiResponse(body: Json, b: SegmentBuilder): void {
   if (!Array.isArray(body.candidates)) return;
   body.candidates.forEach((c, i) => {

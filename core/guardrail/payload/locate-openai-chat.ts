@@ -31,10 +31,12 @@ function message(b: SegmentBuilder, path: JsonPath, m: unknown): void {
   }
 }
 
+/** Segments of a chat-completions request. */
 export function locateOpenAIChatRequest(body: Json, b: SegmentBuilder): void {
   if (Array.isArray(body.messages)) body.messages.forEach((m, i) => message(b, ['messages', i], m));
 }
 
+/** Segments of a chat completion response. */
 export function locateOpenAIChatResponse(body: Json, b: SegmentBuilder): void {
   if (Array.isArray(body.choices)) body.choices.forEach((c, i) => isObject(c) && message(b, ['choices', i, 'message'], c.message));
 }

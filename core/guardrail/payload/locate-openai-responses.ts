@@ -38,12 +38,14 @@ function items(b: SegmentBuilder, path: JsonPath, list: unknown[]): void {
   });
 }
 
+/** Segments of a responses request. */
 export function locateResponsesRequest(body: Json, b: SegmentBuilder): void {
   b.text(['instructions'], body.instructions, 'prompt', 'system');
   if (typeof body.input === 'string') b.text(['input'], body.input, 'prompt', 'user');
   else if (Array.isArray(body.input)) items(b, ['input'], body.input);
 }
 
+/** Segments of a responses response. */
 export function locateResponsesResponse(body: Json, b: SegmentBuilder): void {
   if (Array.isArray(body.output)) items(b, ['output'], body.output);
 }

@@ -5,6 +5,7 @@
  */
 import type { WireFormatId } from '../../canonical/index.js';
 
+/** What a payload is: minimal text, or a request or response body of a wire format. */
 export type PayloadShape =
   | { kind: 'text' }
   | { kind: 'request'; format: WireFormatId }

@@ -15,6 +15,7 @@ import { SegmentBuilder, type LocatedSegment } from './segment-builder.js';
 
 type Json = Record<string, unknown>;
 
+/** A payload read for inspection. */
 export interface ParsedPayload {
   shape: PayloadShape;
   segments: LocatedSegment[];

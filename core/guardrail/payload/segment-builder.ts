@@ -6,6 +6,7 @@
 import type { InspectAttachment, InspectSegment, SegmentSource } from '../detector.js';
 import type { JsonPath } from './json-path.js';
 
+/** A segment's message role. */
 export type SegmentRole = NonNullable<InspectSegment['role']>;
 
 /** A segment and where its text lives in the payload (none for text extracted from a document). */
@@ -15,6 +16,7 @@ export interface LocatedSegment extends InspectSegment {
 
 const DATA_URL = /^data:([^;,]+)[;,]/;
 
+/** Builds the segments and attachments of one payload. */
 export class SegmentBuilder {
   readonly segments: LocatedSegment[] = [];
   readonly attachments: InspectAttachment[] = [];

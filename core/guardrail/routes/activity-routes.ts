@@ -48,6 +48,7 @@ function activityView(doc: Doc): Record<string, unknown> {
   return { id: _id, at: at instanceof Date ? at.toISOString() : at, ...rest };
 }
 
+/** Registers `GET /v1/activity`. */
 export function activityRoutes(router: Router, deps: ManagementDeps, admin: Koa.Middleware): void {
   router.get('/v1/activity', admin, async (koa) => {
     await deps.ready;

@@ -8,6 +8,7 @@ import type { PluginHost } from '../../plugin/host.js';
 import { validatorFor } from '../../schema/ajv.js';
 import { COLLECTOR_TYPES, collectorGroups } from '../catalog/collector-catalog.js';
 
+/** The detectors the host loaded, with their settings schemas. */
 export function detectorCatalog(host: PluginHost) {
   return [...host.detectors.values()]
     .sort((a, b) => a.name.localeCompare(b.name))
@@ -22,6 +23,7 @@ export function detectorCatalog(host: PluginHost) {
     }));
 }
 
+/** Registers the two catalogs. */
 export function catalogRoutes(router: Router, host: PluginHost, admin: Koa.Middleware): void {
   router.get('/v1/catalog/collectors', admin, (koa) => {
     koa.body = { groups: collectorGroups(), total: COLLECTOR_TYPES.length };

@@ -57,6 +57,7 @@ function reasonOf(findings: Finding[]): string {
   return `blocked by guardrail policy: ${[...new Set(names)].join(', ')}`;
 }
 
+/** Registers `POST /v1/evaluate/claude`. */
 export function claudeRoute(router: Router, deps: EvaluateDeps): void {
   router.post('/v1/evaluate/claude', async (koa) => {
     const key = authenticateCollector(guardrailConfigOf(deps.holder.current), koa.get('authorization'));

@@ -23,6 +23,7 @@ interface KeyInput {
   expires_at?: string | null;
 }
 
+/** Registers the key routes of a collector. */
 export function collectorKeyRoutes(router: Router, deps: ManagementDeps, admin: Koa.Middleware): void {
   const keys = () => deps.store.collection<CollectorKeyRecord>(GUARDRAIL_COLLECTIONS.collectorKeys);
   const collectorOf = async (koa: Koa.Context) => {

@@ -29,6 +29,7 @@ function checkType(type: string | undefined): void {
   }
 }
 
+/** Registers `/v1/collectors`. */
 export function collectorRoutes(router: Router, deps: ManagementDeps, admin: Koa.Middleware): void {
   const collectors = () => deps.store.collection<CollectorRecord>(GUARDRAIL_COLLECTIONS.collectors);
   const find = (koa: Koa.Context) => recordInScope<CollectorRecord>(deps.store, koa, GUARDRAIL_COLLECTIONS.collectors, koa.params.collector_id, 'collector');

@@ -20,6 +20,7 @@ interface EvaluateBody {
   attributes?: Record<string, unknown>;
 }
 
+/** Registers `POST /v1/evaluate`. */
 export function evaluateRoute(router: Router, deps: EvaluateDeps): void {
   router.post('/v1/evaluate', async (koa) => {
     const key = authenticateCollector(guardrailConfigOf(deps.holder.current), koa.get('authorization'));

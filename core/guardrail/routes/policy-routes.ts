@@ -24,6 +24,7 @@ type PolicyInput = Partial<Pick<GuardrailPolicyRecord, 'name' | 'description' | 
 /** Defaults of a new policy. */
 const DEFAULTS = { mode: 'enforce', enabled: true, collectors: [], priority: 100, fail_mode: 'closed', gates: [], rules: [], overrides: [] } as const;
 
+/** Registers `/v1/policies`. */
 export function policyRoutes(router: Router, deps: ManagementDeps, admin: Koa.Middleware): void {
   const policies = () => deps.store.collection<GuardrailPolicyRecord>(GUARDRAIL_COLLECTIONS.policies);
   const find = (koa: Koa.Context) => recordInScope<GuardrailPolicyRecord>(deps.store, koa, GUARDRAIL_COLLECTIONS.policies, koa.params.policy_id, 'policy');
