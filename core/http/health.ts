@@ -9,9 +9,10 @@ export interface ReadinessReport {
  * `/healthz` and `/health` (alive), `/readyz` (able to serve: 200, or 503 with the failing
  * checks). Answered before any other middleware so they never need credentials.
  */
-export function healthMiddleware(plane: string, readiness: () => ReadinessReport): Koa.Middleware {
+export function healthMiddleware(plane: string, readiness: () => ReadinessReport, onAnswer?: (ctx: Koa.Context) => void): Koa.Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD') {
+      if (['/healthz', '/health', '/readyz'].includes(ctx.path)) onAnswer?.(ctx);
       if (ctx.path === '/healthz' || ctx.path === '/health') {
         ctx.body = { status: 'ok', plane };
         return;

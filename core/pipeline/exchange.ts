@@ -19,6 +19,8 @@ export interface RouteTarget {
   registry: RegistryView;
   /** The native model id sent upstream (deployment names already applied). */
   model: string;
+  /** The model id the deployment serves, when `model` is a deployment name (Azure). */
+  modelId?: string;
 }
 
 /** The ordered targets the core tries (first, then fallbacks). */

@@ -43,7 +43,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
   app.proxy = false;
   app.silent = true;
 
-  app.use(healthMiddleware('proxy', deps.readiness));
+  // Every proxy response carries a trace id, health answers included.
+  app.use(healthMiddleware('proxy', deps.readiness, (koa) => koa.set('x-ag-trace-id', randomUUID())));
 
   // 1. Error mapper: any failure becomes the client format's own error object.
   app.use(async (koa, next) => {

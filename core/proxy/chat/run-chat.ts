@@ -26,7 +26,7 @@ function decode(format: WireFormat, ctx: Exchange, pathModel?: string, pathStrea
 
 function selectionHeaders(ctx: Exchange, target: RouteTarget) {
   ctx.responseHeaders['x-selected-provider'] = target.registry.providerId;
-  ctx.responseHeaders['x-selected-model'] = target.model;
+  ctx.responseHeaders['x-selected-model'] = target.modelId ?? target.model;
 }
 
 /** Gemini clients that did not ask for SSE get a streamed JSON array. */

@@ -24,5 +24,6 @@ export function member(candidate: Candidate, model: string): RouteMember {
 /** The upstream target of a member: the registry and the native model id (deployment names applied). */
 export function toTarget(m: RouteMember): RouteTarget {
   const deployments = m.candidate.registry.options.deployments as Record<string, string> | undefined;
-  return { registry: m.candidate.registry, model: deployments?.[m.model] ?? m.model };
+  const deployment = deployments?.[m.model];
+  return deployment ? { registry: m.candidate.registry, model: deployment, modelId: m.model } : { registry: m.candidate.registry, model: m.model };
 }

@@ -177,7 +177,9 @@ describe('proxy chat paths', () => {
       const ids = new Set<string>();
       for (let i = 0; i < 4; i++) ids.add((await postChat(base, world.key, 'openai-chat', world.pin('gemini'), i % 2 === 1)).headers.get('x-ag-trace-id')!);
       ids.add((await fetch(`${base}/nope`, { method: 'POST' })).headers.get('x-ag-trace-id')!);
-      expect(ids.size).to.equal(5);
+      const origin = new URL(base).origin;
+      for (const health of ['/healthz', '/readyz']) ids.add((await fetch(origin + health)).headers.get('x-ag-trace-id')!);
+      expect(ids.size).to.equal(7);
       for (const id of ids) expect(id).to.match(TRACE_ID);
     });
   });

@@ -116,6 +116,8 @@ describe('proxy: model resolution', () => {
       const response = await send('app', 'gpt-4.1', 'anthropic-messages');
       expect(response.status).to.equal(200);
       expect(response.headers.get('x-selected-provider')).to.equal('azure-openai');
+      // The header names the model; the deployment is the registry's business.
+      expect(response.headers.get('x-selected-model')).to.equal('gpt-4.1');
       const recorded = azure.requests.at(-1)!;
       expect(recorded.path).to.equal('/openai/deployments/prod-gpt41/chat/completions');
       expect(recorded.query).to.deep.equal({ 'api-version': '2024-10-21' });
