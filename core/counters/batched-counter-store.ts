@@ -39,6 +39,8 @@ export class BatchedCounterStore implements CounterStore {
 
   async add(key: string, amount: number, ttlMs: number, limit?: number): Promise<CounterAddResult> {
     const entry = await this.entry(key, ttlMs);
+    // A counter first seen through get() learns its real TTL here.
+    entry.ttlMs = ttlMs;
     const value = entry.base + entry.pending;
     const applied = limit === undefined || amount <= 0 || value + amount <= limit;
     if (applied) entry.pending += amount;
@@ -46,10 +48,11 @@ export class BatchedCounterStore implements CounterStore {
     return { value: entry.base + entry.pending, applied, resetAt: entry.resetAt };
   }
 
+  /** The shared value plus local pending adds; a counter seen for the first time is read once, then kept in sync. */
   async get(key: string): Promise<number> {
-    const entry = this.entries.get(key);
-    if (entry && entry.resetAt > this.now()) return entry.base + entry.pending;
-    return this.backend.get(key);
+    const entry = await this.entry(key, this.idleMs);
+    entry.lastUsed = this.now();
+    return entry.base + entry.pending;
   }
 
   /** Counters unused this long are dropped from the sync (ten intervals, at least ten seconds). */

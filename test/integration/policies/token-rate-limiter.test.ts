@@ -135,6 +135,19 @@ describe('token_rate_limiter through a running gateway', function () {
     await meter.settlesTo(6 * 2_500 + 4 * 1_250 + 5 * 10_000, 'gpt-4o');
   });
 
+  it('dollars: a streamed answer settles its reported usage at the model\'s price', async () => {
+    const { meter } = await attach({ unit: 'dollars', limits: [{ amount: 1, window: 'day' }] });
+    const stream = await pg.client().chat.completions.create({
+      model: 'priced-model',
+      max_tokens: 20,
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: 'user', content: 'hello' }],
+    });
+    for await (const _chunk of stream) void _chunk;
+    await meter.settlesTo(18_000_000, 'priced-model');
+  });
+
   it('dollars: refuses a model nobody prices unless the policy sets a default price', async () => {
     await pg.gateway.seed.update('registries', pg.registry._id, { $set: { models: ['gpt-4o-mini', 'gpt-4o', 'priced-model', 'mystery-model'] } });
     await attach({ unit: 'dollars', limits: [{ amount: 1, window: 'day' }] });
