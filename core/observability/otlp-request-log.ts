@@ -107,7 +107,7 @@ export class OtlpRequestLog implements TelemetryObserver {
     this.closed ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
       const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.options.shutdownTimeoutMs ?? 5_000);
+        timer = setTimeout(resolve, this.options.shutdownTimeoutMs ?? 2_000);
         timer.unref();
       });
       await Promise.race([this.provider.shutdown().catch(() => undefined), limit]);

@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { GatewayMetrics } from '../../../../core/observability/gateway-metrics.js';
+import type { TelemetryEvent } from '../../../../core/telemetry/telemetry-event.js';
+import { parseSamples, sumOf } from '../../../integration/observability/prometheus-text.js';
+import { metricsEvent } from './support.js';
+import type { MetricsEventData } from '../../../../core/telemetry/metrics-event.js';
+
+const metric = (data: MetricsEventData): TelemetryEvent => ({ kind: 'metric', at: new Date().toISOString(), data: data as unknown as Record<string, unknown> });
+const activity = (data: Record<string, unknown>): TelemetryEvent => ({ kind: 'activity', at: new Date().toISOString(), data });
+
+describe('observability gateway metrics', () => {
+  it('counts a request, its attempts, tokens and cost under the request labels', async () => {
+    const metrics = new GatewayMetrics({ includeRuntime: false });
+    metrics.observe(metric(metricsEvent()));
+    const s = parseSamples(await metrics.text());
+    const who = { gateway: 'acme', consumer: 'app', provider: 'openai', model: 'gpt-4o-mini' };
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { ...who, route: '/v1/chat/completions', status: '200', error: '', cache: 'miss', stream: 'false' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_proxy_tokens_total', { ...who, kind: 'input' })).to.equal(30);
+    expect(sumOf(s, 'portcullis_proxy_tokens_total', { ...who, kind: 'output' })).to.equal(12);
+    expect(sumOf(s, 'portcullis_proxy_tokens_total', { ...who, kind: 'cached_input' })).to.equal(5);
+    expect(sumOf(s, 'portcullis_proxy_cost_usd_total', who)).to.be.closeTo(0.0000123, 1e-15);
+    expect(sumOf(s, 'portcullis_proxy_upstream_attempts_total', { provider: 'anthropic', status: '529', outcome: 'fallback' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_proxy_upstream_duration_seconds_sum', { provider: 'anthropic', outcome: 'fallback' })).to.be.closeTo(0.04, 1e-9);
+    expect(sumOf(s, 'portcullis_proxy_request_duration_seconds_sum', { route: '/v1/chat/completions' })).to.be.closeTo(0.1205, 1e-9);
+    expect(sumOf(s, 'portcullis_proxy_gateway_overhead_seconds_sum', { route: '/v1/chat/completions' })).to.be.closeTo(0.0105, 1e-9);
+  });
+
+  it('adds no tokens or cost for a cache hit, and times no skipped attempt', async () => {
+    const metrics = new GatewayMetrics({ includeRuntime: false });
+    metrics.observe(metric(metricsEvent({ cached: true, cost_usd: 0, attempts: [{ registry_id: 'r', provider: 'openai', model: 'm', outcome: 'skipped', duration_ms: 0 }] })));
+    const s = parseSamples(await metrics.text());
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { cache: 'hit' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_proxy_tokens_total')).to.equal(0);
+    expect(sumOf(s, 'portcullis_proxy_cost_usd_total')).to.equal(0);
+    expect(sumOf(s, 'portcullis_proxy_upstream_attempts_total', { outcome: 'skipped' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_proxy_upstream_duration_seconds_count')).to.equal(0);
+  });
+
+  it('folds model names past the label budget into "other"', async () => {
+    const metrics = new GatewayMetrics({ includeRuntime: false, maxLabelValues: 3 });
+    for (let i = 0; i < 10; i++) metrics.observe(metric(metricsEvent({ model: `model-${i}`, attempts: [] })));
+    const s = parseSamples(await metrics.text());
+    const models = new Set(s.filter((x) => x.name === 'portcullis_proxy_requests_total').map((x) => x.labels.model));
+    expect(models).to.deep.equal(new Set(['model-0', 'model-1', 'model-2', 'other']));
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { model: 'other' })).to.equal(7);
+  });
+
+  it('counts guardrail evaluations by status and findings by detector and action', async () => {
+    const metrics = new GatewayMetrics({ includeRuntime: false });
+    metrics.observe(activity({
+      status: 'block', endpoint: 'evaluate', direction: 'input', duration_ms: 12,
+      findings: [
+        { source: { kind: 'detector', plugin: 'prompt_guard', detector_name: 'pg' }, outcome: { action: 'block' } },
+        { source: { kind: 'gate', plugin: 'gate', detector_name: 'g' }, outcome: { action: 'report' } },
+      ],
+    }));
+    metrics.observe(activity({ status: 'error', endpoint: 'evaluate/claude', direction: 'output', findings: [] }));
+    const s = parseSamples(await metrics.text());
+    expect(sumOf(s, 'portcullis_guardrail_evaluations_total', { status: 'block' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_guardrail_evaluations_total', { status: 'error' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_guardrail_findings_total', { detector: 'prompt_guard', action: 'block' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_guardrail_findings_total', { detector: 'gate', action: 'report' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_guardrail_evaluation_duration_seconds_count', { endpoint: 'evaluate', direction: 'input' })).to.equal(1);
+  });
+
+  it('keeps one registry per instance, and appends the runtime metrics when asked', async () => {
+    const a = new GatewayMetrics({ includeRuntime: false });
+    const b = new GatewayMetrics();
+    a.observe(metric(metricsEvent()));
+    expect(sumOf(parseSamples(await a.text()), 'portcullis_proxy_requests_total')).to.equal(1);
+    const text = await b.text();
+    expect(sumOf(parseSamples(text), 'portcullis_proxy_requests_total')).to.equal(0);
+    expect(text).to.contain('nodejs_heap_size_used_bytes');
+    expect(await a.text()).to.not.contain('nodejs_heap_size_used_bytes');
+    expect(a.contentType).to.match(/^text\/plain; version=0\.0\.4/);
+  });
+});
