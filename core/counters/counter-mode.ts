@@ -5,7 +5,7 @@ import { BatchedCounterStore } from './batched-counter-store.js';
 /** A limiter's `counter_sync` setting. */
 export interface CounterSyncSettings {
   /** `strict`: one atomic backend operation per request; `batched`: local counting synchronised every `interval_ms`. */
-  mode: 'strict' | 'batched';
+  mode?: 'strict' | 'batched';
   interval_ms?: number;
 }
 
@@ -19,7 +19,7 @@ const views = new WeakMap<CounterStore, Map<number, BatchedCounterStore>>();
  * pending counts are not lost when a snapshot is rebuilt.
  */
 export function countersFor(store: CounterStore, sync: CounterSyncSettings | undefined, log?: Logger): CounterStore {
-  if (!sync || sync.mode === 'strict' || store.kind === 'local') return store;
+  if (!sync || sync.mode !== 'batched' || store.kind === 'local') return store;
   const interval = sync.interval_ms ?? 1_000;
   let byInterval = views.get(store);
   if (!byInterval) views.set(store, (byInterval = new Map()));

@@ -1,23 +1,10 @@
-/** Semantic mode: similar prompts share an answer. */
-export interface SemanticCacheSettings {
-  /** The registry (slug or id) whose OpenAI-format `/embeddings` endpoint embeds prompts. */
-  registry: string;
-  /** The embedding model. */
-  model: string;
-  /** Cosine similarity from which a stored answer is served. */
-  threshold: number;
-  /** Embedding call timeout. */
-  timeout_ms: number;
-  /** Prompts remembered per scope for similarity search (oldest forgotten first). */
-  max_candidates: number;
-}
+import type { CacheSettings as Generated } from '../../core/generated/plugins-cache.js';
 
-/** Settings of a cache policy (schemas/plugins/cache.schema.json). */
-export interface CacheSettings {
-  ttl_seconds: number;
-  max_entries: number;
-  max_bytes: number;
-  max_entry_bytes: number;
-  respect_cache_control: boolean;
-  semantic?: SemanticCacheSettings;
-}
+type GeneratedSemantic = NonNullable<Generated['semantic']>;
+
+/** Semantic mode, its defaults applied. */
+export type SemanticCacheSettings = GeneratedSemantic & Required<Pick<GeneratedSemantic, 'threshold' | 'timeout_ms' | 'max_candidates'>>;
+
+/** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
+export type CacheSettings = Omit<Generated, 'semantic'> &
+  Required<Pick<Generated, 'ttl_seconds' | 'max_entries' | 'max_bytes' | 'max_entry_bytes' | 'respect_cache_control'>> & { semantic?: SemanticCacheSettings };

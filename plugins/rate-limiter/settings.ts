@@ -1,24 +1,13 @@
-import type { CounterSyncSettings } from '../../core/counters/counter-mode.js';
+import type { RateLimiterSettings as Generated } from '../../core/generated/plugins-rate-limiter.js';
 
-/** A named window or a number of seconds. */
-export type RateWindow = 'second' | 'minute' | 'hour' | 'day' | number;
+/** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
+export type RateLimiterSettings = Generated & Required<Pick<Generated, 'algorithm' | 'partition_by' | 'fault_tolerant' | 'counter_sync' | 'response_headers'>>;
 
 /** One limit: at most `requests` per `window`. */
-export interface RateLimit {
-  requests: number;
-  window: RateWindow;
-}
+export type RateLimit = Generated['limits'][number];
+
+/** A named window or a number of seconds. */
+export type RateWindow = RateLimit['window'];
 
 /** What, besides the consumer, splits the counters. */
-export type RatePartition = 'model' | 'auth' | 'header';
-
-/** Settings of a rate_limiter policy (schemas/plugins/rate_limiter.schema.json). */
-export interface RateLimiterSettings {
-  limits: RateLimit[];
-  algorithm: 'sliding_window' | 'fixed_window';
-  partition_by: RatePartition[];
-  header_name?: string;
-  fault_tolerant: boolean;
-  counter_sync: CounterSyncSettings;
-  response_headers: boolean;
-}
+export type RatePartition = RateLimiterSettings['partition_by'][number];

@@ -1,7 +1,2 @@
-/** Settings of a request_size_limiter policy (schemas/plugins/request_size_limiter.schema.json). */
-export interface RequestSizeLimiterSettings {
-  /** Largest request body in bytes. */
-  max_bytes?: number;
-  /** Largest prompt in characters (Unicode code points of every message's text). */
-  max_characters?: number;
-}
+/** Settings of a request_size_limiter policy: the type generated from its schema (no defaults to apply). */
+export type { RequestSizeLimiterSettings } from '../../core/generated/plugins-request-size-limiter.js';

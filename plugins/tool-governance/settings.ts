@@ -1,13 +1,4 @@
-/** Settings of a tool_governance policy (schemas/plugins/tool_governance.schema.json). */
-export interface ToolGovernanceSettings {
-  /** Only these tool names (or `*` patterns) may be used, when set. */
-  allow?: string[];
-  /** These tool names (or `*` patterns) may never be used. */
-  deny: string[];
-  /** Most tools one request may declare. */
-  max_tools?: number;
-  /** A declared tool that is not allowed: refuse the request, or remove the tool and go on. */
-  declared_action: 'block' | 'strip';
-  /** A tool call in an answer that is not allowed: refuse the answer, or remove the call. */
-  response_action: 'block' | 'strip';
-}
+import type { ToolGovernanceSettings as Generated } from '../../core/generated/plugins-tool-governance.js';
+
+/** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
+export type ToolGovernanceSettings = Generated & Required<Pick<Generated, 'deny' | 'declared_action' | 'response_action'>>;
