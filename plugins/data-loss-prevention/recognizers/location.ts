@@ -7,7 +7,7 @@ import { lexicon } from './lexicon.js';
 import { joins, tokenize, type Token } from './tokens.js';
 
 const STRONG_CUE =
-  /(?:\bi'?m in|\bi am in|\bmoved (?:here )?(?:from|to)|\bgrew up in|\bbased in|\btravell?ing to|\bflew to|\breturned to|\boriginally from|\bcame from|\blives? in|\bliving in|\buniversity of|\bwhere:|\bhome city|\barrived at|\bserving (?:southern|northern|eastern|western|central)|\bvisit(?:ing|ed)?|\bcity of|\bborn in|\blocated in|\bheadquartered in|\btrip to|\bcoming to|\bmoving to|\bthis morning from)[ \t]*$/i;
+  /(?:\bi'?m in|\bi am in|\bmoved (?:here )?(?:from|to)|\bgrew up in|\bbased in|\btravell?ing to|\bflew to|\breturned to|\boriginally from|\bcame from|\blives? in|\bliving in|\buniversity of|\bwhere:|\bhome city|\barrived at|\bserving (?:southern|northern|eastern|western|central)|\bvisit(?:ing|ed)?|\bcity of|\bborn in|\blocated in|\bheadquartered in|\btrip to|\bcoming to|\bmoving to|\bthis morning from|\bplace of birth:?|\bcity of birth:?)[ \t]*$/i;
 const WEAK_CUE = /\b(?:in|to|near|around)[ \t]*$/i;
 // Lower-case words allowed inside a place name (`Villafranca del Cid`, `Ostrov nad Ohrí`).
 const CONNECTORS = new Set(['de', 'del', 'da', 'do', 'di', 'dos', 'das', 'nad', 'pod', 'la', 'le', 'les', 'am', 'an', 'der', 'upon', 'on', 'sur', 'en', 'y', 'i', 'u', 'mesto']);

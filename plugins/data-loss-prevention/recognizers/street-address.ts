@@ -19,7 +19,7 @@ const STREET_WORD =
   '){1,4})';
 // Words that make a number-words-number run prose (`3 plus 3`, `5 Musicians Of The 70s`), not a street.
 const STOP =
-  '(?:of|the|and|for|to|in|with|you|your|my|at|on|or|by|from|plus|minus|times|through|until|till|than|per|out|over|under|between|am|pm|years?|days?|weeks?|months?|hours?|minutes?|people|songs?|musicians?)';
+  '(?:of|the|and|for|to|in|with|you|your|my|at|on|or|by|from|plus|minus|times|through|until|till|than|per|out|over|under|between|am|pm|years?|days?|weeks?|months?|hours?|minutes?|people|songs?|musicians?|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)';
 const SHAPES = [
   // US and UK: number(s), name, street suffix, units.
   `${NUM}(?:[ \\t]+${NUM})?[ \\t]+(?:(?!${STOP}\\b)${L}[ \\t]+){1,4}?${EN_SUFFIX}(?![\\p{L}])${UNIT}`,

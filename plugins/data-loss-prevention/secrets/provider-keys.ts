@@ -35,16 +35,30 @@ const FORMATS: KeyFormat[] = [
   { entity: 'OPENAI_API_KEY', pattern: /(?<![\w-])sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{40,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![\w-])/g, minEntropy: 3.8 },
 ];
 
+// A 40-character AWS secret access key standing near an access key id (credentials files, CSV).
+const AWS_SECRET_NEAR_ID = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+
+function awsSecretAfter(text: string, from: number, out: Span[]): void {
+  const window = text.slice(from, from + 120);
+  for (const m of window.matchAll(AWS_SECRET_NEAR_ID)) {
+    // Mixed case and digits, random: not a hex digest or a word run.
+    const v = m[0];
+    if (!/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v) || isPlaceholder(v) || shannonEntropy(v) < 4.2) continue;
+    out.push({ entity: 'AWS_SECRET_KEY', start: from + m.index, end: from + m.index + v.length, score: 0.9 });
+  }
+}
+
 /** Finds provider-format keys: the entity type comes from the prefix. */
 export function providerKeyRecognizer(): Recognizer {
   return {
-    entities: FORMATS.map((f) => f.entity),
+    entities: [...FORMATS.map((f) => f.entity), 'AWS_SECRET_KEY'],
     find(text: string, out: Span[]) {
       for (const format of FORMATS) {
         for (const m of text.matchAll(format.pattern)) {
           const value = m[0];
           if (isPlaceholder(value) || shannonEntropy(value) < format.minEntropy) continue;
           out.push({ entity: format.entity, start: m.index, end: m.index + value.length, score: 0.97 });
+          if (format.entity === 'AWS_ACCESS_KEY') awsSecretAfter(text, m.index + value.length, out);
         }
       }
     },
