@@ -20,6 +20,9 @@ describe('data_loss_prevention PII recognizers', () => {
     ['version 1.2.3, build 999.1.1.1 at 12:30:45, mac 00:1A:2B:3C:4D:5E', []],
     // Contextual types.
     ['DOB: 03/14/1985', ['DOB:03/14/1985']],
+    ['She was born on March 3, 1985 in a small town.', ['DOB:March 3, 1985']],
+    ['The invoice dated 26 June 1996 is overdue', []],
+    ['firmware version 10.2.3.4 is installed on host 10.2.3.5', ['IP:10.2.3.5']],
     ['The meeting is on 03/14/1985', []],
     ['My name is Maria Conti and I moved here from Helsinki', ['PERSON:Maria Conti', 'LOCATION:Helsinki']],
     ['Have you been to a Ravil G Yefimov concert before?', ['PERSON:Ravil G Yefimov']],

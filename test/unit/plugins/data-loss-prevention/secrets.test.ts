@@ -36,6 +36,11 @@ describe('data_loss_prevention secret recognizers', () => {
     });
   }
 
+  it('finds an AWS secret key next to its access key id, as in a credentials CSV', () => {
+    const text = `User name,Access key ID,Secret access key\nci-bot,AKIAQX7K2MV6PL4TR3NW,${body(40, 11)}`;
+    expect(masked(text)).to.deep.equal(['AWS_ACCESS_KEY:AKIAQX7K2MV6PL4TR3NW', `AWS_SECRET_KEY:${body(40, 11)}`]);
+  });
+
   it('finds a PEM private key block', () => {
     const pem = `-----BEGIN RSA PRIVATE KEY-----\n${Buffer.from(MIX.repeat(4)).toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END RSA PRIVATE KEY-----`;
     expect(masked(`key:\n${pem}\n`)).to.deep.equal([`PRIVATE_KEY:${pem}`]);
@@ -62,6 +67,7 @@ describe('data_loss_prevention secret recognizers', () => {
     'token = butter-marble-pencil',
     'password: sunshine',
     'keys start with sk- or ghp_ followed by random characters',
+    'commit 9fceb02d0ae598e95dc970b74767f19372d61af8 by AKIAIOSFODNN7EXAMPLE',
   ];
   for (const text of lookAlikes) {
     it(`does not flag the look-alike ${JSON.stringify(text.slice(0, 60))}`, () => {
