@@ -70,6 +70,12 @@ export interface DetectorHit {
 
 export interface Detector {
   inspect(request: InspectionRequest): DetectorHit[] | Promise<DetectorHit[]>;
+  /**
+   * Optional: turns the request's attachments into text segments (numbered after its own) so
+   * the other detectors inspect document text too. The service calls the first detector that
+   * offers it (with the policy's settings for it, else its defaults) once per evaluation.
+   */
+  extractSegments?(request: InspectionRequest): Promise<InspectSegment[]>;
 }
 
 export interface DetectorDefinition<S extends object = Record<string, unknown>> {

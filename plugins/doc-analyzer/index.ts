@@ -54,6 +54,10 @@ export default defineDetector<DocAnalyzerSettings>({
         const { documents } = await extractAttachments(request, limits);
         return documentHits(documents, facts, settings.hidden_text_min_chars);
       },
+      // Extraction is memoised per request object, so the service's call and inspect() parse once.
+      async extractSegments(request: InspectionRequest) {
+        return request.attachments.length ? (await extractAttachments(request, limits)).segments : [];
+      },
     };
   },
 });

@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../../logging/logger.js';
 import type { PluginHost } from '../../plugin/host.js';
+import type { Detector } from '../detector.js';
 import type { ConfigDocument } from '../../snapshot/config-document.js';
 import { compileCondition } from '../evaluation/gate-conditions.js';
 import type { CompiledCollector, CompiledGate, CompiledKey, CompiledPolicy, CompiledRule, GuardrailConfig } from './compiled-config.js';
@@ -48,16 +49,36 @@ function compileGates(record: GuardrailPolicyRecord): CompiledGate[] {
   });
 }
 
+/**
+ * The policy's document extractor: its own rule's instance of a detector that extracts
+ * attachments (so the rule's limits apply), else that detector with default settings.
+ */
+function extractorFor(rules: CompiledRule[], host: PluginHost | undefined): Detector | undefined {
+  const own = rules.find((r) => !r.broken && r.instance?.extractSegments)?.instance;
+  if (own || !host) return own;
+  for (const definition of host.detectors.values()) {
+    try {
+      const instance = detectorInstance(definition, host.validateSettings(definition.name, {}));
+      if (instance.extractSegments) return instance;
+    } catch {
+      // A detector whose defaults do not validate offers no extraction.
+    }
+  }
+  return undefined;
+}
+
 /** Compiles one stored policy. */
 export function compilePolicy(record: GuardrailPolicyRecord, host: PluginHost | undefined): CompiledPolicy {
+  const rules = (record.rules ?? []).map((rule, i) => compileRule(rule, i, host));
   return {
     id: record._id,
     name: record.name,
     mode: record.mode ?? 'enforce',
     failMode: record.fail_mode ?? 'closed',
     gates: compileGates(record),
-    rules: (record.rules ?? []).map((rule, i) => compileRule(rule, i, host)),
+    rules,
     overrides: new Map((record.overrides ?? []).map((o) => [o.consumer_id, o])),
+    extractor: extractorFor(rules, host),
     record,
   };
 }

@@ -49,6 +49,8 @@ export interface CompiledPolicy {
   gates: CompiledGate[];
   rules: CompiledRule[];
   overrides: ReadonlyMap<string, ConsumerOverride>;
+  /** Turns attachments into document text for the other rules (see Detector.extractSegments). */
+  extractor?: Detector;
   record: GuardrailPolicyRecord;
 }
 

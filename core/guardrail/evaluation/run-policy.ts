@@ -9,7 +9,6 @@ import type { CompiledPolicy, CompiledRule } from '../config/compiled-config.js'
 import type { DetectorHit, InspectionRequest, Redaction } from '../detector.js';
 import { applyRedactions } from '../payload/apply-redactions.js';
 import type { ParsedPayload } from '../payload/read-payload.js';
-import { documentSegments, extractionSettings } from './document-segments.js';
 import { detectorErrorFinding, detectorFinding, gateFinding, ruleOutcome, type Finding } from './finding.js';
 import { fieldValues, type GateContext } from './gate-fields.js';
 import { capForMode, mostRestrictive, type Status } from './verdict.js';
@@ -52,10 +51,10 @@ async function inspectionRequests(input: PolicyRunInput, rules: CompiledRule[]):
     attachments: parsed.attachments,
     attributes: { ...gate.attributes, ...(gate.payloadModel && gate.attributes['model.name'] === undefined ? { 'model.name': gate.payloadModel } : {}) },
   };
-  const readers = rules.filter((r) => r.detectorId !== 'doc_analyzer');
-  if (plain.attachments.length === 0 || readers.length === 0) return { plain, withDocuments: plain };
-  const docRule = rules.find((r) => r.detectorId === 'doc_analyzer' && !r.broken);
-  const documents = await documentSegments(plain, extractionSettings(docRule?.settings));
+  const extractor = input.policy.extractor;
+  const readers = rules.filter((r) => r.instance !== extractor);
+  if (plain.attachments.length === 0 || readers.length === 0 || !extractor?.extractSegments) return { plain, withDocuments: plain };
+  const documents = await extractor.extractSegments(plain);
   return { plain, withDocuments: documents.length ? { ...plain, segments: [...plain.segments, ...documents] } : plain };
 }
 
