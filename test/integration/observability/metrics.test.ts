@@ -97,8 +97,11 @@ describe('observability: Prometheus /metrics', () => {
 
   it('labels streamed answers, upstream errors and retried attempts', async () => {
     const before = await samples();
-    expect((await chat({ stream: true })).status).to.equal(200);
-    await counted(before, { consumer: 'app', status: '200', stream: 'true' });
+    expect((await chat({ stream: true, stream_options: { include_usage: true } })).status).to.equal(200);
+    const afterStream = await counted(before, { consumer: 'app', status: '200', stream: 'true' });
+    // A stream's usage (its include_usage chunk) is counted like a plain answer's.
+    const input = { consumer: 'app', model: 'gpt-4o-mini', kind: 'input' };
+    expect(sumOf(afterStream, 'portcullis_proxy_tokens_total', input) - sumOf(before, 'portcullis_proxy_tokens_total', input)).to.equal(12);
 
     upstream.enqueue({ kind: 'error', status: 400, message: 'bad request upstream' });
     expect((await chat()).status).to.equal(400);
