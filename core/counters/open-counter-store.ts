@@ -41,7 +41,7 @@ export async function openCounterStore(options: OpenCounterStoreOptions): Promis
       return new LocalCounterStore();
     case 'redis': {
       if (!options.redisUrl) throw new SettingsInputError('the redis counter backend needs REDIS_URL');
-      const redis = new RedisCounterStore({ url: options.redisUrl });
+      const redis = new RedisCounterStore({ url: options.redisUrl, log: options.log });
       const connected = await redis.connect();
       if (connected) options.log.info('counters shared through redis', { url: safeUrl(options.redisUrl) });
       else options.log.warn('redis counter backend unreachable at start; limiters apply their fault tolerance until it answers', { url: safeUrl(options.redisUrl) });

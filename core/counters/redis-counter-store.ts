@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { Logger } from '../logging/logger.js';
 import { CounterUnavailableError, type CounterAddResult, type CounterStore } from '../plugin/counters.js';
 import { CONDITIONAL_ADD_LUA } from './redis-add-script.js';
 
@@ -10,6 +11,8 @@ export interface RedisCounterStoreOptions {
   prefix?: string;
   /** A command not answered within this many ms fails (the limiter's fault tolerance applies). */
   commandTimeoutMs?: number;
+  /** Where losing and regaining the connection is reported (once per change, not per retry). */
+  log?: Logger;
 }
 
 type WithConditionalAdd = Redis & {
@@ -37,8 +40,16 @@ export class RedisCounterStore implements CounterStore {
       connectTimeout: 2_000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
-    // Errors surface on each command; the connection-level event would otherwise be unhandled.
-    redis.on('error', () => undefined);
+    // Each failed command surfaces to its limiter; the connection itself is reported once per change.
+    let state: 'new' | 'up' | 'down' = 'new';
+    redis.on('ready', () => {
+      if (state === 'down') options.log?.info('redis counter backend reachable again');
+      state = 'up';
+    });
+    redis.on('error', (err: Error) => {
+      if (state === 'up') options.log?.warn('redis counter backend unreachable; reconnecting', { error: err.message });
+      state = 'down';
+    });
     redis.defineCommand('portcullisAdd', { numberOfKeys: 1, lua: CONDITIONAL_ADD_LUA });
     this.redis = redis as WithConditionalAdd;
   }
