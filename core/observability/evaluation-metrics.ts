@@ -16,6 +16,7 @@ interface ActivityData {
 
 const EVALUATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
+/** Evaluation counters, findings by detector and evaluation time, in the registry given. */
 export class EvaluationMetrics {
   private readonly evaluations: Counter;
   private readonly findings: Counter;

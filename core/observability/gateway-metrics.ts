@@ -12,6 +12,7 @@ import type { TelemetryObserver } from './observed-sink.js';
 import { RequestMetrics } from './request-metrics.js';
 import { runtimeRegistry } from './runtime-metrics.js';
 
+/** The registry of one running Portcullis and the instruments it feeds from telemetry events. */
 export class GatewayMetrics implements TelemetryObserver {
   readonly registry = new Registry();
   private readonly requests: RequestMetrics;

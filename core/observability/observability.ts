@@ -13,6 +13,7 @@ import { observedSink, type QueueSink, type TelemetryObserver } from './observed
 import { OtlpRequestLog, redactedUrl } from './otlp-request-log.js';
 import { configRevisionGauge, controlPlaneConnectedGauge, dataPlaneConnectionsGauge, telemetryQueueGauges } from './scrape-gauges.js';
 
+/** What observability needs from the bootstrap. */
 export interface ObservabilityOptions {
   /** The telemetry queue (store sink, or the remote sink of a data plane). */
   telemetry: QueueSink;
@@ -23,6 +24,7 @@ export interface ObservabilityOptions {
   log: Logger;
 }
 
+/** The observability of one running Portcullis. */
 export interface Observability {
   /** The telemetry sink to emit into: observed, then queued. */
   readonly sink: QueueSink;
@@ -39,6 +41,7 @@ export interface Observability {
   close(): Promise<void>;
 }
 
+/** Builds the registry, the OTLP request log (when an endpoint is set) and the observed sink. */
 export function createObservability(options: ObservabilityOptions): Observability {
   const metrics = new GatewayMetrics();
   telemetryQueueGauges(metrics.registry, options.telemetry);

@@ -15,6 +15,7 @@ import { BUILD_INFO } from '../version/build-info.js';
 import type { TelemetryObserver } from './observed-sink.js';
 import { requestLogRecord } from './request-log-record.js';
 
+/** Where and how the request log is exported. */
 export interface OtlpRequestLogOptions {
   /** The OTLP/HTTP base endpoint (`http://collector:4318`); `/v1/logs` is appended unless present. */
   endpoint: string;
@@ -68,6 +69,7 @@ function reportingExporter(inner: LogRecordExporter, target: string, log: Logger
   };
 }
 
+/** The OTLP exporter of request log records: a telemetry observer with a flush and a bounded close. */
 export class OtlpRequestLog implements TelemetryObserver {
   readonly url: string;
   private readonly provider: LoggerProvider;

@@ -18,6 +18,7 @@ const TOKEN_FIELDS = {
   reasoning: 'reasoning_tokens',
 } as const;
 
+/** The proxied-request instruments, registered in the registry given. */
 export class RequestMetrics {
   private readonly labels: LabelBudget;
   private readonly requests: Counter;
