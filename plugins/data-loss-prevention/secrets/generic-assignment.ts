@@ -10,6 +10,8 @@ import { lexicon } from '../recognizers/lexicon.js';
 const ASSIGNMENT =
   /(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key|bearer))["']?\s*(?::=|=>|[:=])\s*(?:["'`]([^"'`\n]{6,200})["'`]|([^\s"'`,;)}\]]{6,200}))/gi;
 const BEARER = /\b(?:Authorization:\s*)?Bearer\s+([A-Za-z0-9._~+/-]{20,}=*)/g;
+// HTTP Basic credentials: base64 of `user:password`.
+const BASIC = /\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/g;
 const AWS_SECRET_NAME = /aws_?secret|secret_?access_?key|aws.*secret/i;
 const AWS_SECRET_VALUE = /^[A-Za-z0-9/+]{40}$/;
 
@@ -48,6 +50,16 @@ export function genericAssignmentRecognizer(options: AssignmentOptions): Recogni
         const start = m.index + m[0].lastIndexOf(value);
         const aws = AWS_SECRET_NAME.test(m[1]) && AWS_SECRET_VALUE.test(value);
         out.push({ entity: aws ? 'AWS_SECRET_KEY' : 'GENERIC_SECRET', start, end: start + value.length, score: aws ? 0.95 : 0.85 });
+      }
+      if (text.includes('Basic')) {
+        for (const m of text.matchAll(BASIC)) {
+          const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+          const colon = decoded.indexOf(':');
+          // A printable `user:password` with a password that is no placeholder.
+          if (colon < 1 || colon === decoded.length - 1 || !/^[\x20-\x7e]+$/.test(decoded) || isPlaceholder(decoded.slice(colon + 1)) || /^(?:pass(?:word)?|pwd|secret|test|admin)$/i.test(decoded.slice(colon + 1))) continue;
+          const start = m.index + m[0].lastIndexOf(m[1]);
+          out.push({ entity: 'GENERIC_SECRET', start, end: start + m[1].length, score: 0.9 });
+        }
       }
       if (!text.includes('earer')) return;
       for (const m of text.matchAll(BEARER)) {

@@ -12,7 +12,8 @@ export function privateKeyRecognizer(): Recognizer {
       if (!text.includes('-----BEGIN')) return;
       for (const m of text.matchAll(BLOCK)) {
         // Headers such as `Proc-Type:` may precede the base64 body.
-        const body = m[2].replace(/^[\w-]+:.*$/gm, '').replace(/\s+/g, '');
+        // JSON-escaped blocks (`\\n` inside a string) are keys too.
+        const body = m[2].replace(/\\[nr]/g, '\n').replace(/^[\w-]+:.*$/gm, '').replace(/\s+/g, '');
         if (body.length < 64 || !/^[A-Za-z0-9+/=]+$/.test(body)) continue;
         out.push({ entity: 'PRIVATE_KEY', start: m.index, end: m.index + m[0].length, score: 0.99 });
       }

@@ -31,6 +31,9 @@ const FORMATS: KeyFormat[] = [
   { entity: 'GOOGLE_API_KEY', pattern: /(?<![\w-])AIza[0-9A-Za-z_-]{35}(?![\w-])/g, minEntropy: 3.5 },
   // Anthropic before OpenAI: both start with 'sk-'.
   { entity: 'ANTHROPIC_API_KEY', pattern: /(?<![\w-])sk-ant-(?:api|admin|oat|sid)\d{2}-[A-Za-z0-9_-]{60,}(?![\w-])/g, minEntropy: 3.8 },
+  // Other well-known formats, reported as generic secrets: npm, Hugging Face, SendGrid, PyPI,
+  // Shopify, DigitalOcean.
+  { entity: 'GENERIC_SECRET', pattern: /(?<![\w-])(?:npm_[A-Za-z0-9]{36}|hf_[A-Za-z0-9]{34}|SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|dop_v1_[a-f0-9]{64})(?![\w-])/g, minEntropy: 3.3 },
   // OpenAI project, service-account, admin and legacy user keys.
   { entity: 'OPENAI_API_KEY', pattern: /(?<![\w-])sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{40,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})(?![\w-])/g, minEntropy: 3.8 },
 ];

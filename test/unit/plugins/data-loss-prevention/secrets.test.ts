@@ -24,6 +24,9 @@ describe('data_loss_prevention secret recognizers', () => {
     ['JWT', `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: '4821', iat: 1732000000 })}.${body(43, 5)}`, `Authorization: Bearer ${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: '4821', iat: 1732000000 })}.${body(43, 5)}`],
     ['DATABASE_URL', 'Hq7!vR2xLp9zT4', 'DATABASE_URL=postgres://app:Hq7!vR2xLp9zT4@db.internal:5432/orders'],
     ['GENERIC_SECRET', 'f8Kq2!xVz7Lm#4Tp', 'password=f8Kq2!xVz7Lm#4Tp'],
+    ['GENERIC_SECRET', Buffer.from('deploy:Zq8!vR2xLp9').toString('base64'), `Authorization: Basic ${Buffer.from('deploy:Zq8!vR2xLp9').toString('base64')}`],
+    ['GENERIC_SECRET', 'npm_' + body(36, 13), `//registry.npmjs.org/:_authToken=npm_${body(36, 13)}`],
+    ['GENERIC_SECRET', 'hf_' + body(34, 6), `HF_TOKEN=hf_${body(34, 6)}`],
   ];
   for (const [entity, value, text] of keys) {
     it(`finds ${entity} and masks exactly the value`, () => {
@@ -39,6 +42,12 @@ describe('data_loss_prevention secret recognizers', () => {
   it('finds an AWS secret key next to its access key id, as in a credentials CSV', () => {
     const text = `User name,Access key ID,Secret access key\nci-bot,AKIAQX7K2MV6PL4TR3NW,${body(40, 11)}`;
     expect(masked(text)).to.deep.equal(['AWS_ACCESS_KEY:AKIAQX7K2MV6PL4TR3NW', `AWS_SECRET_KEY:${body(40, 11)}`]);
+  });
+
+  it('finds a private key block written inside a JSON string', () => {
+    const body64 = Buffer.from(MIX.repeat(3)).toString('base64');
+    const text = `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${body64}\\n-----END PRIVATE KEY-----\\n"}`;
+    expect(hitsOf([text]).find((h) => h.type === 'secret')?.entities).to.deep.equal(['PRIVATE_KEY']);
   });
 
   it('finds a PEM private key block', () => {
@@ -68,6 +77,8 @@ describe('data_loss_prevention secret recognizers', () => {
     'password: sunshine',
     'keys start with sk- or ghp_ followed by random characters',
     'commit 9fceb02d0ae598e95dc970b74767f19372d61af8 by AKIAIOSFODNN7EXAMPLE',
+    `Authorization: Basic ${Buffer.from('user:password').toString('base64')}`,
+    'Basic English is a controlled language',
   ];
   for (const text of lookAlikes) {
     it(`does not flag the look-alike ${JSON.stringify(text.slice(0, 60))}`, () => {
