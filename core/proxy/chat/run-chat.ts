@@ -32,7 +32,8 @@ function selectionHeaders(ctx: Exchange, target: RouteTarget) {
 /** Gemini clients that did not ask for SSE get a streamed JSON array. */
 const wantsSse = (ctx: Exchange) => ctx.clientFormat !== 'gemini' || ctx.incoming.query.alt === 'sse';
 
-async function answer(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, response: CanonicalResponse, raw?: string) {
+/** Stages 9a and 10 on a whole answer: adapt, output transforms, output checks (a block throws). */
+async function outputStages(ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, response: CanonicalResponse): Promise<CanonicalResponse> {
   let out = response;
   const adapt = hooks.adaptResponse.get(clientFormat.id);
   if (adapt) out = await adapt.promise(out, ctx);
@@ -43,20 +44,29 @@ async function answer(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, cli
     enforceFindings(ctx, from);
   }
   ctx.response = out;
+  return out;
+}
+
+async function answer(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, response: CanonicalResponse, raw?: string) {
+  const out = await outputStages(ctx, hooks, clientFormat, response);
   koa.status = 200;
   koa.type = 'application/json';
   koa.body = raw !== undefined && out === response ? raw : JSON.stringify(clientFormat.encodeResponse(out, { request: ctx.request!, model: out.model }));
 }
 
-/** Replays a cached answer, as a stream when the client streams. */
+/**
+ * Replays a cached answer, as a stream when the client streams. A cache hit still runs the
+ * output stages (docs/architecture.md), streamed or not: the whole answer is at hand, so it is
+ * checked before its first event is written.
+ */
 async function answerFromCache(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, cached: CanonicalResponse) {
   ctx.cached = true;
   if (!ctx.request!.stream) return answer(koa, ctx, hooks, clientFormat, cached);
-  const encoder = clientFormat.createStreamEncoder({ request: ctx.request!, model: cached.model, sse: wantsSse(ctx) });
+  const out = await outputStages(ctx, hooks, clientFormat, cached);
+  const encoder = clientFormat.createStreamEncoder({ request: ctx.request!, model: out.model, sse: wantsSse(ctx) });
   let text = encoder.open();
-  for (const event of responseToEvents(cached)) text += encoder.write(event);
+  for (const event of responseToEvents(out)) text += encoder.write(event);
   text += encoder.close();
-  ctx.response = cached;
   koa.status = 200;
   koa.type = wantsSse(ctx) ? 'text/event-stream' : 'application/json';
   koa.body = text;
