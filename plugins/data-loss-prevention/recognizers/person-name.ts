@@ -26,6 +26,13 @@ const NATIONALITY =
 const COMPANY_AFTER =
   /^,?[ \t]+(?:Inc|Incorporated|LLC|Ltd|Limited|Group|PLC|Corporation|Corp|Co|Company|GmbH|AG|Partners|Associates|Holdings|Technologies|Software|Systems|Solutions|Consulting|Bank|Foundation|Institute|University|Labs?|Services|Industries|International|Enterprises|Motors|Airlines|Media|Studios)\b|^[ \t]+(?:&|and)[ \t]+Sons\b/;
 
+// Before a street word a name is a street's (`King Forges`, `Glyn Street`).
+const STREET_AFTER =
+  /^[ \t]+(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Court|Ct|Close|Crescent|Place|Pl|Boulevard|Blvd|Way|Terrace|Square|Sq|Highway|Parkway|Circle|Trail|Row|Mews|Grove|Gardens|Parade|Loop|Forges?|Alley|Walk|Bridge|Station|Strasse|Straße|Gasse|Weg|Allee|Platz)\b\.?/;
+
+// A name ending in one of these is a street's own name (`Glyn Street`); surnames like `Lane` are left out.
+const STREET_TAIL = /[ \t](?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Highway|Parkway|Terrace|Crescent|Drive|Square|Strasse|Straße|Gasse|Allee|Platz|Forges?)$/;
+
 // Surname endings common across European languages, for names no list holds.
 const SURNAME_SHAPE =
   /(?:ová|ova|ski|ska|sky|ský|cki|cka|wicz|vić|vic|vich|ovich|enko|ev|ov|yan|dze|shvili|sson|sen|dóttir|dottir|datter|nen|inen|escu|ini|elli|etti|oulos|akis|idis|ez|ek|ák|ár|ős|ssy|szy|ely)$/i;
@@ -80,7 +87,8 @@ export function personNameRecognizer(): Recognizer {
           const value = text.slice(s.start, s.end);
           const parts = value.split('-');
           const hyphenated = parts.length === 2 && !value.includes(' ') && parts.every((p) => lex.last.has(p.toLowerCase())) && s.score < 0.85;
-          if (hyphenated || COMPANY_AFTER.test(text.slice(s.end, s.end + 20))) out.splice(k, 1);
+          const after = text.slice(s.end, s.end + 20);
+          if (hyphenated || COMPANY_AFTER.test(after) || STREET_AFTER.test(after) || STREET_TAIL.test(value)) out.splice(k, 1);
         }
       }
 
@@ -113,12 +121,15 @@ export function personNameRecognizer(): Recognizer {
         for (let pass = 0; pass < 2; pass++) {
           for (let k = 0; k < tokens.length; k++) {
             const t = tokens[k];
-            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t) || COMPANY_AFTER.test(text.slice(t.end, t.end + 20))) continue;
+            const after = text.slice(t.end, t.end + 20);
+            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t) || COMPANY_AFTER.test(after) || STREET_AFTER.test(after)) continue;
             if (!(isFirst(t) || isLast(t) || unknown(t))) continue;
-            const prev = tokens[k - 1];
-            const next = tokens[k + 1];
-            const linkedBefore = prev && ends.has(prev.end) && LIST_GAP.test(t.gap);
-            const linkedAfter = next && starts.has(next.start) && LIST_GAP.test(next.gap);
+            // `A, B`: linked through the gap; `A and B`: through the conjunction token between them.
+            const conj = (c: Token | undefined) => !!c && (c.fold === 'and' || c.fold === 'or') && /^,?\s$/.test(c.gap);
+            const prev = conj(tokens[k - 1]) && t.gap === ' ' ? tokens[k - 2] : tokens[k - 1];
+            const next = conj(tokens[k + 1]) && tokens[k + 2]?.gap === ' ' ? tokens[k + 2] : tokens[k + 1];
+            const linkedBefore = prev && ends.has(prev.end) && (prev !== tokens[k - 1] || LIST_GAP.test(t.gap));
+            const linkedAfter = next && starts.has(next.start) && (next !== tokens[k + 1] || LIST_GAP.test(next.gap));
             if (!linkedBefore && !linkedAfter) continue;
             if (covered.has(t.start)) continue;
             const span: Span = { entity: 'PERSON', start: t.start, end: t.end, score: 0.7 };
@@ -217,8 +228,8 @@ export function personNameRecognizer(): Recognizer {
               continue;
             }
           }
-          // One word alone: a given name or surname that is no dictionary word and no place.
-          if (t.title && chain.length === 1 && !isWord(t) && !isPlace(t) && (isFirst(t) || isLast(t))) push(t, t, 0.6);
+          // One word alone: a given name that is no dictionary word and no place (a surname alone is as often a company: `Bekins`, `Tesla`).
+          if (t.title && chain.length === 1 && !isWord(t) && !isPlace(t) && isFirst(t)) push(t, t, 0.6);
           k++;
         }
       }
