@@ -1,6 +1,6 @@
 import type { CacheHint } from '../../../core/canonical/index.js';
 import { FormatError } from '../../../core/canonical/index.js';
-import { childPath, expectObject, optionalString, type JsonObject } from './json-fields.js';
+import { childPath, expectObject, optionalString, type JsonObject } from '../json-fields.js';
 import type { AnthropicCacheControl } from './wire-types.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
 import { decodeCache } from './cache-control.js';
-import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString, type JsonObject } from './json-fields.js';
+import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { decodeSource } from './media-source.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
 import { withCache } from './cache-control.js';
-import { isObject } from './json-fields.js';
+import { isObject } from '../json-fields.js';
 import { encodeDocumentSource, encodeImageSource } from './media-source.js';
 import type { AnthropicBlock } from './wire-types.js';
 

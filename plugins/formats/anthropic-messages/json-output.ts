@@ -4,7 +4,7 @@ import {
   type CanonicalRequest,
   type ResponseFormat,
 } from '../../../core/canonical/index.js';
-import { childPath, expectObject, isObject, optionalString, type JsonObject } from './json-fields.js';
+import { childPath, expectObject, isObject, optionalString, type JsonObject } from '../json-fields.js';
 import { thinkingOn } from './reasoning.js';
 import type { AnthropicOutputConfig, AnthropicTool, AnthropicToolChoice } from './wire-types.js';
 

@@ -3,7 +3,7 @@ import {
   UnsupportedFeatureError,
   type MediaSource,
 } from '../../../core/canonical/index.js';
-import { childPath, expectObject, requireString } from './json-fields.js';
+import { childPath, expectObject, requireString } from '../json-fields.js';
 import type { AnthropicSource } from './wire-types.js';
 
 /**

@@ -4,7 +4,7 @@ import {
   type CanonicalRequest,
   type SameFormatFeature,
 } from '../../../core/canonical/index.js';
-import { expectArray, expectObject, optionalBoolean, optionalNumber, optionalString, requireString, type JsonObject } from './json-fields.js';
+import { expectArray, expectBody, expectObject, optionalBoolean, optionalNumber, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { decodeOutputFormat, encodeOutputFormat, jsonModeTools } from './json-output.js';
 import { decodeMessages, decodeSystem, encodeMessages } from './messages.js';
 import { decodeReasoning, encodeReasoning } from './reasoning.js';
@@ -39,7 +39,7 @@ const HINTS = new Set(['service_tier', 'inference_geo', 'speed', 'diagnostics', 
 
 /** Client body -> canonical request. */
 export function decodeRequest(raw: unknown, from?: { stream?: boolean }): CanonicalRequest {
-  const body = expectObject(raw, '');
+  const body = expectBody(raw);
   const notes: SameFormatFeature[] = [];
   const maxTokens = body.max_tokens;
   if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 0) {

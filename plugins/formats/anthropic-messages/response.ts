@@ -7,7 +7,7 @@ import {
 } from '../../../core/canonical/index.js';
 import { decodeText, decodeThinking, decodeToolUse } from './decode-blocks.js';
 import { encodeText } from './encode-blocks.js';
-import { childPath, expectArray, expectObject, isObject, optionalString, requireString, type JsonObject } from './json-fields.js';
+import { childPath, expectArray, expectBody, expectObject, isObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import { decodeStopReason, encodeStopReason, nativeStopReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
@@ -24,7 +24,7 @@ const FORMAT = 'anthropic-messages';
 
 /** Upstream body -> canonical response. Throws FormatError on a body that is not a Message. */
 export function decodeResponse(raw: unknown): CanonicalResponse {
-  const body = expectObject(raw, '');
+  const body = expectBody(raw);
   if (body.type !== 'message') throw new FormatError('the upstream answer is not an Anthropic message (type must be "message")', 'type');
   const content: ContentPart[] = [];
   let jsonAnswer = false;

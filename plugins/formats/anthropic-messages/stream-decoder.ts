@@ -5,7 +5,7 @@ import {
   type StreamEvent,
   type Usage,
 } from '../../../core/canonical/index.js';
-import { expectObject, isObject, optionalString, requireString, type JsonObject } from './json-fields.js';
+import { expectObject, isObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import { decodeStopReason, nativeStopReason } from './stop-reason.js';
 import { decodeUsage } from './usage.js';

@@ -6,7 +6,7 @@ import {
   type ToolDefinition,
 } from '../../../core/canonical/index.js';
 import { decodeCache, withCache } from './cache-control.js';
-import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString } from './json-fields.js';
+import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString } from '../json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import type { AnthropicTool, AnthropicToolChoice } from './wire-types.js';
 

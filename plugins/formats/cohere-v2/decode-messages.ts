@@ -8,7 +8,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../openai-chat/json-fields.js';
+} from '../json-fields.js';
 
 /**
  * Cohere v2 `messages` -> canonical messages (https://docs.cohere.com/reference/chat,

@@ -5,7 +5,7 @@ import {
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
 import { urlFromSource } from '../openai-chat/data-url.js';
-import type { JsonObject } from '../openai-chat/json-fields.js';
+import type { JsonObject } from '../json-fields.js';
 
 /**
  * Canonical messages -> Cohere v2 `messages` (https://docs.cohere.com/reference/chat).

@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject } from '../openai-chat/json-fields.js';
+import { isObject } from '../json-fields.js';
 
 /**
  * Cohere's error body `{message}` (https://docs.cohere.com/reference/errors) with its statuses:

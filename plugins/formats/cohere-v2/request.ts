@@ -11,16 +11,16 @@ import {
 import {
   childPath,
   expectArray,
+  expectBody,
   expectObject,
   optionalBoolean,
   optionalInteger,
   optionalNumber,
   optionalObject,
   optionalString,
-  optionalStringArray,
   requireString,
   type JsonObject,
-} from '../openai-chat/json-fields.js';
+} from '../json-fields.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
 
@@ -41,7 +41,7 @@ const SAME_FORMAT_FIELDS: Record<string, string> = {
 
 /** Client body -> canonical request. */
 export function decodeRequest(body: unknown): CanonicalRequest {
-  const b = expectObject(body, '');
+  const b = expectBody(body, 'body');
   const model = requireString(b, 'model', '');
   const rawMessages = expectArray(b.messages, 'messages');
   if (!rawMessages.length) throw new FormatError('messages must not be empty', 'messages');
@@ -80,7 +80,9 @@ function decodeSampling(b: JsonObject): Sampling {
   set('top_p', optionalNumber(b, 'p', ''));
   set('top_k', optionalInteger(b, 'k', ''));
   set('max_tokens', optionalInteger(b, 'max_tokens', ''));
-  set('stop', optionalStringArray(b, 'stop_sequences', ''));
+  const stop = b.stop_sequences;
+  if (Array.isArray(stop) && stop.every((s) => typeof s === 'string')) sampling.stop = stop as string[];
+  else if (stop !== undefined && stop !== null) throw new FormatError('stop_sequences must be an array of strings', 'stop_sequences');
   set('seed', optionalInteger(b, 'seed', ''));
   set('frequency_penalty', optionalNumber(b, 'frequency_penalty', ''));
   set('presence_penalty', optionalNumber(b, 'presence_penalty', ''));

@@ -8,11 +8,12 @@ import {
 import {
   childPath,
   expectArray,
+  expectBody,
   expectObject,
   optionalString,
   requireString,
   type JsonObject,
-} from '../openai-chat/json-fields.js';
+} from '../json-fields.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
@@ -25,7 +26,7 @@ import { decodeUsage, encodeUsage } from './usage.js';
 
 /** Upstream body -> canonical response. */
 export function decodeResponse(body: unknown): CanonicalResponse {
-  const b = expectObject(body, '');
+  const b = expectBody(body, 'body');
   const message = expectObject(b.message, 'message');
   const parts: ContentPart[] = [];
   const texts: TextPart[] = [];

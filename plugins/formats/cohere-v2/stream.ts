@@ -8,7 +8,7 @@ import {
   type StreamEvent,
   type Usage,
 } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../openai-chat/json-fields.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../openai-chat/json-fields.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * Cohere v2 `usage` (https://docs.cohere.com/reference/chat): `tokens` counts what the model

@@ -1,6 +1,6 @@
 import type { DocumentPart, ImagePart, TextPart, ToolResultPart } from '../../../core/canonical/index.js';
 import { UnsupportedFeatureError } from '../../../core/canonical/index.js';
-import { isObject } from './json-fields.js';
+import { isObject } from '../json-fields.js';
 import { mediaSourceToGemini } from './media.js';
 import type { GeminiFunctionResponse, GeminiFunctionResponsePart } from './wire-types.js';
 

@@ -10,7 +10,7 @@ import {
   optionalString,
   optionalStringArray,
   optionalBoolean,
-} from './json-fields.js';
+} from '../json-fields.js';
 import { openApiSchemaToJsonSchema } from './openapi-schema.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   optionalObject,
   optionalString,
   requireString,
-} from './json-fields.js';
+} from '../json-fields.js';
 import { mediaPart, mediaSourceToGemini } from './media.js';
 import { wireCallId } from './tool-call-ids.js';
 import type { GeminiPart } from './wire-types.js';

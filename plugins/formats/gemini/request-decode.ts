@@ -3,7 +3,7 @@ import { FormatError } from '../../../core/canonical/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import { decodeFunctionResponse } from './function-response.js';
 import { decodeGenerationConfig } from './generation-config.js';
-import { childPath, expectArray, expectObject, type JsonObject, optionalObject, optionalString } from './json-fields.js';
+import { childPath, expectArray, expectObject, type JsonObject, optionalObject, optionalString } from '../json-fields.js';
 import { decodePart, type WireFunctionResponse } from './parts.js';
 import { orphanResultId, requestCallId } from './tool-call-ids.js';
 import { decodeTools } from './tools.js';

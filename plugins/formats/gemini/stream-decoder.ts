@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FinishReason, SseEvent, StreamDecoder, StreamEvent, Usage } from '../../../core/canonical/index.js';
 import { FormatError } from '../../../core/canonical/index.js';
 import { decodeFinishReason } from './finish-reason.js';
-import { isObject, type JsonObject } from './json-fields.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 import { decodeCandidateParts, firstCandidate } from './response.js';
 import { responseCallIds } from './tool-call-ids.js';
 import { decodeUsage } from './usage.js';

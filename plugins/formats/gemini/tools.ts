@@ -11,7 +11,7 @@ import {
   optionalString,
   optionalStringArray,
   requireString,
-} from './json-fields.js';
+} from '../json-fields.js';
 import { openApiSchemaToJsonSchema } from './openapi-schema.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject } from './json-fields.js';
+import { isObject } from '../json-fields.js';
 import type { GeminiUsageMetadata } from './wire-types.js';
 
 /**

@@ -16,7 +16,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from './json-fields.js';
+} from '../json-fields.js';
 
 /**
  * Chat Completions `messages` -> canonical messages

@@ -6,7 +6,7 @@ import {
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
 import { toDataUrl, urlFromSource } from './data-url.js';
-import type { JsonObject } from './json-fields.js';
+import type { JsonObject } from '../json-fields.js';
 
 /**
  * Canonical messages -> Chat Completions `messages`

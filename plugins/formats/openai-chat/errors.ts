@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject } from './json-fields.js';
+import { isObject } from '../json-fields.js';
 
 /**
  * The OpenAI error object `{error: {message, type, param, code}}`

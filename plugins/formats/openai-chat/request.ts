@@ -14,6 +14,7 @@ import { encodeMessages } from './encode-messages.js';
 import {
   childPath,
   expectArray,
+  expectBody,
   expectObject,
   optionalBoolean,
   optionalInteger,
@@ -22,7 +23,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from './json-fields.js';
+} from '../json-fields.js';
 
 /**
  * Chat Completions request bodies (https://platform.openai.com/docs/api-reference/chat/create).
@@ -52,7 +53,7 @@ const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 
 /** Client body -> canonical request. */
 export function decodeRequest(body: unknown): CanonicalRequest {
-  const b = expectObject(body, '');
+  const b = expectBody(body, 'body');
   const notes: SameFormatFeature[] = [];
   const model = requireString(b, 'model', '');
   const rawMessages = expectArray(b.messages, 'messages');

@@ -7,7 +7,7 @@ import {
   type TextPart,
 } from '../../../core/canonical/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
-import { childPath, expectArray, expectObject, optionalString, requireString, type JsonObject } from './json-fields.js';
+import { childPath, expectArray, expectBody, expectObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
 /**
@@ -20,7 +20,7 @@ import { decodeUsage, encodeUsage } from './usage.js';
 
 /** Upstream body -> canonical response. */
 export function decodeResponse(body: unknown): CanonicalResponse {
-  const b = expectObject(body, '');
+  const b = expectBody(body, 'body');
   const choices = expectArray(b.choices, 'choices');
   if (!choices.length) throw new FormatError('choices must not be empty', 'choices');
   const choice = expectObject(choices[0], 'choices[0]');

@@ -9,7 +9,7 @@ import {
   type Usage,
 } from '../../../core/canonical/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
-import { isObject, type JsonObject } from './json-fields.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from './json-fields.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * The Chat Completions `usage` object

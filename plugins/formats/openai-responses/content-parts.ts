@@ -13,7 +13,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from './field-readers.js';
+} from '../json-fields.js';
 import { mediaTypeForFilename, parseDataUrl, sourceFromUrl, toDataUrl } from './media.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject } from './field-readers.js';
+import { isObject } from '../json-fields.js';
 
 /**
  * OpenAI's error body, shared by every OpenAI endpoint:

@@ -12,7 +12,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from './field-readers.js';
+} from '../json-fields.js';
 
 /**
  * `text.format` (structured output), `reasoning` and the sampling fields of a Responses request.

@@ -8,7 +8,7 @@ import {
 import { decodeContentPart, encodeInputPart } from './content-parts.js';
 import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
 import type { DecodeNotes } from './decode-notes.js';
-import { childPath, expectArray, expectObject, requireString, type JsonObject } from './field-readers.js';
+import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../json-fields.js';
 
 /**
  * The `input` of a Responses request (a string, or a list of items: messages, `function_call`,

@@ -5,13 +5,14 @@ import {
 } from '../../../core/canonical/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import {
+  expectBody,
   expectObject,
   optionalBoolean,
   optionalNumber,
   optionalString,
   requireString,
   type JsonObject,
-} from './field-readers.js';
+} from '../json-fields.js';
 import {
   assertSamplingExpressible,
   decodeReasoning,
@@ -38,7 +39,7 @@ const STATEFUL_FIELDS: Array<[string, (v: unknown) => boolean, string]> = [
 
 /** Client body -> canonical request. */
 export function decodeRequest(raw: unknown, from?: { stream?: boolean }): CanonicalRequest {
-  const body = expectObject(raw, '');
+  const body = expectBody(raw);
   const notes = new DecodeNotes();
   for (const [field, present, reason] of STATEFUL_FIELDS) {
     if (present(body[field])) notes.sameFormat(field, reason);

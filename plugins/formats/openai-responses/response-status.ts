@@ -1,5 +1,5 @@
 import type { FinishReason } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from './field-readers.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * A response's `status` and `incomplete_details.reason` to and from the canonical finish reason.

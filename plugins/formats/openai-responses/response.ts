@@ -3,7 +3,7 @@ import {
   type CanonicalResponse,
   type EncodeContext,
 } from '../../../core/canonical/index.js';
-import { expectObject, optionalNumber, requireString, type JsonObject } from './field-readers.js';
+import { expectBody, optionalNumber, requireString, type JsonObject } from '../json-fields.js';
 import { encodeReasoning, encodeTextFormat } from './generation-options.js';
 import { leadingInstructions } from './input-items.js';
 import { decodeOutput, encodeOutput } from './output-items.js';
@@ -18,7 +18,7 @@ import { decodeUsage, encodeUsage } from './usage.js';
 
 /** Upstream body -> canonical response. */
 export function decodeResponse(raw: unknown): CanonicalResponse {
-  const body = expectObject(raw, '');
+  const body = expectBody(raw);
   if (body.object !== 'response' || !Array.isArray(body.output)) {
     throw new FormatError('the upstream answer is not a Responses API response object');
   }

@@ -4,7 +4,7 @@ import {
   type StreamDecoder,
   type StreamEvent,
 } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from './field-readers.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 import { finishReasonFromStatus } from './response-status.js';
 import { decodeUsage } from './usage.js';
 

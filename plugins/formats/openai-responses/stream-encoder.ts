@@ -6,7 +6,7 @@ import type {
   StreamEvent,
   Usage,
 } from '../../../core/canonical/index.js';
-import type { JsonObject } from './field-readers.js';
+import type { JsonObject } from '../json-fields.js';
 import { newItemId } from './item-ids.js';
 import { functionCallItem, outputTextPart } from './output-items.js';
 import { encodeReasoningItem } from './reasoning-items.js';

@@ -14,7 +14,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from './field-readers.js';
+} from '../json-fields.js';
 
 /**
  * `tools` and `tool_choice` of a Responses request. Function tools are flat

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from './field-readers.js';
+import { isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * The Responses `usage` object: `input_tokens` (cached ones included, detailed in
