@@ -1,5 +1,5 @@
 import { FormatError, type CanonicalMessage, type ContentPart, type ImagePart, type TextPart } from '../../../core/canonical/index.js';
-import { sourceFromUrl } from '../openai-chat/data-url.js';
+import { sourceFromUrl } from '../data-url.js';
 import {
   childPath,
   expectArray,

@@ -4,7 +4,7 @@ import {
   type ContentPart,
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
-import { urlFromSource } from '../openai-chat/data-url.js';
+import { urlFromSource } from '../data-url.js';
 import type { JsonObject } from '../json-fields.js';
 
 /**

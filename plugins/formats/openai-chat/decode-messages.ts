@@ -8,7 +8,7 @@ import {
   type SameFormatFeature,
   type TextPart,
 } from '../../../core/canonical/index.js';
-import { parseDataUrl, sourceFromUrl } from './data-url.js';
+import { parseDataUrl, sourceFromUrl } from '../data-url.js';
 import {
   childPath,
   expectArray,

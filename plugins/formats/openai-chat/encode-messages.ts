@@ -5,7 +5,7 @@ import {
   type MediaSource,
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
-import { toDataUrl, urlFromSource } from './data-url.js';
+import { toDataUrl, urlFromSource } from '../data-url.js';
 import type { JsonObject } from '../json-fields.js';
 
 /**

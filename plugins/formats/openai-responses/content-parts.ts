@@ -14,7 +14,8 @@ import {
   requireString,
   type JsonObject,
 } from '../json-fields.js';
-import { mediaTypeForFilename, parseDataUrl, sourceFromUrl, toDataUrl } from './media.js';
+import { parseDataUrl, sourceFromUrl, toDataUrl } from '../data-url.js';
+import { mediaTypeForFilename } from './media.js';
 
 /**
  * Message content parts of the Responses API (`input_text`, `input_image`, `input_file`, and the

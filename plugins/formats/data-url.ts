@@ -1,10 +1,12 @@
-import type { MediaSource } from '../../../core/canonical/index.js';
+import type { MediaSource } from '../../core/canonical/index.js';
 
 /**
  * Media carried as URLs. OpenAI chat `image_url.url` (and Cohere v2's `image_url`, which copies
- * it) holds either a web URL or a base64 `data:` URL
- * (https://platform.openai.com/docs/guides/images-vision, https://docs.cohere.com/docs/image-inputs).
- * Base64 becomes a canonical base64 source so formats without URLs can send the bytes.
+ * it) and the Responses API's `image_url` and `file_data` hold either a web URL or a base64
+ * `data:` URL (https://platform.openai.com/docs/guides/images-vision,
+ * https://platform.openai.com/docs/guides/pdf-files, https://docs.cohere.com/docs/image-inputs).
+ * Base64 becomes a canonical base64 source so formats without URLs (Anthropic, Gemini inline
+ * data) can send the bytes.
  */
 
 const DATA_URL = /^data:([^;,]+)?((?:;[^;,]+)*?);base64,(.*)$/s;
