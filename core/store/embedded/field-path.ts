@@ -1,7 +1,13 @@
 /**
  * Reads a dotted field path the way a MongoDB index does: through arrays of sub-documents, one
- * value per element (a multikey index), with numeric segments addressing array positions.
+ * value per element (a multikey index), with numeric segments addressing array positions; and
+ * tells sub-documents from other values.
  */
+
+/** True for a sub-document: an object that is neither an array nor a Date. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
+}
 
 /** Stands for an empty array at the end of a path, which MongoDB indexes as its own key. */
 export const EMPTY_ARRAY = Symbol('empty array');

@@ -7,6 +7,7 @@ import { Query, find } from 'mingo';
 import type { Filter, FindOptions, Projection, SortSpec } from '../types.js';
 import { StoreError } from '../types.js';
 import type { CollectionState, StoredDoc } from './collection-state.js';
+import { isPlainObject } from './field-path.js';
 
 // No server-side JavaScript ($where, $function): filters may carry caller input.
 const MINGO_OPTIONS = { scriptEnabled: false } as const;
@@ -19,10 +20,6 @@ export function asInvalidQuery<R>(fn: () => R): R {
     if (error instanceof StoreError) throw error;
     throw new StoreError('invalid_query', (error as Error).message);
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 }
 
 /** The `_id`s a filter pins by equality (`_id: x`, `{$eq: x}`, `{$in: [...]}`), if it does. */

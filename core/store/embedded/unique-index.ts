@@ -5,7 +5,7 @@
  */
 import type { IndexSpec } from '../types.js';
 import { indexName } from '../index-name.js';
-import { EMPTY_ARRAY, valuesAtPath } from './field-path.js';
+import { EMPTY_ARRAY, isPlainObject, valuesAtPath } from './field-path.js';
 import { encodeJson } from './extended-json.js';
 
 /** One field value as a map key; the type tag keeps `1`, `"1"` and `true` apart. */
@@ -68,8 +68,4 @@ export class UniqueIndex {
     }
     return key;
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
 }

@@ -7,11 +7,7 @@ import { update as mingoUpdate } from 'mingo';
 import type { Doc, Filter, Update } from '../types.js';
 import { StoreError } from '../types.js';
 import { asInvalidQuery } from './query.js';
-import { valueAtPath } from './field-path.js';
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date);
-}
+import { isPlainObject, valueAtPath } from './field-path.js';
 
 /** Throws StoreError `invalid_query` unless `update` is a non-empty document of `$` operators. */
 export function checkUpdate(update: Update): void {
