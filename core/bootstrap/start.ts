@@ -31,6 +31,7 @@ import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
 import { coreRouter } from '../proxy/routing/router-member.js';
 import { RoutingRuntime } from '../proxy/routing/routing-runtime.js';
 import { modelsOperation } from '../proxy/models/models-operation.js';
+import { operationHandlers } from '../proxy/operations/operation-handlers.js';
 import { UpstreamClient } from '../proxy/upstream/upstream-client.js';
 import { ensureConfigCollections } from '../records/collections.js';
 import { SecretBox } from '../security/secret-box.js';
@@ -192,8 +193,10 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     await holder.refresh();
   };
   const apps: Record<Plane, () => Koa> = {
-    proxy: () =>
-      createProxyApp({ holder, runtime: { formats: host.formats, upstream, log, routing }, readiness: dataPlaneReadiness, operations: { models: modelsOperation } }),
+    proxy: () => {
+      const runtime = { formats: host.formats, upstream, log, routing };
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) } });
+    },
     admin: () =>
       createAdminApp(
         {

@@ -12,6 +12,7 @@ import type { SnapshotHolder } from '../snapshot/holder.js';
 import { runAfterResponse } from './after-response.js';
 import { runChat } from './chat/run-chat.js';
 import { createExchange } from './create-exchange.js';
+import { readOperationBody } from './operations/operation-body.js';
 import { encodeErrorBody } from './error-response.js';
 import { errorFormatForPath, parseProxyPath, type ProxyRoute } from './routes.js';
 import type { ProxyRuntime } from './runtime.js';
@@ -78,6 +79,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     if (route.operation === 'chat' && koa.method !== 'POST') throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
     let body: unknown;
     if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
+    // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
+    else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
     const abort = new AbortController();
     koa.res.once('close', () => {
       if (!koa.res.writableFinished) abort.abort();

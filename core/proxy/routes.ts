@@ -15,8 +15,10 @@ export interface ProxyRoute {
   pathModel?: string;
   /** Gemini: streaming is chosen by the path (`:streamGenerateContent`) or `alt=sse`. */
   pathStream?: boolean;
-  /** The id in `/v1/models/{id}`. */
+  /** The id in `/v1/models/{id}` or `/v1/files/{id}`. */
   resourceId?: string;
+  /** The sub-operation of a non-chat route: `speech`, `transcriptions`, `generations`, `edits`, `variations`, `content`. */
+  action?: string;
 }
 
 /** Slugs that can never be a consumer: they are plane paths. */
@@ -31,6 +33,20 @@ const CHAT_PATHS: Record<string, WireFormatId> = {
 
 const GEMINI = /^\/v1beta\/models\/(.+):(generateContent|streamGenerateContent)$/;
 const MODEL_ID = /^\/v1\/models\/(.+)$/;
+
+/** Non-chat operations of spec 4.2 at fixed paths (files with an id are matched by FILE_ID). */
+const OPERATION_PATHS: Record<string, Pick<ProxyRoute, 'operation' | 'action'>> = {
+  '/v1/embeddings': { operation: 'embeddings' },
+  '/v1/rerank': { operation: 'rerank' },
+  '/v1/audio/speech': { operation: 'audio', action: 'speech' },
+  '/v1/audio/transcriptions': { operation: 'audio', action: 'transcriptions' },
+  '/v1/images/generations': { operation: 'images', action: 'generations' },
+  '/v1/images/edits': { operation: 'images', action: 'edits' },
+  '/v1/images/variations': { operation: 'images', action: 'variations' },
+  '/v1/files': { operation: 'files' },
+};
+/** `/v1/files/{id}` and `/v1/files/{id}/content`; any other tail is 404. */
+const FILE_ID = /^\/v1\/files\/([^/]+)(\/content)?$/;
 
 /** The client-facing format of an error on a path (OpenAI's error object by default). */
 export function errorFormatForPath(route: string): WireFormatId {
@@ -62,5 +78,19 @@ export function parseProxyPath(path: string): ProxyRoute | undefined {
   if (route === '/v1/models') return { consumerSlug, route, operation: 'models' };
   const model = MODEL_ID.exec(route);
   if (model) return { consumerSlug, route, operation: 'models', resourceId: decodeURIComponent(model[1]) };
+  const operation = OPERATION_PATHS[route];
+  if (operation) return { consumerSlug, route, ...operation };
+  const file = FILE_ID.exec(route);
+  const fileId = file && safeDecode(file[1]);
+  if (fileId) return { consumerSlug, route, operation: 'files', resourceId: fileId, ...(file[2] ? { action: 'content' } : {}) };
   return undefined;
+}
+
+/** A path segment decoded, or undefined when its escapes are malformed (a 404, not a 500). */
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

@@ -37,6 +37,29 @@ export class UpstreamClient {
     });
   }
 
+  /**
+   * Sends `body` as it is (multipart bytes, JSON text) or no body at all (GET, DELETE): the
+   * non-chat routes forward uploads byte for byte. Timeouts as in `send`.
+   */
+  sendRaw(
+    registryId: string,
+    baseUrl: string,
+    request: { url: string; method: string; headers: Record<string, string>; body?: Buffer | string },
+    signal: AbortSignal,
+    timeoutMs?: number,
+    bodyTimeoutMs = timeoutMs,
+  ): Promise<Dispatcher.ResponseData> {
+    return undiciRequest(request.url, {
+      method: request.method as Dispatcher.HttpMethod,
+      headers: request.headers,
+      body: request.body,
+      dispatcher: this.agentFor(registryId, baseUrl),
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: bodyTimeoutMs,
+    });
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.agents.values()].map((a) => a.agent.close()));
     this.agents.clear();

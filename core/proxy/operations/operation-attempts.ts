@@ -1,0 +1,113 @@
+/**
+ * The attempt loop of a non-chat request: each target of the plan in order, retried with
+ * backoff while the consumer's retry settings allow, then the next target when a fallback
+ * trigger fires, with the same circuit breakers, in-flight counts and timeouts as chat. The
+ * first answer under 400 is handed back with its body unread, so the operation can relay the
+ * bytes or translate them.
+ */
+import type { Dispatcher } from 'undici';
+import type { WireFormatId } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import type { Attempt, Exchange, RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
+import type { PipelineHooks, ProviderRequest } from '../../pipeline/hooks.js';
+import { AttemptPolicy, waitBeforeRetry } from '../chat/attempt-decision.js';
+import { connectionErrorOf, upstreamErrorOf } from '../chat/upstream-error.js';
+import { takeSlot } from '../routing/attempt-slot.js';
+import type { ProxyRuntime } from '../runtime.js';
+
+/** One upstream call of an operation, prepared for one target. */
+export interface OperationCall {
+  /** URL, method and headers; `body` is the JSON body, which `beforeAttempt` taps see and may change. */
+  request: ProviderRequest;
+  /** What goes on the wire: `json` sends `request.body`, a Buffer is sent as received (multipart), `none` sends nothing. */
+  payload: 'json' | 'none' | Buffer;
+  /** The format the upstream's error answers are in. */
+  errorFormat: WireFormatId;
+}
+
+/** The answering upstream (body unread) and the target it served. */
+export interface OperationAnswer {
+  upstream: Dispatcher.ResponseData;
+  target: RouteTarget;
+}
+
+async function failureOf(runtime: ProxyRuntime, upstream: Dispatcher.ResponseData, errorFormat: WireFormatId): Promise<GatewayError> {
+  const format = runtime.formats.get(errorFormat) ?? runtime.formats.get('openai-chat');
+  if (format) return upstreamErrorOf(upstream, format);
+  await upstream.body.dump();
+  return new GatewayError('upstream_error', { status: upstream.statusCode, source: 'upstream', message: `upstream answered HTTP ${upstream.statusCode}` });
+}
+
+/** Runs the plan's attempts; throws the last failure when no target answered. */
+export async function callUpstream(
+  ctx: Exchange,
+  hooks: PipelineHooks,
+  runtime: ProxyRuntime,
+  plan: RoutePlan,
+  prepare: (target: RouteTarget) => OperationCall,
+): Promise<OperationAnswer> {
+  ctx.route = plan;
+  const policy = new AttemptPolicy(ctx, runtime.attemptTimeoutMs, runtime.routing.random);
+  let retries = 0;
+  for (let i = 0; i < plan.targets.length; i++) {
+    const target = plan.targets[i];
+    const hasNext = i + 1 < plan.targets.length;
+    const call = prepare(target);
+    const headersTimeout = policy.attemptTimeoutMs();
+    const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
+    ctx.attempts.push(attempt);
+    if (hooks.beforeAttempt.taps.length) await hooks.beforeAttempt.promise(attempt, call.request, ctx);
+    const slot = takeSlot(runtime.routing, target.registry);
+    if (!slot) {
+      attempt.outcome = 'skipped';
+      attempt.durationMs = 0;
+      attempt.error = 'circuit breaker open';
+      retries = 0;
+      continue;
+    }
+    let failure: GatewayError;
+    try {
+      const { url, method, headers } = call.request;
+      const body = call.payload === 'json' ? JSON.stringify(call.request.body) : call.payload === 'none' ? undefined : call.payload;
+      const upstream = await runtime.upstream.sendRaw(target.registry.id, target.registry.baseUrl, { url, method, headers, body }, ctx.signal, headersTimeout, policy.bodyTimeoutMs());
+      attempt.status = upstream.statusCode;
+      if (upstream.statusCode < 400) {
+        attempt.outcome = 'ok';
+        attempt.durationMs = Date.now() - attempt.startedAt;
+        // The slot is held until the answer's body is over: least-connections reads it, a half-open breaker waits on it.
+        upstream.body.once('close', () => slot.release('success'));
+        return { upstream, target };
+      }
+      failure = await failureOf(runtime, upstream, call.errorFormat);
+    } catch (err) {
+      if (ctx.signal.aborted) {
+        slot.release('neutral');
+        throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+      }
+      failure = connectionErrorOf(err);
+    }
+    slot.release(slot.outcomeOf(failure));
+    attempt.durationMs = Date.now() - attempt.startedAt;
+    attempt.error = failure.message;
+    const plugin = hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined;
+    const decision = policy.decide(failure, hasNext, retries, plugin, slot.open());
+    if (decision.action === 'retry') {
+      attempt.outcome = 'retry';
+      attempt.trigger = decision.trigger;
+      attempt.waitMs = decision.delayMs;
+      await waitBeforeRetry(decision.delayMs, ctx.signal);
+      retries++;
+      i--;
+      continue;
+    }
+    retries = 0;
+    if (decision.action === 'next') {
+      attempt.outcome = 'fallback';
+      attempt.trigger = decision.trigger;
+      continue;
+    }
+    attempt.outcome = 'error';
+    throw failure;
+  }
+  throw new GatewayError('no_capable_registry', { message: 'every target of this request is unavailable (circuit breaker open)' });
+}

@@ -1,0 +1,38 @@
+/**
+ * The shape shared by the audio and images routes: a POST whose body is JSON (the model
+ * replaced by the native one) or multipart (forwarded byte for byte, its `model` field only
+ * read), routed on the capable pool, and answered with the upstream's bytes and Content-Type.
+ */
+import type Koa from 'koa';
+import type { Exchange } from '../../pipeline/exchange.js';
+import type { PipelineHooks } from '../../pipeline/hooks.js';
+import type { Capability } from '../../providers/types.js';
+import type { ProxyRuntime } from '../runtime.js';
+import { planOperation } from './capability-plan.js';
+import { callUpstream } from './operation-attempts.js';
+import { jsonCall, multipartCall, withTargetModel } from './operation-calls.js';
+import { admitOperation, requireMethod } from './operation-gates.js';
+import { jsonInput, multipartInput, stringField } from './operation-input.js';
+import { relayAnswer, selectionHeaders } from './relay-answer.js';
+
+export interface RelayedPost {
+  capability: Capability;
+  /** `{op}` of the catalog path (`speech`, `generations`, ...). */
+  op: string;
+  body: 'json' | 'multipart';
+}
+
+/** Runs one relayed POST. */
+export async function runRelayedPost(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, runtime: ProxyRuntime, post: RelayedPost): Promise<void> {
+  requireMethod(koa, ctx.incoming.route, ['POST']);
+  const what = { capability: post.capability, method: 'POST', op: post.op };
+  const json = post.body === 'json' ? jsonInput(ctx) : undefined;
+  const form = post.body === 'multipart' ? multipartInput(ctx) : undefined;
+  // The form's `model` chooses the registry (allow-lists, deployments, pins); the form itself is not rewritten.
+  const reference = json ? stringField(json, 'model') : form!.fields.model;
+  await admitOperation(hooks, ctx);
+  const plan = planOperation(ctx, runtime.routing, { capability: post.capability, reference });
+  const { upstream, target } = await callUpstream(ctx, hooks, runtime, plan, (t) => (json ? jsonCall(t, what, withTargetModel(json, t)) : multipartCall(t, what, form!)));
+  selectionHeaders(ctx, target);
+  relayAnswer(koa, upstream);
+}
