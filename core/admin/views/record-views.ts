@@ -14,10 +14,11 @@ import type {
   VaultCredentialRecord,
 } from '../../records/types.js';
 
-type View = Record<string, unknown>;
+/** A record as an API shows it. */
+export type View = Record<string, unknown>;
 
-/** Copies the named fields that are present. */
-function pick(record: BaseRecord, fields: readonly string[]): View {
+/** A record as an API shows it: its `id`, the named fields that are present, and its timestamps. */
+export function recordView(record: BaseRecord, fields: readonly string[]): View {
   const out: View = { id: record._id };
   for (const field of fields) if (record[field] !== undefined) out[field] = record[field];
   out.created_at = record.created_at;
@@ -27,12 +28,12 @@ function pick(record: BaseRecord, fields: readonly string[]): View {
 
 /** A gateway as the API shows it. */
 export function gatewayView(record: GatewayRecord): View {
-  return pick(record, ['slug', 'name', 'tenant_id', 'entitlements']);
+  return recordView(record, ['slug', 'name', 'tenant_id', 'entitlements']);
 }
 
 /** A registry as the API shows it: the key is never shown, only whether one is stored. */
 export function registryView(record: RegistryRecord): View {
-  const view = pick(record, ['gateway_id', 'slug', 'name', 'type', 'provider', 'base_url', 'options', 'models', 'capabilities', 'health_check', 'circuit_breaker']);
+  const view = recordView(record, ['gateway_id', 'slug', 'name', 'type', 'provider', 'base_url', 'options', 'models', 'capabilities', 'health_check', 'circuit_breaker']);
   if (record.auth) {
     const auth: View = { has_api_key: record.auth.api_key_sealed !== undefined };
     if (record.auth.credential_id) auth.credential_id = record.auth.credential_id;
@@ -44,7 +45,7 @@ export function registryView(record: RegistryRecord): View {
 
 /** A consumer as the API shows it. */
 export function consumerView(record: ConsumerRecord): View {
-  return pick(record, [
+  return recordView(record, [
     'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'retry', 'timeouts', 'tags',
     'auth_ids', 'policy_ids', 'role_ids',
   ]);
@@ -52,25 +53,25 @@ export function consumerView(record: ConsumerRecord): View {
 
 /** A role as the API shows it. */
 export function roleView(record: RoleRecord): View {
-  return pick(record, ['gateway_id', 'name', 'match', 'registries', 'model_policies', 'tool_sets']);
+  return recordView(record, ['gateway_id', 'name', 'match', 'registries', 'model_policies', 'tool_sets']);
 }
 
 /** A policy as the API shows it. */
 export function policyView(record: PolicyRecord): View {
-  return pick(record, ['gateway_id', 'slug', 'name', 'type', 'settings', 'stages', 'enabled', 'priority', 'parallel', 'global']);
+  return recordView(record, ['gateway_id', 'slug', 'name', 'type', 'settings', 'stages', 'enabled', 'priority', 'parallel', 'global']);
 }
 
 /** An auth as listed: key prefix and last four, never the key or its hash. */
 export function authView(record: AuthRecord): View {
-  return pick(record, ['gateway_id', 'name', 'type', 'key_prefix', 'key_last4', 'oidc']);
+  return recordView(record, ['gateway_id', 'name', 'type', 'key_prefix', 'key_last4', 'oidc']);
 }
 
 /** A vault credential without its secret. */
 export function vaultCredentialView(record: VaultCredentialRecord): View {
-  return pick(record, ['gateway_id', 'name', 'description']);
+  return recordView(record, ['gateway_id', 'name', 'description']);
 }
 
 /** A machine credential without its secret hash. */
 export function machineCredentialView(record: BaseRecord): View {
-  return pick(record, ['name', 'client_id', 'roles', 'tenant_id', 'created_by']);
+  return recordView(record, ['name', 'client_id', 'roles', 'tenant_id', 'created_by']);
 }
