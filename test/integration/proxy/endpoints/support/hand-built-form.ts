@@ -1,7 +1,8 @@
 /**
  * multipart/form-data bodies written byte by byte rather than by a FormData encoder: a quoted
- * boundary with unusual characters, part headers in mixed case, an extra header on a text part
- * and a preamble. Any re-encoding between client and upstream would change these bytes.
+ * boundary with unusual characters, part headers in mixed case and an extra header on every
+ * part. Any re-encoding between client and upstream would change these bytes. (No preamble:
+ * RFC 2046 allows one, but the fakes' parser, undici's, refuses it.)
  */
 
 export interface FormPart {
@@ -18,7 +19,7 @@ export interface HandBuiltForm {
 
 /** The form of `parts`, with `boundary`. */
 export function handBuiltForm(parts: readonly FormPart[], boundary = "gc0p4Jq0M2Yt08j+34z'(x)=_,.-:?"): HandBuiltForm {
-  const chunks: Buffer[] = [Buffer.from('this preamble is ignored by readers\r\n')];
+  const chunks: Buffer[] = [];
   for (const [i, part] of parts.entries()) {
     const disposition = `${i % 2 ? 'content-disposition' : 'Content-Disposition'}: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const type = part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}` : 'Content-Type: text/plain; charset=UTF-8';
