@@ -9,13 +9,12 @@ import type Router from '@koa/router';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { guardrailConfigOf } from '../config/guardrail-extension.js';
 import { authenticateCollector } from '../evaluation/collector-auth.js';
-import { evaluate } from '../evaluation/evaluate.js';
 import type { Finding } from '../evaluation/finding.js';
 import { toolNameOf } from '../evaluation/gate-fields.js';
 import { readEvaluateBody } from '../evaluation/request-body.js';
 import type { ParsedPayload } from '../payload/read-payload.js';
 import { SegmentBuilder } from '../payload/segment-builder.js';
-import type { EvaluateDeps } from './evaluate-deps.js';
+import { evaluateCounted, type EvaluateDeps } from './evaluate-deps.js';
 
 interface ClaudeHookEvent {
   hook_event_name: 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse';
@@ -63,25 +62,18 @@ export function claudeRoute(router: Router, deps: EvaluateDeps): void {
     const key = authenticateCollector(guardrailConfigOf(deps.holder.current), koa.get('authorization'));
     const event = await readEvaluateBody<ClaudeHookEvent>(koa, 'claude-request');
     const parsed = parseEvent(event);
-    const result = await evaluate(
-      {
-        key,
-        requestId: koa.state.requestId as string,
-        endpoint: 'evaluate/claude',
-        direction: 'input',
-        protocol: event.tool_name?.startsWith('mcp__') ? 'mcp' : 'llm',
-        consumerId: event.consumer_id,
-        sessionId: event.session_id,
-        attributes: attributesOf(event),
-        payload: event as unknown as Record<string, unknown>,
-        parsed,
-      },
-      deps.telemetry,
-    ).catch((err: unknown) => {
-      deps.metrics?.observe('error');
-      throw err;
+    const result = await evaluateCounted(deps, {
+      key,
+      requestId: koa.state.requestId as string,
+      endpoint: 'evaluate/claude',
+      direction: 'input',
+      protocol: event.tool_name?.startsWith('mcp__') ? 'mcp' : 'llm',
+      consumerId: event.consumer_id,
+      sessionId: event.session_id,
+      attributes: attributesOf(event),
+      payload: event as unknown as Record<string, unknown>,
+      parsed,
     });
-    deps.metrics?.observe(result.status);
     const base = { trace_id: result.traceId, request_id: koa.state.requestId as string };
     if (result.status !== 'block') {
       koa.body = { verdict: 'allow', ...base };

@@ -6,10 +6,9 @@
 import type Router from '@koa/router';
 import { guardrailConfigOf } from '../config/guardrail-extension.js';
 import { authenticateCollector } from '../evaluation/collector-auth.js';
-import { evaluate } from '../evaluation/evaluate.js';
 import { readEvaluateBody } from '../evaluation/request-body.js';
 import { readPayload } from '../payload/read-payload.js';
-import type { EvaluateDeps } from './evaluate-deps.js';
+import { evaluateCounted, type EvaluateDeps } from './evaluate-deps.js';
 
 interface EvaluateBody {
   protocol: string;
@@ -26,25 +25,18 @@ export function evaluateRoute(router: Router, deps: EvaluateDeps): void {
     const key = authenticateCollector(guardrailConfigOf(deps.holder.current), koa.get('authorization'));
     const body = await readEvaluateBody<EvaluateBody>(koa, 'evaluate-request');
     const parsed = readPayload(body.payload, body.direction, deps.host.formats);
-    const result = await evaluate(
-      {
-        key,
-        requestId: koa.state.requestId as string,
-        endpoint: 'evaluate',
-        direction: body.direction,
-        protocol: body.protocol,
-        consumerId: body.consumer_id,
-        sessionId: body.session_id,
-        attributes: body.attributes ?? {},
-        payload: body.payload,
-        parsed,
-      },
-      deps.telemetry,
-    ).catch((err: unknown) => {
-      deps.metrics?.observe('error');
-      throw err;
+    const result = await evaluateCounted(deps, {
+      key,
+      requestId: koa.state.requestId as string,
+      endpoint: 'evaluate',
+      direction: body.direction,
+      protocol: body.protocol,
+      consumerId: body.consumer_id,
+      sessionId: body.session_id,
+      attributes: body.attributes ?? {},
+      payload: body.payload,
+      parsed,
     });
-    deps.metrics?.observe(result.status);
     koa.body = {
       status: result.status,
       ...(result.transformedPayload ? { transformed_payload: result.transformedPayload } : {}),
