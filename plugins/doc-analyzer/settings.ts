@@ -1,18 +1,7 @@
-/**
- * Settings of `doc_analyzer`, as validated by schemas/plugins/doc_analyzer.schema.json
- * (defaults applied before create()).
- */
-import type { SegmentSource } from '../../core/guardrail/detector.js';
+import type { DocAnalyzerSettings as Generated } from '../../core/generated/plugins-doc-analyzer.js';
 
-/** Validated settings of the detector. */
-export interface DocAnalyzerSettings {
-  max_bytes: number;
-  max_pages: number;
-  max_text_chars: number;
-  max_expanded_bytes: number;
-  hidden_text_min_chars: number;
-  segment_sources: SegmentSource[];
-}
+/** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
+export type DocAnalyzerSettings = Required<Generated>;
 
 /** The defaults the schema applies, for callers that build settings in code. */
 export const DEFAULT_SETTINGS: DocAnalyzerSettings = {

@@ -1,30 +1,13 @@
-/**
- * Settings of `topic_keyword_moderation`, as validated by
- * schemas/plugins/topic_keyword_moderation.schema.json (defaults applied before create()).
- */
+import type { Topic, TopicKeywordModerationSettings as Generated } from '../../core/generated/plugins-topic-keyword-moderation.js';
+
+/** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
+export type TopicKeywordModerationSettings = Required<Generated>;
 
 /** A topic: a plain name (a built-in topic, or free text matched by its words), or a name with seed terms. */
-export type TopicSpec = string | { name: string; terms?: string[] };
+export type TopicSpec = Topic;
 
 /** An operator regex, reported by its id. */
-export interface KeywordPattern {
-  id: string;
-  regex: string;
-  case_sensitive?: boolean;
-}
-
-/** Validated settings of the detector. */
-export interface TopicKeywordModerationSettings {
-  keywords: string[];
-  patterns: KeywordPattern[];
-  denied_topics: TopicSpec[];
-  allowed_topics: TopicSpec[];
-  case_sensitive: boolean;
-  fold_diacritics: boolean;
-  inspect_system_prompts: boolean;
-  context_turns: number;
-  off_topic_min_words: number;
-}
+export type KeywordPattern = TopicKeywordModerationSettings['patterns'][number];
 
 /** The defaults the schema applies, for callers that build settings in code. */
 export const DEFAULT_SETTINGS: TopicKeywordModerationSettings = {

@@ -1,17 +1,7 @@
-/**
- * Settings of `url_analyzer`, as validated by schemas/plugins/url_analyzer.schema.json
- * (defaults applied before create()).
- */
+import type { UrlAnalyzerSettings as Generated } from '../../core/generated/plugins-url-analyzer.js';
 
-/** Validated settings of the detector. */
-export interface UrlAnalyzerSettings {
-  deny_domains: string[];
-  allow_domains: string[];
-  protected_domains: string[];
-  shorteners: string[];
-  exfiltration_min_length: number;
-  max_urls: number;
-}
+/** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
+export type UrlAnalyzerSettings = Required<Generated>;
 
 /** Brands whose look-alikes are flagged when a policy names none. */
 export const DEFAULT_PROTECTED_DOMAINS = [
