@@ -3,7 +3,7 @@
  * units (units.ts), scores each with the linear model and keeps the highest calibrated score,
  * with the categories of the unit that scored it.
  */
-import { foldText, foldCase } from '../prompt-guard/normalize.js';
+import { allowPhraseMatcher, foldText, foldCase } from '../prompt-guard/normalize.js';
 import { decodePayloads } from '../prompt-guard/decoders.js';
 import { FAMILIES } from '../prompt-guard/patterns.js';
 import type { LinearModel } from '../prompt-guard/linear-model.js';
@@ -28,10 +28,6 @@ export interface IndirectScorerOptions {
 const GUARD_CATEGORIES = new Set(['instruction_override', 'persona_jailbreak', 'prompt_extraction', 'fake_delimiter']);
 const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'code_injection', 'task_injection']);
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Reads tool output with one model; reuse across calls. */
 export class IndirectScorer {
   private readonly scratch = new UnitScratch();
@@ -41,8 +37,7 @@ export class IndirectScorer {
     private readonly model: LinearModel,
     private readonly options: IndirectScorerOptions,
   ) {
-    const phrases = options.allowPhrases.map((p) => foldCase(p).trim()).filter(Boolean);
-    this.allow = phrases.length ? new RegExp(phrases.map(escapeRegExp).join('|'), 'g') : null;
+    this.allow = allowPhraseMatcher(options.allowPhrases);
   }
 
   /** The folded units of a text and whether it is a table; also used by the training script. */

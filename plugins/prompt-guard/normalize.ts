@@ -118,3 +118,13 @@ export function foldText(text: string): FoldedText {
     homoglyphWords: counts.homoglyphWords,
   };
 }
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Matches any of the allow-listed phrases (folded as the text is), or null when there are none. */
+export function allowPhraseMatcher(phrases: readonly string[]): RegExp | null {
+  const folded = phrases.map((p) => foldCase(p).trim()).filter(Boolean);
+  return folded.length ? new RegExp(folded.map(escapeRegExp).join('|'), 'g') : null;
+}

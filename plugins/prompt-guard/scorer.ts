@@ -3,7 +3,7 @@
  * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
  * calibrated score together with the categories that explain it.
  */
-import { foldText, foldCase, type FoldedText } from './normalize.js';
+import { allowPhraseMatcher, foldText, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
 import { emitFeatures, FeatureScratch, type ViewFlags } from './features.js';
@@ -50,8 +50,12 @@ const STRIDE = 750;
 // Texts up to this length are read whole only; every labelled prompt source is mostly shorter.
 const WINDOWED_FROM = 3000;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The flags of a plain view: what folding found, nothing undone or decoded. */
+function foldingFlags(folded: FoldedText): ViewFlags {
+  return {
+    tagChars: folded.tagChars, invisibleInWords: folded.invisibleInWords, homoglyphWords: folded.homoglyphWords,
+    spacedRuns: 0, leetWords: 0, encoded: 0,
+  };
 }
 
 /** Reads texts with one model and one set of options; reuse it across calls. */
@@ -63,29 +67,29 @@ export class InjectionScorer {
     private readonly model: LinearModel,
     private readonly options: ScorerOptions,
   ) {
-    const phrases = options.allowPhrases.map((p) => foldCase(p).trim()).filter(Boolean);
-    this.allow = phrases.length ? new RegExp(phrases.map(escapeRegExp).join('|'), 'g') : null;
+    this.allow = allowPhraseMatcher(options.allowPhrases);
   }
 
   /** Every view of `text` the scorer reads: the plain folding, the de-obfuscated one, decoded payloads. */
   views(text: string): { folded: FoldedText; views: TextView[] } {
     const folded = foldText(text);
-    const base: ViewFlags = {
-      tagChars: folded.tagChars, invisibleInWords: folded.invisibleInWords, homoglyphWords: folded.homoglyphWords,
-      spacedRuns: 0, leetWords: 0, encoded: 0,
-    };
-    const main = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
+    const base = foldingFlags(folded);
+    const main = this.withoutAllowed(folded.text);
     const views: TextView[] = [{ kind: 'plain', folded: main, visible: text, flags: base }];
     const plain = deobfuscate(main);
     if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(text)) {
         const inner = foldText(payload.text);
-        const innerText = this.allow ? inner.text.replace(this.allow, ' ') : inner.text;
-        views.push({ kind: 'decoded', folded: innerText, visible: payload.text, flags: { ...base, encoded: 1 } });
+        views.push({ kind: 'decoded', folded: this.withoutAllowed(inner.text), visible: payload.text, flags: { ...base, encoded: 1 } });
       }
     }
     return { folded, views };
+  }
+
+  /** `text` with the allow-listed phrases blanked out. */
+  private withoutAllowed(text: string): string {
+    return this.allow ? text.replace(this.allow, ' ') : text;
   }
 
   /** The raw logit of one view, leaving its family counts in the scratch buffer. */
@@ -111,7 +115,7 @@ export class InjectionScorer {
     const max = this.options.maxChars;
     if (text.length > max) return Math.max(this.rawLogit(text.slice(0, max)), this.rawLogit(text.slice(-max)));
     let best = -Infinity;
-    for (const view of this.windowViews(text)) best = Math.max(best, this.logitOf(view));
+    for (const view of this.windowViews(text).views) best = Math.max(best, this.logitOf(view));
     return best;
   }
 
@@ -119,25 +123,20 @@ export class InjectionScorer {
    * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
    * benign text is diluted in the whole, not in a window around it.
    */
-  private windowViews(text: string): TextView[] {
-    const { views } = this.views(text);
-    if (text.length <= WINDOWED_FROM) return views;
+  private windowViews(text: string): { folded: FoldedText; views: TextView[] } {
+    const read = this.views(text);
+    if (text.length <= WINDOWED_FROM) return read;
+    const { views } = read;
     for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
       const slice = text.slice(start, start + WINDOW);
       const folded = foldText(slice);
-      views.push({
-        kind: 'window',
-        folded: this.allow ? folded.text.replace(this.allow, ' ') : folded.text,
-        visible: slice,
-        flags: { tagChars: folded.tagChars, invisibleInWords: folded.invisibleInWords, homoglyphWords: folded.homoglyphWords, spacedRuns: 0, leetWords: 0, encoded: 0 },
-      });
+      views.push({ kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded) });
     }
-    return views;
+    return read;
   }
 
   private scoreWindow(text: string): TextVerdict {
-    const folded = foldText(text);
-    const views = this.windowViews(text);
+    const { folded, views } = this.windowViews(text);
     let best = -Infinity;
     let bestView = 0;
     const families = new Float64Array(FAMILIES.length);
