@@ -160,6 +160,15 @@ describe('proxy endpoints: embeddings', () => {
     expect(await openAIError(response)).to.equal('This model does not support dimensions');
   });
 
+  it("the consumer's retry settings apply: a 429 is retried on the same registry", async () => {
+    const c = await world.consumer('emb-retry', ['oa2'], { retry: { max_retries: 1, on: ['429'], initial_delay_ms: 10, jitter: 0 } } as Record<string, unknown>);
+    world.fakes.oa2.enqueue({ kind: 'error', status: 429, message: 'slow down' });
+    const before = world.hits('oa2', /embeddings/);
+    const response = await call(c, 'POST', '/v1/embeddings', { json: { model: 'text-embedding-3-small', input: 'x' } });
+    expect(response.status).to.equal(200);
+    expect(world.hits('oa2', /embeddings/) - before).to.equal(2);
+  });
+
   it('other methods are 400, extra tails 404, a body that is not JSON 400', async () => {
     const c = await world.consumer('emb-shape', ['oa']);
     for (const method of ['GET', 'PUT', 'DELETE']) {

@@ -109,10 +109,11 @@ export async function startEndpointWorld(options: TestGatewayOptions = {}): Prom
 }
 
 /** Sends a request to the gateway with the consumer key. */
-export function call(c: EndpointConsumer, method: string, path: string, init: { json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Response> {
+export function call(c: EndpointConsumer, method: string, path: string, init: { json?: unknown; body?: Buffer | string; headers?: Record<string, string> } = {}): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Bearer ${c.key}`, ...init.headers };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
-  return fetch(`${c.base}${path}`, { method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const body = init.json !== undefined ? JSON.stringify(init.json) : Buffer.isBuffer(init.body) ? new Uint8Array(init.body) : init.body;
+  return fetch(`${c.base}${path}`, { method, headers, body });
 }
 
 /** The message of an OpenAI error body; fails when the body is not one. */
