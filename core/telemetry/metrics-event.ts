@@ -52,6 +52,8 @@ export interface MetricsEventData {
   policies: string[];
   findings: Array<{ plugin: string; type: string; action: string }>;
   route_reason?: string;
+  /** Smart routing: the prompt's complexity tier. */
+  complexity_tier?: 'simple' | 'medium' | 'hard';
 }
 
 const ms = (x: number) => Math.round(x * 100) / 100;
@@ -92,6 +94,7 @@ export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent 
     policies: ctx.consumer ? ctx.snapshot.policiesFor(ctx.consumer).map((p) => p.record.type) : [],
     findings: ctx.findings.map((f) => ({ plugin: f.plugin, type: f.type, action: f.action })),
     route_reason: ctx.route?.reason,
+    complexity_tier: ctx.route?.complexity?.tier,
   };
   return { kind: 'metric', at: new Date().toISOString(), data: data as unknown as Record<string, unknown> };
 }
