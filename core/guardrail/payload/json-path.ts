@@ -1,3 +1,9 @@
+/** A JSON object. */
+export type Json = Record<string, unknown>;
+
+/** True for a non-null, non-array object. */
+export const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
 /** A location in a JSON document: object keys and array indexes from the root. */
 export type JsonPath = ReadonlyArray<string | number>;
 

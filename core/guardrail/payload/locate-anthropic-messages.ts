@@ -4,12 +4,9 @@
  * documents become segments; base64 documents become attachments. Thinking is left alone: its
  * signature must round-trip untouched.
  */
-import type { JsonPath } from './json-path.js';
+import { isObject, type Json, type JsonPath } from './json-path.js';
 import { sourceOfRole, type SegmentBuilder, type SegmentRole } from './segment-builder.js';
 import type { SegmentSource } from '../detector.js';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function documentBlock(b: SegmentBuilder, at: JsonPath, block: Json, fromTool: boolean): void {
   const source = block.source;

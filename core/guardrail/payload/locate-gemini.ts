@@ -4,12 +4,9 @@
  * functionResponse values (each string) become segments; non-image inlineData becomes an
  * attachment.
  */
-import type { JsonPath } from './json-path.js';
+import { isObject, type Json, type JsonPath } from './json-path.js';
 import { sourceOfRole, type SegmentBuilder, type SegmentRole } from './segment-builder.js';
 import type { SegmentSource } from '../detector.js';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function parts(b: SegmentBuilder, path: JsonPath, list: unknown, source: SegmentSource, role: SegmentRole | undefined): void {
   if (!Array.isArray(list)) return;

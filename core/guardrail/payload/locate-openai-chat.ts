@@ -3,11 +3,8 @@
  * Text parts, refusals, tool-call arguments (JSON text, inspected as it stands) and tool
  * results become segments; `file` parts with inline data become attachments.
  */
-import type { JsonPath } from './json-path.js';
+import { isObject, type Json, type JsonPath } from './json-path.js';
 import { sourceOfRole, type SegmentBuilder } from './segment-builder.js';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function message(b: SegmentBuilder, path: JsonPath, m: unknown): void {
   if (!isObject(m)) return;

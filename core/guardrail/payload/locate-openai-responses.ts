@@ -3,12 +3,9 @@
  * items of a response. Message text, refusals, function_call arguments and
  * function_call_output text become segments; `input_file` data becomes an attachment.
  */
-import type { JsonPath } from './json-path.js';
+import { isObject, type Json, type JsonPath } from './json-path.js';
 import { sourceOfRole, type SegmentBuilder, type SegmentRole } from './segment-builder.js';
 import type { SegmentSource } from '../detector.js';
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 function content(b: SegmentBuilder, path: JsonPath, value: unknown, source: SegmentSource, role: SegmentRole | undefined): void {
   if (typeof value === 'string') {

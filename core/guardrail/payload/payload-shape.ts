@@ -4,15 +4,13 @@
  * is looked at here; the format adapter then reads the body and refuses a malformed one.
  */
 import type { WireFormatId } from '../../canonical/index.js';
+import { isObject, type Json } from './json-path.js';
 
 /** What a payload is: minimal text, or a request or response body of a wire format. */
 export type PayloadShape =
   | { kind: 'text' }
   | { kind: 'request'; format: WireFormatId }
   | { kind: 'response'; format: WireFormatId };
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Block types only the messages format has. */
 const ANTHROPIC_BLOCKS = new Set(['tool_use', 'tool_result', 'document', 'thinking', 'redacted_thinking', 'server_tool_use', 'search_result']);

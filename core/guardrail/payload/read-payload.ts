@@ -10,10 +10,9 @@ import { locateAnthropicRequest, locateAnthropicResponse } from './locate-anthro
 import { locateGeminiRequest, locateGeminiResponse } from './locate-gemini.js';
 import { locateOpenAIChatRequest, locateOpenAIChatResponse } from './locate-openai-chat.js';
 import { locateResponsesRequest, locateResponsesResponse } from './locate-openai-responses.js';
+import type { Json } from './json-path.js';
 import { payloadShape, type PayloadShape } from './payload-shape.js';
 import { SegmentBuilder, type LocatedSegment } from './segment-builder.js';
-
-type Json = Record<string, unknown>;
 
 /** A payload read for inspection. */
 export interface ParsedPayload {
