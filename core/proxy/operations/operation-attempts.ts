@@ -49,12 +49,22 @@ export async function callUpstream(
   ctx.route = plan;
   const policy = new AttemptPolicy(ctx, runtime.attemptTimeoutMs, runtime.routing.random);
   let retries = 0;
+  let lastFailure: GatewayError | undefined;
   for (let i = 0; i < plan.targets.length; i++) {
     const target = plan.targets[i];
     const hasNext = i + 1 < plan.targets.length;
-    const call = prepare(target);
-    const headersTimeout = policy.attemptTimeoutMs();
     const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
+    let call: OperationCall;
+    try {
+      call = prepare(target);
+    } catch (err) {
+      // The primary's refusal (a field its format cannot express) is the answer; a fallback
+      // that cannot take the request is passed over, so the client sees why the primary failed.
+      if (i === 0 || !(err instanceof GatewayError)) throw err;
+      ctx.attempts.push({ ...attempt, outcome: 'skipped', durationMs: 0, error: err.message });
+      continue;
+    }
+    const headersTimeout = policy.attemptTimeoutMs();
     ctx.attempts.push(attempt);
     if (hooks.beforeAttempt.taps.length) await hooks.beforeAttempt.promise(attempt, call.request, ctx);
     const slot = takeSlot(runtime.routing, target.registry);
@@ -104,10 +114,11 @@ export async function callUpstream(
     if (decision.action === 'next') {
       attempt.outcome = 'fallback';
       attempt.trigger = decision.trigger;
+      lastFailure = failure;
       continue;
     }
     attempt.outcome = 'error';
     throw failure;
   }
-  throw new GatewayError('no_capable_registry', { message: 'every target of this request is unavailable (circuit breaker open)' });
+  throw lastFailure ?? new GatewayError('no_capable_registry', { message: 'every target of this request is unavailable (circuit breaker open)' });
 }

@@ -169,6 +169,25 @@ describe('proxy endpoints: embeddings', () => {
     expect(world.hits('oa2', /embeddings/) - before).to.equal(2);
   });
 
+  it('a fallback may be another format: OpenAI fails, Cohere answers, translated', async () => {
+    const c = await world.consumer('emb-fallback', ['oa2', 'co'], { fallback: { targets: ['@co/embed-english-v3.0'], on: ['5xx'] } });
+    world.fakes.oa2.enqueue({ kind: 'error', status: 500, message: 'embeddings down' });
+    const { data, response } = await c.client.embeddings.create({ model: '@oa2/text-embedding-3-small', input: 'x', encoding_format: 'float' }).withResponse();
+    expect(response.headers.get('x-selected-provider')).to.equal('cohere');
+    expect(data.data[0].embedding).to.deep.equal(fakeVector('x'));
+  });
+
+  it('a fallback that cannot take the request is passed over: the client sees why the primary failed', async () => {
+    const c = await world.consumer('emb-fallback-skip', ['oa2', 'co'], { fallback: { targets: ['@co/embed-english-v3.0'], on: ['5xx'] } });
+    world.fakes.oa2.enqueue({ kind: 'error', status: 500, message: 'embeddings down' });
+    const before = world.hits('co');
+    const response = await call(c, 'POST', '/v1/embeddings', { json: { model: '@oa2/text-embedding-3-small', input: [[1, 2]] } });
+    expect(response.status).to.equal(500);
+    expect(response.headers.get('x-gateway-error-source')).to.equal('upstream');
+    expect(await openAIError(response)).to.equal('embeddings down');
+    expect(world.hits('co')).to.equal(before);
+  });
+
   it('other methods are 400, extra tails 404, a body that is not JSON 400', async () => {
     const c = await world.consumer('emb-shape', ['oa']);
     for (const method of ['GET', 'PUT', 'DELETE']) {
