@@ -118,5 +118,3 @@ export type ContentPart =
   | ToolResultPart
   | ThinkingPart
   | RefusalPart;
-
-export type ContentPartType = ContentPart['type'];

@@ -30,5 +30,3 @@ export class Rejection {
     this.error = new GatewayError(code, { message: detail.message, headers, param: detail.param, source: 'gateway' });
   }
 }
-
-export const isRejection = (value: unknown): value is Rejection => value instanceof Rejection;

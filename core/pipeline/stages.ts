@@ -13,5 +13,3 @@ export const STAGE = Object.freeze({
   DEFAULT: 600,
   LAST: 1000,
 });
-
-export type StageName = keyof typeof STAGE;

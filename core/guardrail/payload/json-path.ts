@@ -24,6 +24,3 @@ export function setValueAt(root: unknown, path: JsonPath, value: unknown): void 
   if (parent === null || typeof parent !== 'object') throw new Error(`no parent at /${path.slice(0, -1).join('/')}`);
   (parent as Record<string | number, unknown>)[path[path.length - 1]] = value;
 }
-
-/** `/messages/0/content` */
-export const pointerOf = (path: JsonPath): string => `/${path.join('/')}`;

@@ -38,21 +38,6 @@ const STATUS_BY_KIND: Record<Kind, string> = {
   internal: 'INTERNAL',
 };
 
-/** The google.rpc status name Google pairs with an HTTP status. */
-export function statusForHttp(code: number): string {
-  if (code === 400) return 'INVALID_ARGUMENT';
-  if (code === 401) return 'UNAUTHENTICATED';
-  if (code === 403) return 'PERMISSION_DENIED';
-  if (code === 404) return 'NOT_FOUND';
-  if (code === 409) return 'ABORTED';
-  if (code === 429) return 'RESOURCE_EXHAUSTED';
-  if (code === 499) return 'CANCELLED';
-  if (code === 503) return 'UNAVAILABLE';
-  if (code === 504) return 'DEADLINE_EXCEEDED';
-  if (code >= 500) return 'INTERNAL';
-  return 'INVALID_ARGUMENT';
-}
-
 function kindForHttp(status: number): Kind {
   if (status === 401) return 'authentication';
   if (status === 403) return 'permission';

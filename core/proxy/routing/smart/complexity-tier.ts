@@ -11,8 +11,6 @@ import { promptFeatures, type PromptFeatures } from './prompt-features.js';
 
 export type Tier = 'simple' | 'medium' | 'hard';
 
-export const TIERS: readonly Tier[] = ['simple', 'medium', 'hard'];
-
 /** A tier with the score behind it and the signals that fired (recorded on the exchange). */
 export interface Classification {
   tier: Tier;
