@@ -16,10 +16,10 @@ import { foldCase } from '../../../plugins/prompt-guard/normalize.js';
 import { INDIRECT_DENSE_NAMES, emitUnitFeatures, UnitScratch } from '../../../plugins/indirect-prompt-injection/features.js';
 import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/scorer.js';
 import { splitUnits } from '../../../plugins/indirect-prompt-injection/units.js';
+import { INDIRECT_MODEL_PATH as OUT } from '../../../plugins/indirect-prompt-injection/model-file.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
-const OUT = join(here, '../../../plugins/indirect-prompt-injection/model.json');
 
 export const INDIRECT_HASH_BITS = 18;
 export const INDIRECT_FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.3, l2: 2, epochs: 10, seed: 3 };

@@ -13,10 +13,10 @@ import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logisti
 import { DENSE_COUNT, DENSE_NAMES, emitFeatures, FeatureScratch } from '../../../plugins/prompt-guard/features.js';
 import { InjectionScorer, type TextView } from '../../../plugins/prompt-guard/scorer.js';
 import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
+import { PROMPT_GUARD_MODEL_PATH as OUT } from '../../../plugins/prompt-guard/model-file.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
-const OUT = join(here, '../../../plugins/prompt-guard/model.json');
 
 export const HASH_BITS = 18;
 export const FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.4, l2: 2, epochs: 12, seed: 1 };
