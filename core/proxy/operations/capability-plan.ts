@@ -16,6 +16,7 @@ import { member, toTarget, type RouteMember } from '../routing/route-members.js'
 import type { Availability, RoutingRuntime } from '../routing/routing-runtime.js';
 import { defaultModelFor, modelModality } from './operation-models.js';
 
+/** What a non-chat route asks the router for. */
 export interface OperationPlanOptions {
   capability: Capability;
   /** The request's model reference; undefined or `auto` lets the gateway choose. */

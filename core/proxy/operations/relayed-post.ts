@@ -15,6 +15,7 @@ import { admitOperation, requireMethod } from './operation-gates.js';
 import { jsonInput, multipartInput, stringField } from './operation-input.js';
 import { relayAnswer, selectionHeaders } from './relay-answer.js';
 
+/** One relayed POST route: its capability, catalog `{op}` and body kind. */
 export interface RelayedPost {
   capability: Capability;
   /** `{op}` of the catalog path (`speech`, `generations`, ...). */
