@@ -4,10 +4,10 @@
  * guardrail plane runs in the same process, bootstrap publishes the co-located plane's URL there
  * (its port may be chosen at start), unless the operator already named one.
  */
-export const GUARDRAIL_URL_ENV = 'PORTCULLIS_GUARDRAIL_URL';
+const GUARDRAIL_URL_ENV = 'PORTCULLIS_GUARDRAIL_URL';
 
 /** The documented fallback when nothing is configured: the guardrail plane's default port. */
-export const DEFAULT_GUARDRAIL_URL = 'http://127.0.0.1:8002';
+const DEFAULT_GUARDRAIL_URL = 'http://127.0.0.1:8002';
 
 /** The service URL the plugin uses by default. */
 export function guardrailServiceUrl(): string {

@@ -14,7 +14,7 @@ const KIND_BY_STATUS: Record<number, ErrorInfo['kind']> = {
 };
 
 /** A GatewayError as the format-neutral ErrorInfo every adapter can encode. */
-export function errorInfoOf(error: GatewayError): ErrorInfo {
+function errorInfoOf(error: GatewayError): ErrorInfo {
   const kind = KIND_BY_STATUS[error.status] ?? (error.status >= 500 ? (error.source === 'upstream' ? 'upstream' : 'internal') : 'invalid_request');
   return { status: error.status, kind, message: error.publicMessage, code: error.code, param: error.param };
 }

@@ -42,7 +42,7 @@ export const EMPTY_CONFIG: ConfigDocument = Object.freeze({
 /** The meta document holding the config revision. */
 export const REVISION_ID = 'config-revision';
 
-export async function readRevision(store: Store): Promise<number> {
+async function readRevision(store: Store): Promise<number> {
   const doc = await store.collection(COLLECTIONS.meta).findOne({ _id: REVISION_ID });
   return (doc?.revision as number | undefined) ?? 0;
 }

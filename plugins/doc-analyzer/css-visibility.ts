@@ -20,7 +20,7 @@ export interface SimpleRule {
 }
 
 /** Parses `a: b; c: d` into a map (later declarations win). */
-export function parseDeclarations(style: string): Declarations {
+function parseDeclarations(style: string): Declarations {
   const out: Declarations = new Map();
   for (const part of style.split(';')) {
     const colon = part.indexOf(':');

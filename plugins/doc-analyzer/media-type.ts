@@ -22,7 +22,7 @@ export function formatOfMediaType(mediaType: string): DocumentFormat | undefined
 }
 
 /** The format suggested by the first bytes. A zip is taken for DOCX only if it holds word/document.xml. */
-export function sniffFormat(bytes: Uint8Array): DocumentFormat | undefined {
+function sniffFormat(bytes: Uint8Array): DocumentFormat | undefined {
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (head.startsWith('%PDF-')) return 'pdf';
   if (head.startsWith('PK\u0003\u0004')) return Buffer.from(bytes).includes('word/document.xml') ? 'docx' : undefined;

@@ -34,7 +34,7 @@ function readable(text: string): boolean {
 }
 
 /** Share of words that are common English words: how English-like a text reads. */
-export function englishShare(text: string): number {
+function englishShare(text: string): number {
   let total = 0;
   let common = 0;
   for (const m of text.toLowerCase().matchAll(WORDS)) {

@@ -14,7 +14,7 @@ import { PROMPT_GUARD_SCHEMA_ID, type PromptGuardSettings } from './settings.js'
 const INJECTION_CATEGORIES = new Set(['instruction_override', 'prompt_extraction', 'fake_delimiter']);
 
 /** `signal.type` of a hit from its categories. */
-export function signalType(categories: readonly string[]): 'prompt_injection' | 'jailbreak' {
+function signalType(categories: readonly string[]): 'prompt_injection' | 'jailbreak' {
   return categories.some((c) => INJECTION_CATEGORIES.has(c)) ? 'prompt_injection' : 'jailbreak';
 }
 

@@ -192,7 +192,7 @@ interface CompiledSource {
 }
 
 /** The literal start of each alternative of a pattern's first group, when it has one. */
-export function anchorsOf(source: string): string[] {
+function anchorsOf(source: string): string[] {
   let s = source.startsWith('^') ? source.slice(1) : source;
   // Skip the word-edge look-behind that w() puts first.
   if (s.startsWith(WORD_EDGE)) s = s.slice(WORD_EDGE.length);
@@ -263,7 +263,7 @@ function compileSource(family: Family, index: number, source: string): CompiledS
 }
 
 /** The compiled patterns of each family, in FAMILIES order. */
-export const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; sources: CompiledSource[] }> = FAMILIES.map((family) => ({
+const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; sources: CompiledSource[] }> = FAMILIES.map((family) => ({
   family,
   sources: SOURCES[family].map((source, i) => compileSource(family, i, source)),
 }));

@@ -30,7 +30,7 @@ const STOPWORDS = new Set([
 ]);
 
 /** Normalises a topic name for lookup: "Medical_Advice" and "medical-advice" become "medical advice". */
-export function topicKey(name: string): string {
+function topicKey(name: string): string {
   return foldText(name, FOLD).replace(/[_\-]+/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -40,7 +40,7 @@ for (const lexicon of TOPIC_LEXICONS) {
 }
 
 /** The built-in lexicon a topic name refers to, if any. */
-export function builtInTopic(name: string): TopicLexicon | undefined {
+function builtInTopic(name: string): TopicLexicon | undefined {
   return BUILT_INS.get(topicKey(name));
 }
 
@@ -64,7 +64,7 @@ function freeTextTerms(name: string): WeightedTerm[] {
 }
 
 /** The name and weighted terms a topic spec stands for. */
-export function resolveTopic(spec: TopicSpec): { name: string; terms: WeightedTerm[] } {
+function resolveTopic(spec: TopicSpec): { name: string; terms: WeightedTerm[] } {
   const name = typeof spec === 'string' ? spec : spec.name;
   const lexicon = builtInTopic(name);
   const terms = lexicon ? lexiconTerms(lexicon) : freeTextTerms(name);

@@ -17,7 +17,7 @@ const OPAQUE_PARAMS = /^(x-amz-.*|x-goog-.*|sig|signature|sv|se|sp|sr|st|skoid|s
 const PLACEHOLDER = /\{\{?\s*[\w.\- ]{1,40}\s*\}?\}|\$\{?[A-Z][A-Z0-9_]{2,}\}?|<[A-Za-z_][\w -]{1,40}>|\[(?:[A-Z][A-Z0-9_ ]{2,40})\]/;
 
 /** Shannon entropy in bits per character. */
-export function entropy(value: string): number {
+function entropy(value: string): number {
   const counts = new Map<string, number>();
   for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
   let h = 0;
@@ -29,7 +29,7 @@ export function entropy(value: string): number {
 }
 
 /** The payload kind of one value as written in the URL (still percent-encoded), if it is one. */
-export function payloadKind(written: string, minLength: number): PayloadKind | undefined {
+function payloadKind(written: string, minLength: number): PayloadKind | undefined {
   // Base64 keeps its `+`; form-encoded text turns `+` into a space.
   const raw = decodeSafe(written);
   const text = decodeSafe(written.replace(/\+/g, ' '));

@@ -13,7 +13,7 @@ import { prepareBrands } from './lookalike.js';
 import type { UrlAnalyzerSettings } from './settings.js';
 
 /** Compiles settings into the policy the analysis reads. */
-export function compilePolicy(settings: UrlAnalyzerSettings): UrlPolicy {
+function compilePolicy(settings: UrlAnalyzerSettings): UrlPolicy {
   return {
     deny: settings.deny_domains.map(normaliseDomain),
     allow: settings.allow_domains.map(normaliseDomain),

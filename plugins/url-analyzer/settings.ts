@@ -4,7 +4,7 @@ import type { UrlAnalyzerSettings as Generated } from '../../core/generated/plug
 export type UrlAnalyzerSettings = Required<Generated>;
 
 /** Brands whose look-alikes are flagged when a policy names none. */
-export const DEFAULT_PROTECTED_DOMAINS = [
+const DEFAULT_PROTECTED_DOMAINS = [
   'google.com', 'gmail.com', 'youtube.com', 'apple.com', 'icloud.com', 'microsoft.com', 'outlook.com', 'office.com',
   'live.com', 'amazon.com', 'paypal.com', 'facebook.com', 'instagram.com', 'whatsapp.com', 'linkedin.com',
   'twitter.com', 'netflix.com', 'github.com', 'dropbox.com', 'openai.com', 'anthropic.com', 'chase.com',
@@ -13,7 +13,7 @@ export const DEFAULT_PROTECTED_DOMAINS = [
 ];
 
 /** Well-known URL shorteners (a redirect hides the destination). */
-export const DEFAULT_SHORTENERS = [
+const DEFAULT_SHORTENERS = [
   'bit.ly', 'bitly.com', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'v.gd', 'buff.ly', 'rebrand.ly', 'cutt.ly',
   'shorturl.at', 'tiny.cc', 'rb.gy', 'bl.ink', 't.ly', 's.id', 'lnkd.in', 'trib.al', 'shorte.st', 'adf.ly', 'qrco.de',
   'tr.im', 'clck.ru', 'u.to', 'x.co', 'soo.gd', 'short.io', 'snip.ly', 'urlz.fr', 'cli.gs', 'po.st', 'db.tt', 'tiny.one',

@@ -22,7 +22,7 @@ export interface ConsumerInput {
 }
 
 /** First path segments the proxy serves itself, so no consumer may take them (API.md). */
-export const RESERVED_CONSUMER_SLUGS: ReadonlySet<string> = new Set(['v1', 'v1beta', 'v2', 'healthz', 'health', 'readyz', 'metrics', '.well-known']);
+const RESERVED_CONSUMER_SLUGS: ReadonlySet<string> = new Set(['v1', 'v1beta', 'v2', 'healthz', 'health', 'readyz', 'metrics', '.well-known']);
 
 const refuse = (message: string) => new GatewayError('validation_failed', { message });
 

@@ -10,10 +10,10 @@ import type { GatewayRecord } from '../../records/types.js';
 export type Entitlements = NonNullable<GatewayRecord['entitlements']> & { caps: Record<string, number>; max_instances: number };
 
 /** Tiers, lowest first. */
-export const TIERS = ['free', 'team', 'enterprise'] as const;
+const TIERS = ['free', 'team', 'enterprise'] as const;
 
 /** What a tenant without stamped entitlements gets: one gateway on the free tier. */
-export const DEFAULT_ENTITLEMENTS: Entitlements = Object.freeze({ tier: 'free', caps: {}, max_instances: 1 }) as Entitlements;
+const DEFAULT_ENTITLEMENTS: Entitlements = Object.freeze({ tier: 'free', caps: {}, max_instances: 1 }) as Entitlements;
 
 /** The tenant's current entitlements: those of its most recently updated gateway. */
 export function tenantEntitlements(gateways: readonly GatewayRecord[]): Entitlements {

@@ -10,7 +10,7 @@ import type { AdminPrincipal } from '../auth/admin-token.js';
 import { adminOf } from '../auth/require-admin.js';
 
 /** Whether the caller may see a gateway of `tenantId`. */
-export function canSeeTenant(admin: AdminPrincipal, tenantId: string): boolean {
+function canSeeTenant(admin: AdminPrincipal, tenantId: string): boolean {
   return admin.platformAdmin || admin.tenantId === tenantId;
 }
 

@@ -7,9 +7,9 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { Collection, Doc, Filter } from '../../store/types.js';
 
 /** Page size when `size` is omitted. */
-export const DEFAULT_PAGE_SIZE = 20;
+const DEFAULT_PAGE_SIZE = 20;
 /** Largest page size accepted. */
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 
 /** The requested page and size. */
 export interface PageRequest {

@@ -11,7 +11,7 @@ import type { Store } from '../../store/types.js';
 import { registryView } from '../views/record-views.js';
 
 /** The most registries a grouped listing returns (spec 8). */
-export const MAX_GROUPED_REGISTRIES = 200;
+const MAX_GROUPED_REGISTRIES = 200;
 
 const refuse = (message: string) => new GatewayError('validation_failed', { message });
 

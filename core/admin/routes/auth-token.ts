@@ -12,7 +12,7 @@ import { adminSchemaId, readJsonOrForm, validateBody } from '../http/json-body.j
 import { secretMatches } from '../machine/machine-secret.js';
 
 /** Lifetime of a machine access token. */
-export const MACHINE_TOKEN_TTL_SECONDS = 3600;
+const MACHINE_TOKEN_TTL_SECONDS = 3600;
 
 /** Registers `POST /v1/auth/token`. */
 export function authTokenRoutes(router: Router, deps: AdminDeps): void {

@@ -20,7 +20,7 @@ import { timestamps, writeConfig } from '../write/write-config.js';
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Ops that drop every reference to a registry (consumer associations, role grants and policies). */
-export function registryDetachOps(gatewayId: string, registryId: string): BatchOp[] {
+function registryDetachOps(gatewayId: string, registryId: string): BatchOp[] {
   return [
     {
       collection: COLLECTIONS.consumers, op: 'update', many: true, filter: { gateway_id: gatewayId },

@@ -17,7 +17,7 @@ export function slugify(text: string, fallback = 'item'): string {
 }
 
 /** The slugs used by the gateway's records in `collection`. */
-export async function takenSlugs(store: Store, collection: string, gatewayId: string): Promise<Set<string>> {
+async function takenSlugs(store: Store, collection: string, gatewayId: string): Promise<Set<string>> {
   return new Set((await store.collection(collection).find({ gateway_id: gatewayId }, { projection: { slug: 1 } })).map((d) => String(d.slug)));
 }
 

@@ -68,7 +68,7 @@ function extractorFor(rules: CompiledRule[], host: PluginHost | undefined): Dete
 }
 
 /** Compiles one stored policy. */
-export function compilePolicy(record: GuardrailPolicyRecord, host: PluginHost | undefined): CompiledPolicy {
+function compilePolicy(record: GuardrailPolicyRecord, host: PluginHost | undefined): CompiledPolicy {
   const rules = (record.rules ?? []).map((rule, i) => compileRule(rule, i, host));
   return {
     id: record._id,

@@ -11,7 +11,7 @@ import { compileGuardrailConfig } from './compile-guardrail-config.js';
 import { GUARDRAIL_COLLECTIONS } from './records.js';
 
 /** Key of the compiled config in `snapshot.extensions`. */
-export const GUARDRAIL_EXTENSION = 'guardrail';
+const GUARDRAIL_EXTENSION = 'guardrail';
 
 registerConfigExtension({
   name: GUARDRAIL_EXTENSION,

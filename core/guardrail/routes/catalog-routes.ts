@@ -9,7 +9,7 @@ import { validatorFor } from '../../schema/ajv.js';
 import { COLLECTOR_TYPES, collectorGroups } from '../catalog/collector-catalog.js';
 
 /** The detectors the host loaded, with their settings schemas. */
-export function detectorCatalog(host: PluginHost) {
+function detectorCatalog(host: PluginHost) {
   return [...host.detectors.values()]
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((d) => ({

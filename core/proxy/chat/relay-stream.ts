@@ -7,7 +7,7 @@ import type { Exchange } from '../../pipeline/exchange.js';
 import type { PipelineHooks } from '../../pipeline/hooks.js';
 
 /** The fixed stream failure event of spec 6. */
-export const STREAM_TERMINATED = { message: 'upstream stream terminated unexpectedly', type: 'upstream_error' } as const;
+const STREAM_TERMINATED = { message: 'upstream stream terminated unexpectedly', type: 'upstream_error' } as const;
 
 export interface RelayOptions {
   upstream: Dispatcher.ResponseData;

@@ -8,7 +8,7 @@ import type { RegistryView } from '../../snapshot/views.js';
 import type { HealthCheckSettings } from '../routing/routing-settings.js';
 
 /** The URL a registry's health check calls. */
-export function probeUrl(registry: RegistryView, settings: HealthCheckSettings): string {
+function probeUrl(registry: RegistryView, settings: HealthCheckSettings): string {
   const catalogPath = registry.provider?.paths.models;
   const path = settings.path ?? (catalogPath && !catalogPath.includes('{') ? catalogPath : '');
   return `${registry.baseUrl}${path}`;

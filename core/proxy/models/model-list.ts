@@ -19,7 +19,7 @@ export interface ModelEntry {
 const isNative = (id: string) => id !== 'auto' && !id.startsWith('@') && !id.startsWith('pool:') && id.length > 0;
 
 /** The modality of a slug: the catalog's flag wins, else inferred from the name. */
-export function modalityOf(registry: RegistryView, id: string): Capability {
+function modalityOf(registry: RegistryView, id: string): Capability {
   const flagged = registry.provider?.models?.find((m) => m.id === id)?.modalities?.[0];
   if (flagged) return flagged;
   if (/embed/i.test(id)) return 'embeddings';

@@ -28,7 +28,7 @@ function sameSpec(a: IndexSpec, b: IndexSpec): boolean {
 }
 
 /** Throws StoreError `invalid_query` unless the spec is one this store can build. */
-export function checkIndexSpec(spec: IndexSpec): void {
+function checkIndexSpec(spec: IndexSpec): void {
   const entries = Object.entries(spec?.key ?? {});
   if (entries.length === 0 || entries.some(([, dir]) => dir !== 1 && dir !== -1)) {
     throw new StoreError('invalid_query', 'index key must name at least one field with direction 1 or -1');

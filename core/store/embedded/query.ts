@@ -48,7 +48,7 @@ function candidates(coll: CollectionState, filter: Filter): Iterable<StoredDoc> 
 }
 
 /** Compiles a filter; StoreError `invalid_query` if mingo rejects it. */
-export function compileFilter(filter: Filter = {}): (doc: StoredDoc) => boolean {
+function compileFilter(filter: Filter = {}): (doc: StoredDoc) => boolean {
   if (!isPlainObject(filter)) throw new StoreError('invalid_query', 'filter must be an object');
   const query = asInvalidQuery(() => new Query(filter, MINGO_OPTIONS));
   return (doc) => asInvalidQuery(() => query.test(doc));

@@ -9,7 +9,7 @@ import { EMPTY_ARRAY, isPlainObject, valuesAtPath } from './field-path.js';
 import { encodeJson } from './extended-json.js';
 
 /** One field value as a map key; the type tag keeps `1`, `"1"` and `true` apart. */
-export function keyPart(value: unknown): string {
+function keyPart(value: unknown): string {
   if (value === undefined || value === null) return 'n';
   if (value === EMPTY_ARRAY) return 'e';
   switch (typeof value) {

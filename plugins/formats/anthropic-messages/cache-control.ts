@@ -20,7 +20,7 @@ export function decodeCache(block: JsonObject, path: string): CacheHint | undefi
 }
 
 /** `cache_control` for a canonical hint. */
-export function encodeCache(hint: CacheHint): AnthropicCacheControl {
+function encodeCache(hint: CacheHint): AnthropicCacheControl {
   return hint.ttl === undefined ? { type: 'ephemeral' } : { type: 'ephemeral', ttl: hint.ttl };
 }
 

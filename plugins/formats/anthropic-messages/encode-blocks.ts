@@ -44,7 +44,7 @@ function encodeDocument(part: DocumentPart): AnthropicBlock {
 }
 
 /** A tool call -> `tool_use`; `input` must be a JSON object. */
-export function encodeToolCall(part: ToolCallPart): AnthropicBlock {
+function encodeToolCall(part: ToolCallPart): AnthropicBlock {
   return withCache({ type: 'tool_use', id: part.id, name: part.name, input: parseArguments(part) }, part.cache);
 }
 
@@ -74,7 +74,7 @@ function parseArguments(part: ToolCallPart): Record<string, unknown> {
  * thinking from the context anyway
  * (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#thinking-blocks-from-previous-turns).
  */
-export function encodeThinking(part: ThinkingPart): AnthropicBlock | undefined {
+function encodeThinking(part: ThinkingPart): AnthropicBlock | undefined {
   if (part.id !== undefined) return undefined;
   if (part.redacted_data !== undefined && part.text === '') return { type: 'redacted_thinking', data: part.redacted_data };
   if (part.signature) return { type: 'thinking', thinking: part.text, signature: part.signature };
@@ -82,7 +82,7 @@ export function encodeThinking(part: ThinkingPart): AnthropicBlock | undefined {
 }
 
 /** A tool result -> `tool_result`; one plain text part is written as a string. */
-export function encodeToolResult(part: ToolResultPart): AnthropicBlock {
+function encodeToolResult(part: ToolResultPart): AnthropicBlock {
   const block: AnthropicBlock = { type: 'tool_result', tool_use_id: part.tool_call_id };
   const content = part.content.map(encodeResultContent).filter((b): b is AnthropicBlock => b !== undefined);
   const only = part.content.length === 1 ? part.content[0] : undefined;

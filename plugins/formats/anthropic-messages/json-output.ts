@@ -26,7 +26,7 @@ import type { AnthropicOutputConfig, AnthropicTool, AnthropicToolChoice } from '
 export const JSON_OUTPUT_TOOL = 'portcullis_json_output';
 
 /** The reserved tool's definition: any JSON object is accepted as its input. */
-export const JSON_OUTPUT_TOOL_DEFINITION: AnthropicTool = {
+const JSON_OUTPUT_TOOL_DEFINITION: AnthropicTool = {
   name: JSON_OUTPUT_TOOL,
   description: 'Give your complete answer as one JSON object: call this tool with that object as its input.',
   input_schema: { type: 'object' },

@@ -15,7 +15,7 @@ import type { AnthropicSource } from './wire-types.js';
  */
 
 /** Plain-text document sources travel canonically as base64 `text/plain` bytes. */
-export const PLAIN_TEXT = 'text/plain';
+const PLAIN_TEXT = 'text/plain';
 
 /** A request block's `source` -> canonical source; `undefined` for a `content` source. */
 export function decodeSource(raw: unknown, path: string): MediaSource | undefined {

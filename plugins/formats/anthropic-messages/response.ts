@@ -52,7 +52,7 @@ export function decodeResponse(raw: unknown): CanonicalResponse {
 }
 
 /** One response block -> a canonical part. */
-export function decodeResponseBlock(block: JsonObject, path: string): ContentPart {
+function decodeResponseBlock(block: JsonObject, path: string): ContentPart {
   switch (block.type) {
     case 'text':
       return decodeText(block, path);

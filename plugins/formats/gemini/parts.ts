@@ -185,7 +185,7 @@ export function encodePart(part: ContentPart, where: string): GeminiPart | undef
 }
 
 /** Tool-call arguments text -> the JSON object Gemini's `functionCall.args` must be. */
-export function parseArguments(text: string, name: string): Record<string, unknown> {
+function parseArguments(text: string, name: string): Record<string, unknown> {
   if (text.trim() === '') return {};
   let value: unknown;
   try {

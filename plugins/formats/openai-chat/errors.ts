@@ -23,7 +23,7 @@ const TYPES: Record<ErrorInfo['kind'], string> = {
 };
 
 /** The canonical kind an HTTP status means. */
-export function kindForStatus(status: number): ErrorInfo['kind'] {
+function kindForStatus(status: number): ErrorInfo['kind'] {
   if (status === 401) return 'authentication';
   if (status === 403) return 'permission';
   if (status === 404) return 'not_found';

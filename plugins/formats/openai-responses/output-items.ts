@@ -13,7 +13,7 @@ import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
  */
 
 /** A text part carrying a Responses item verbatim. */
-export function nativeItemPart(item: JsonObject): TextPart {
+function nativeItemPart(item: JsonObject): TextPart {
   return { type: 'text', text: '', native: { format: 'openai-responses', block: item } };
 }
 

@@ -1,5 +1,5 @@
 /** The stages a registry test runs, in order (API.md). */
-export const PROBE_STAGES = ['resolve', 'connect', 'tls', 'auth', 'request', 'response'] as const;
+const PROBE_STAGES = ['resolve', 'connect', 'tls', 'auth', 'request', 'response'] as const;
 /** One registry test stage. */
 export type ProbeStage = (typeof PROBE_STAGES)[number];
 

@@ -19,15 +19,15 @@ export interface Classification {
 }
 
 /** Score thresholds: a hard score at or above `hard` is Hard; a total at or above `medium` is Medium. */
-export const THRESHOLDS = Object.freeze({ medium: 1.5, hard: 3 });
+const THRESHOLDS = Object.freeze({ medium: 1.5, hard: 3 });
 
 /** Characters of conversation above which a request is a long-context (Hard) request (~1,500 words). */
-export const LONG_CONTEXT_CHARS = 9_000;
+const LONG_CONTEXT_CHARS = 9_000;
 
 const capped = (value: number, weight: number, cap: number) => Math.min(cap, value * weight);
 
 /** Scores features; returns the tier, score and fired signals. */
-export function classifyFeatures(f: PromptFeatures): Classification {
+function classifyFeatures(f: PromptFeatures): Classification {
   const signals: string[] = [];
   const decided = (signal: string): Classification => ({ tier: 'hard', score: Infinity, signals: [signal] });
   if (f.tools > 0) return decided('tools');
