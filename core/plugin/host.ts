@@ -14,7 +14,7 @@ import { CORE_API_VERSION, type PluginDefinition } from './types.js';
 
 export type AnyDefinition = PluginDefinition<object> | DetectorDefinition<object> | WireFormat;
 
-/** A plugin or policy setting that cannot be accepted; `field` is a JSON pointer. */
+/** A plugin that cannot be loaded: a bad definition, an unmet plugin API range or dependency. */
 export class PluginLoadError extends Error {
   constructor(message: string) {
     super(message);
@@ -22,6 +22,7 @@ export class PluginLoadError extends Error {
   }
 }
 
+/** Settings that cannot be accepted: an unknown policy type, or settings its schema refuses (named by JSON pointer). */
 export class SettingsError extends Error {
   constructor(message: string) {
     super(message);
