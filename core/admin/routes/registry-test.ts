@@ -15,31 +15,22 @@ export function registryTestRoutes(router: Router, deps: AdminDeps): void {
   router.post('/v1/gateways/:gateway_id/registries/test', async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
     const body = await readBody<RegistryInput & { registry_id?: string }>(koa, 'registry-test');
-    let subject: ProbeSubject;
+    let source: RegistryRecord | (RegistryInput & Pick<RegistryRecord, 'type' | 'provider'>);
     if (body.registry_id) {
-      const record = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, body.registry_id);
-      subject = {
-        type: record.type,
-        provider: record.provider,
-        base_url: record.base_url,
-        apiKey: await registryKey(deps.store, deps.secretBox, gateway._id, record.auth),
-        header: record.auth?.header,
-        options: record.options,
-        models: record.models,
-      };
+      source = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, body.registry_id);
     } else {
-      const candidate = { ...body, type: body.type ?? 'LLM', provider: body.provider! };
-      await checkRegistry(deps.store, gateway._id, candidate);
-      subject = {
-        type: candidate.type,
-        provider: candidate.provider,
-        base_url: candidate.base_url,
-        apiKey: await registryKey(deps.store, deps.secretBox, gateway._id, candidate.auth),
-        header: candidate.auth?.header,
-        options: candidate.options,
-        models: candidate.models,
-      };
+      source = { ...body, type: body.type ?? 'LLM', provider: body.provider! };
+      await checkRegistry(deps.store, gateway._id, source);
     }
+    const subject: ProbeSubject = {
+      type: source.type,
+      provider: source.provider,
+      base_url: source.base_url,
+      apiKey: await registryKey(deps.store, deps.secretBox, gateway._id, source.auth),
+      header: source.auth?.header,
+      options: source.options,
+      models: source.models,
+    };
     koa.body = await runRegistryProbe(subject, deps.host.formats);
   });
 }
