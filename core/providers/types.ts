@@ -42,4 +42,18 @@ export interface ProviderEntry {
   variant_of?: string;
   /** An aggregator routing to many vendors (OpenRouter). */
   aggregator?: boolean;
+  /** Headers the calls of one operation carry besides `static_headers` (Anthropic's Files API beta). */
+  operation_headers?: Partial<Record<Capability, Record<string, string>>>;
+  /** Registry option values used when a registry sets none (the cloud-hosted variant's `api_version`). */
+  option_defaults?: Record<string, string>;
 }
+
+/** The headers an operation's calls to `provider` add. */
+export const operationHeaders = (provider: ProviderEntry, capability: Capability): Record<string, string> =>
+  provider.operation_headers?.[capability] ?? {};
+
+/** A registry option's value, else the provider's default for it (`api_version`). */
+export const registryOption = (options: Record<string, unknown>, provider: ProviderEntry | undefined, option: string): string | undefined => {
+  const value = options[option];
+  return value !== undefined && value !== '' ? String(value) : provider?.option_defaults?.[option];
+};

@@ -6,8 +6,7 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { RouteTarget } from '../../pipeline/exchange.js';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
-import type { Capability } from '../../providers/types.js';
-import { operationHeaders, optionDefault } from './catalog-extras.js';
+import { operationHeaders, registryOption, type Capability } from '../../providers/types.js';
 
 /** What to call: the operation and the parts of its path and query. */
 export interface OperationTarget {
@@ -42,7 +41,7 @@ export function operationRequest(target: RouteTarget, what: OperationTarget): Pr
     deployment: encodeURIComponent(target.model),
     op: what.op ?? '',
     id: encodeURIComponent(what.id ?? ''),
-    api_version: String(registry.options.api_version ?? optionDefault(provider, 'api_version') ?? ''),
+    api_version: registryOption(registry.options, provider, 'api_version') ?? '',
   };
   let path = fill(template, values);
   if (what.id !== undefined && !template.includes('{id}')) path += `/${values.id}`;

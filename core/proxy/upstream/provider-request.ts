@@ -3,7 +3,7 @@ import { UnsupportedFeatureError } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { Exchange, RouteTarget } from '../../pipeline/exchange.js';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
-import type { ProviderEntry } from '../../providers/types.js';
+import { registryOption, type ProviderEntry } from '../../providers/types.js';
 
 export interface PreparedRequest {
   request: ProviderRequest;
@@ -63,7 +63,7 @@ export function prepareChatRequest(ctx: Exchange, target: RouteTarget, formats: 
     model: encodeURIComponent(target.model),
     deployment: encodeURIComponent(target.model),
     action: stream ? 'streamGenerateContent' : 'generateContent',
-    api_version: String(registry.options.api_version ?? ''),
+    api_version: registryOption(registry.options, provider, 'api_version') ?? '',
   };
   const query = new URLSearchParams();
   for (const [key, template] of Object.entries(provider.query ?? {})) query.set(key, fill(template, values));
