@@ -8,6 +8,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS, type AuthRecord } from '../../records/types.js';
 import { issueKey } from '../../security/api-keys.js';
 import type { AdminDeps } from '../app.js';
+import { attachedDeleteOps } from '../consumers/attached-delete.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { readBody } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
@@ -72,13 +73,7 @@ export function authRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await writeConfig(deps, async () => {
       const current = await childOf<AuthRecord>(deps.store, COLLECTIONS.auths, gateway._id, koa.params.auth_id);
-      return {
-        ops: [
-          { collection: COLLECTIONS.consumers, op: 'update', many: true, filter: { gateway_id: gateway._id, auth_ids: current._id }, update: { $pull: { auth_ids: current._id } } },
-          { collection: COLLECTIONS.auths, op: 'delete', filter: { _id: current._id } },
-        ],
-        result: undefined,
-      };
+      return { ops: attachedDeleteOps(COLLECTIONS.auths, 'auth_ids', gateway._id, current._id), result: undefined };
     });
     koa.status = 204;
   });

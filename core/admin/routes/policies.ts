@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import { COLLECTIONS, type PolicyRecord } from '../../records/types.js';
 import type { AdminDeps } from '../app.js';
+import { attachedDeleteOps } from '../consumers/attached-delete.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { readBody } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
@@ -87,13 +88,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await writeConfig(deps, async () => {
       const current = await childOf<PolicyRecord>(deps.store, COLLECTIONS.policies, gateway._id, koa.params.policy_id);
-      return {
-        ops: [
-          { collection: COLLECTIONS.consumers, op: 'update', many: true, filter: { gateway_id: gateway._id, policy_ids: current._id }, update: { $pull: { policy_ids: current._id } } },
-          { collection: COLLECTIONS.policies, op: 'delete', filter: { _id: current._id } },
-        ],
-        result: undefined,
-      };
+      return { ops: attachedDeleteOps(COLLECTIONS.policies, 'policy_ids', gateway._id, current._id), result: undefined };
     });
     koa.status = 204;
   });

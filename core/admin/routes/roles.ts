@@ -9,6 +9,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS, type ModelPolicy, type RoleRecord } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
 import type { AdminDeps } from '../app.js';
+import { attachedDeleteOps } from '../consumers/attached-delete.js';
 import { existingRegistries } from '../consumers/consumer-input.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { adminSchemaId, readBody, readJsonObject, validateBody } from '../http/json-body.js';
@@ -97,13 +98,7 @@ export function roleRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await writeConfig(deps, async () => {
       const current = await childOf<RoleRecord>(deps.store, COLLECTIONS.roles, gateway._id, koa.params.role_id);
-      return {
-        ops: [
-          { collection: COLLECTIONS.consumers, op: 'update', many: true, filter: { gateway_id: gateway._id, role_ids: current._id }, update: { $pull: { role_ids: current._id } } },
-          { collection: COLLECTIONS.roles, op: 'delete', filter: { _id: current._id } },
-        ],
-        result: undefined,
-      };
+      return { ops: attachedDeleteOps(COLLECTIONS.roles, 'role_ids', gateway._id, current._id), result: undefined };
     });
     koa.status = 204;
   });
