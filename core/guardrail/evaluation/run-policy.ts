@@ -42,7 +42,7 @@ async function runRule(rule: CompiledRule, request: InspectionRequest): Promise<
   }
 }
 
-/** The inspection requests: doc_analyzer reads the attachments itself; the others also get their text. */
+/** The inspection requests: a detector that extracts attachments reads them itself; the others also get their text. */
 async function inspectionRequests(input: PolicyRunInput, rules: CompiledRule[]): Promise<{ plain: InspectionRequest; withDocuments: InspectionRequest }> {
   const { parsed, gate } = input;
   const plain: InspectionRequest = {
@@ -78,7 +78,7 @@ export async function runPolicy(input: PolicyRunInput): Promise<PolicyRun> {
   if (!settled && rules.length) {
     const requests = await inspectionRequests(input, rules);
     const placed = new Set(parsed.segments.map((s) => s.id));
-    const results = await Promise.all(rules.map((r) => runRule(r, r.detectorId === 'doc_analyzer' ? requests.plain : requests.withDocuments)));
+    const results = await Promise.all(rules.map((r) => runRule(r, r.instance?.extractSegments ? requests.plain : requests.withDocuments)));
     for (const result of results) {
       const { rule } = result;
       if ('error' in result) {
