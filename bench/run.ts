@@ -13,6 +13,8 @@ import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
 import { chatScenarios } from './scenarios/chat.js';
 import { consumerScaling, memory } from './scenarios/scale.js';
 import { configPush } from './scenarios/config-sync.js';
+import { evaluate } from './scenarios/evaluate.js';
+import { policyChain } from './scenarios/policy-chain.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const groups = process.argv.slice(2);
@@ -38,6 +40,8 @@ async function main() {
   const results: ScenarioResult[] = [];
   try {
     if (wanted('chat')) results.push(...(await chatScenarios(ctx)));
+    if (wanted('chain')) results.push(await policyChain(ctx));
+    if (wanted('evaluate')) results.push(await evaluate(ctx));
     if (wanted('scale')) results.push(await consumerScaling(ctx));
     if (wanted('sync')) results.push(await configPush(ctx));
     if (wanted('memory')) {

@@ -30,6 +30,8 @@ export interface SeedOptions {
   chain?: BenchPolicy[];
   /** Extra policies spread over the other consumers (memory scenario). */
   spreadPolicies?: { count: number; policy: BenchPolicy };
+  /** A guardrail collector with a key and one policy of these detector rules. */
+  guardrailRules?: Array<{ detector: string; direction: 'input' | 'output' | 'both'; action: 'monitor' | 'block' | 'transform'; settings?: Record<string, unknown> }>;
 }
 
 export interface SeededConfig {
@@ -37,6 +39,8 @@ export interface SeededConfig {
   /** Slug and key of the consumer the load drives. */
   slug: string;
   key: string;
+  /** The `tgk_` key of the guardrail collector, when guardrail rules were seeded. */
+  collectorKey?: string;
 }
 
 const now = () => new Date().toISOString();
@@ -55,9 +59,25 @@ export async function seedConfig(options: SeedOptions): Promise<SeededConfig> {
     { collection: COLLECTIONS.gateways, op: 'insert', doc: gateway },
     { collection: COLLECTIONS.registries, op: 'insert', doc: registry },
   ];
+  let collectorKey: string | undefined;
+  if (options.guardrailRules) {
+    const collector = { ...stamp(), tenant_id: 'bench', name: 'bench gateway', type: 'portcullis' };
+    const issued = issueKey('tgk_');
+    collectorKey = issued.key;
+    ops.push(
+      { collection: 'guardrail_collectors', op: 'insert', doc: collector },
+      { collection: 'guardrail_collector_keys', op: 'insert', doc: { ...stamp(), tenant_id: 'bench', collector_id: collector._id, name: 'bench', key_hash: issued.hash, key_prefix: issued.prefix, key_last4: issued.last4, active: true } },
+      {
+        collection: 'guardrail_policies',
+        op: 'insert',
+        doc: { ...stamp(), tenant_id: 'bench', name: 'bench', mode: 'enforce', enabled: true, collectors: [collector._id], priority: 100, fail_mode: 'closed', gates: [], rules: options.guardrailRules, overrides: [] },
+      },
+    );
+  }
   const chainIds: string[] = [];
   for (const [i, p] of (options.chain ?? []).entries()) {
-    const doc = { ...stamp(), gateway_id: gateway._id, slug: `chain-${i}`, name: `chain ${i}`, type: p.type, settings: p.settings, enabled: true, priority: 100, parallel: false, global: false };
+    const settings = p.type === 'guardrails' ? { ...p.settings, key: collectorKey } : p.settings;
+    const doc = { ...stamp(), gateway_id: gateway._id, slug: `chain-${i}`, name: `chain ${i}`, type: p.type, settings, enabled: true, priority: 100, parallel: false, global: false };
     chainIds.push(doc._id);
     ops.push({ collection: COLLECTIONS.policies, op: 'insert', doc });
   }
@@ -82,7 +102,7 @@ export async function seedConfig(options: SeedOptions): Promise<SeededConfig> {
         doc: { ...stamp(), gateway_id: gateway._id, slug, routing_mode: 'inline', registries: [{ registry_id: registry._id, weight: 1 }], auth_ids: [auth._id], policy_ids: policyIds, role_ids: [] },
       },
     );
-    if (i === 0) first = { gatewayId: gateway._id, slug, key: issued.key };
+    if (i === 0) first = { gatewayId: gateway._id, slug, key: issued.key, collectorKey };
   }
   ops.push(bumpRevisionOp());
   for (let i = 0; i < ops.length; i += 5_000) await store.batch(ops.slice(i, i + 5_000));
