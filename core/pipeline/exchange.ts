@@ -39,6 +39,7 @@ export interface Attempt {
   registryId: string;
   provider: string;
   model: string;
+  /** `performance.now()` when the attempt started: the same clock as the exchange's timings. */
   startedAt: number;
   durationMs?: number;
   status?: number;

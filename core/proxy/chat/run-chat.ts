@@ -172,7 +172,7 @@ async function attemptTarget(
   const adapt = hooks.adaptRequest.get(prepared.upstreamFormat.id);
   if (adapt) request = await adapt.promise(request, ctx);
   const headersTimeout = policy.attemptTimeoutMs();
-  const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
+  const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: performance.now() };
   ctx.attempts.push(attempt);
   if (hooks.beforeAttempt.taps.length) await hooks.beforeAttempt.promise(attempt, request, ctx);
   const slot = takeSlot(runtime.routing, target.registry);
@@ -209,7 +209,7 @@ async function attemptTarget(
             attempt.outcome = 'fallback';
             attempt.trigger = 'content_filter';
             attempt.error = 'the answer was content-filtered';
-            attempt.durationMs = Date.now() - attempt.startedAt;
+            attempt.durationMs = performance.now() - attempt.startedAt;
             return { kind: 'moved_on', attempt };
           }
           attempt.outcome = 'ok';
@@ -219,7 +219,7 @@ async function attemptTarget(
           ctx.usage = response.usage;
           await answer(koa, ctx, hooks, clientFormat, response, prepared.passthrough ? raw : undefined);
         }
-        attempt.durationMs = Date.now() - attempt.startedAt;
+        attempt.durationMs = performance.now() - attempt.startedAt;
         return { kind: 'answered' };
       }
       failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
@@ -232,7 +232,7 @@ async function attemptTarget(
   } finally {
     slot.release(outcome);
   }
-  attempt.durationMs = Date.now() - attempt.startedAt;
+  attempt.durationMs = performance.now() - attempt.startedAt;
   return { kind: 'failed', attempt, failure, targetOpen: slot.open() };
 }
 

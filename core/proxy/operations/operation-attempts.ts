@@ -53,7 +53,7 @@ export async function callUpstream(
   for (let i = 0; i < plan.targets.length; i++) {
     const target = plan.targets[i];
     const hasNext = i + 1 < plan.targets.length;
-    const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: Date.now() };
+    const attempt: Attempt = { registryId: target.registry.id, provider: target.registry.providerId, model: target.model, startedAt: performance.now() };
     let call: OperationCall;
     try {
       call = prepare(target);
@@ -83,7 +83,7 @@ export async function callUpstream(
       attempt.status = upstream.statusCode;
       if (upstream.statusCode < 400) {
         attempt.outcome = 'ok';
-        attempt.durationMs = Date.now() - attempt.startedAt;
+        attempt.durationMs = performance.now() - attempt.startedAt;
         // The slot is held until the answer's body is over: least-connections reads it, a half-open breaker waits on it.
         upstream.body.once('close', () => slot.release('success'));
         return { upstream, target };
@@ -97,7 +97,7 @@ export async function callUpstream(
       failure = connectionErrorOf(err);
     }
     slot.release(slot.outcomeOf(failure));
-    attempt.durationMs = Date.now() - attempt.startedAt;
+    attempt.durationMs = performance.now() - attempt.startedAt;
     attempt.error = failure.message;
     const plugin = hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined;
     const decision = policy.decide(failure, hasNext, retries, plugin, slot.open());
