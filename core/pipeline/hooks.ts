@@ -13,7 +13,7 @@ import {
   SyncHook,
   SyncWaterfallHook,
 } from 'tapable';
-import type { CanonicalRequest, CanonicalResponse, StreamEvent, WireFormatId } from '../canonical/index.js';
+import type { CanonicalRequest, CanonicalResponse, StreamEvent } from '../canonical/index.js';
 import type { GatewayError } from '../errors/gateway-error.js';
 import type { ConsumerView, Principal } from '../snapshot/views.js';
 import type { Attempt, Exchange, Outcome, RoutePlan } from './exchange.js';
@@ -116,5 +116,3 @@ export const HOOK_ORDER: readonly HookName[] = [
   'observe',
   'onError',
 ];
-
-export type { WireFormatId };

@@ -4,7 +4,7 @@
  * beyond map reads.
  */
 import type { Capability, ProviderEntry } from '../providers/types.js';
-import type { ConsumerRecord, GatewayRecord, ModelPolicy, RegistryRecord, RoleRecord } from '../records/types.js';
+import type { ConsumerRecord, GatewayRecord, ModelPolicy, RegistryRecord } from '../records/types.js';
 
 /** Who is calling, as authenticated. */
 export interface Principal {
@@ -69,5 +69,3 @@ export interface ConsumerView {
   chainKey: string;
   record: ConsumerRecord;
 }
-
-export type { RoleRecord };

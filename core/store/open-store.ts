@@ -49,5 +49,4 @@ export function setStoreUnavailable(store: Store, down: boolean): void {
   target.setUnavailable(down);
 }
 
-export { EmbeddedStore } from './embedded/embedded-store.js';
 export { MongoStore } from './mongodb/mongo-store.js';

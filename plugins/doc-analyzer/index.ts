@@ -2,7 +2,7 @@
  * `doc_analyzer`: reads documents carried in a request (PDF, DOCX, HTML, plain text
  * attachments) within size and page limits, and reports what a human reader would not see:
  * hidden text and how it was hidden, invisible or smuggled Unicode, instructions in hidden text
- * or metadata, and documents too large or broken to inspect. `extractAttachments` hands the
+ * or metadata, and documents too large or broken to inspect. Its `extractSegments` hands the
  * extracted text to the service as `document` segments for the other detectors.
  */
 import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
@@ -14,8 +14,6 @@ import type { ExtractionLimits } from './document-types.js';
 import type { DocAnalyzerSettings } from './settings.js';
 
 export { extractAttachments } from './extract-attachments.js';
-export type { AttachmentExtraction } from './extract-attachments.js';
-export type { ExtractionLimits, ExtractedDocument } from './document-types.js';
 
 // Tool results from web fetches are often raw HTML: hidden elements there matter as much as in a file.
 const LOOKS_LIKE_HTML = /<(html|body|div|span|p|style|!--)[\s>]/i;

@@ -4,4 +4,3 @@
  */
 export { createStreamDecoder } from './stream-decoder.js';
 export { createStreamEncoder } from './stream-encoder.js';
-export { sseFrame } from './sse-frame.js';
