@@ -14,6 +14,16 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** `value` parsed when it is JSON text (an error body read as text); anything else as it is. */
+export function parseIfJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
 /** Joins a parent path and a key or index the way error messages show it. */
 export function childPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;

@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject } from '../json-fields.js';
+import { isObject, parseIfJson } from '../json-fields.js';
 
 /**
  * Cohere's error body `{message}` (https://docs.cohere.com/reference/errors) with its statuses:
@@ -20,18 +20,9 @@ function kindForStatus(status: number): ErrorInfo['kind'] {
   return 'upstream';
 }
 
-function parse(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-}
-
 /** An upstream error answer -> ErrorInfo. */
 export function decodeError(status: number, body: unknown): ErrorInfo {
-  const parsed = parse(body);
+  const parsed = parseIfJson(body);
   const info: ErrorInfo = { status, kind: kindForStatus(status), message: `upstream answered HTTP ${status}` };
   if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message) info.message = parsed.message;
   else if (typeof parsed === 'string' && parsed.trim()) info.message = parsed.trim().slice(0, 500);

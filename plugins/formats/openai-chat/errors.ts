@@ -1,5 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject } from '../json-fields.js';
+import { isObject, parseIfJson } from '../json-fields.js';
 
 /**
  * The OpenAI error object `{error: {message, type, param, code}}`
@@ -35,18 +35,9 @@ function kindForStatus(status: number): ErrorInfo['kind'] {
   return 'upstream';
 }
 
-function parse(body: unknown): unknown {
-  if (typeof body !== 'string') return body;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-}
-
 /** An upstream error answer -> ErrorInfo. */
 export function decodeError(status: number, body: unknown): ErrorInfo {
-  const parsed = parse(body);
+  const parsed = parseIfJson(body);
   const info: ErrorInfo = { status, kind: kindForStatus(status), message: `upstream answered HTTP ${status}` };
   const error = isObject(parsed) && isObject(parsed.error) ? parsed.error : undefined;
   if (error) {
