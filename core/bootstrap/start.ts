@@ -42,7 +42,8 @@ import { SnapshotHolder } from '../snapshot/holder.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
-import { createStoreSink, ensureTelemetryCollections } from '../telemetry/store-sink.js';
+import { createLocalSink, ensureTelemetryCollections } from '../telemetry/store-sink.js';
+import { TraceBuffer } from '../telemetry/trace-buffer.js';
 import { registerTraceRoute } from '../telemetry/trace-route.js';
 import type { TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
@@ -92,6 +93,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const id = nodeId(settings.dataDir);
 
   let store: Store | undefined;
+  // Playground traces live where the admin plane runs (single process or control plane).
+  const traces = new TraceBuffer();
   let telemetry: TelemetrySink;
   if (dataPlane) {
     telemetry = createRemoteSink({ controlPlaneUrl: settings.controlPlaneUrl!, clusterToken: settings.clusterToken!, nodeId: id, log, intervalMs: settings.telemetryIntervalMs });
@@ -99,7 +102,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     store = await openStore({ dataDir: join(settings.dataDir, 'store'), mongodbUri: settings.mongodbUri });
     await ensureConfigCollections(store);
     await ensureTelemetryCollections(store);
-    telemetry = createStoreSink(store, log, settings.telemetryIntervalMs);
+    telemetry = createLocalSink(store, traces, log, settings.telemetryIntervalMs);
   }
   // Prometheus and the OTLP request log read every telemetry event before it is queued.
   const observability = createObservability({ telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log });
@@ -202,8 +205,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
         {
           store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness,
           extraRoutes: [
-            (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, clusterToken: settings.clusterToken, log }),
-            (router) => registerTraceRoute(router, store!),
+            (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, traces, clusterToken: settings.clusterToken, log }),
+            (router) => registerTraceRoute(router, store!, traces),
           ],
         },
         options.adminRoutes ?? ADMIN_ROUTE_MODULES,

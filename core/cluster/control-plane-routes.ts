@@ -6,7 +6,8 @@ import { parseJsonObject, readRawBody } from '../http/read-body.js';
 import type { Logger } from '../logging/logger.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { Store } from '../store/types.js';
-import { storeTelemetry } from '../telemetry/store-sink.js';
+import { fileTelemetry } from '../telemetry/store-sink.js';
+import type { TraceBuffer } from '../telemetry/trace-buffer.js';
 import type { TelemetryEvent } from '../telemetry/telemetry-event.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import type { ConnectionRegistry } from './connection-registry.js';
@@ -16,6 +17,8 @@ export interface ControlPlaneDeps {
   registry: ConnectionRegistry;
   holder: SnapshotHolder;
   store: Store;
+  /** Where the data planes' per-request metrics events become playground traces. */
+  traces: TraceBuffer;
   /** The shared secret data planes present; unset means this control plane accepts none. */
   clusterToken?: string;
   log: Logger;
@@ -79,7 +82,7 @@ export function registerControlPlaneRoutes(router: Router, deps: ControlPlaneDep
     const body = parseJsonObject(await readRawBody(koa.req, 32 * 1024 * 1024));
     const nodeId = String(body.node_id ?? '');
     const events = Array.isArray(body.events) ? (body.events as TelemetryEvent[]) : [];
-    await storeTelemetry(deps.store, events.map((e) => ({ ...e, node_id: nodeId })));
+    await fileTelemetry(deps.store, deps.traces, events.map((e) => ({ ...e, node_id: nodeId })));
     koa.status = 204;
   });
 

@@ -2,28 +2,28 @@ import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
 import { BatchingSink } from './batching-sink.js';
 import { TELEMETRY_COLLECTIONS, type TelemetryEvent } from './telemetry-event.js';
+import type { TraceBuffer } from './trace-buffer.js';
 
-/** Files telemetry batches into the store, one collection per kind. */
-export async function storeTelemetry(store: Store, batch: TelemetryEvent[]): Promise<void> {
-  const byKind = new Map<string, Record<string, unknown>[]>();
+/**
+ * Files a telemetry batch where the admin plane runs: per-request metrics events into the
+ * playground trace buffer, guardrail activity into the store (queried by `GET /v1/activity`).
+ */
+export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: TelemetryEvent[]): Promise<void> {
+  const activity: Record<string, unknown>[] = [];
   for (const event of batch) {
-    const name = TELEMETRY_COLLECTIONS[event.kind];
-    if (!name) continue;
-    const list = byKind.get(name) ?? [];
-    list.push({ ...event.data, node_id: event.node_id, at: new Date(event.at) });
-    byKind.set(name, list);
+    const data = { ...event.data, node_id: event.node_id };
+    if (event.kind === 'metric') traces.add({ ...data, at: event.at });
+    else if (event.kind === 'activity') activity.push({ ...data, at: new Date(event.at) });
   }
-  for (const [name, docs] of byKind) await store.collection(name).insertMany(docs);
+  if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertMany(activity);
 }
 
-/** The single-process sink: telemetry lands in the local store. */
-export function createStoreSink(store: Store, log: Logger, intervalMs = 1_000): BatchingSink {
-  return new BatchingSink({ deliver: (batch) => storeTelemetry(store, batch), intervalMs, log });
+/** The single-process sink: telemetry leaves the request path through a bounded queue. */
+export function createLocalSink(store: Store, traces: TraceBuffer, log: Logger, intervalMs = 1_000): BatchingSink {
+  return new BatchingSink({ deliver: (batch) => fileTelemetry(store, traces, batch), intervalMs, log });
 }
 
-/** Creates the telemetry collections with a retention TTL. */
-export async function ensureTelemetryCollections(store: Store, retentionSeconds = 7 * 24 * 3600): Promise<void> {
-  for (const name of Object.values(TELEMETRY_COLLECTIONS)) {
-    await store.ensureCollection(name, { indexes: [{ key: { at: 1 }, expireAfterSeconds: retentionSeconds }] });
-  }
+/** Creates the activity collection with a retention TTL. */
+export async function ensureTelemetryCollections(store: Store, retentionSeconds = 30 * 24 * 3600): Promise<void> {
+  await store.ensureCollection(TELEMETRY_COLLECTIONS.activity, { indexes: [{ key: { at: 1 }, expireAfterSeconds: retentionSeconds }] });
 }

@@ -23,8 +23,7 @@ export interface TelemetrySink {
   close(): Promise<void>;
 }
 
-/** Collection each kind is filed in. */
-export const TELEMETRY_COLLECTIONS: Record<TelemetryEvent['kind'], string> = {
-  metric: 'metrics_events',
+/** Where stored telemetry lives (metrics events are kept as short-lived traces, not stored). */
+export const TELEMETRY_COLLECTIONS = {
   activity: 'activity',
-};
+} as const;
