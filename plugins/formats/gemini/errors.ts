@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
+import { kindForHttpStatus } from '../error-kinds.js';
 import { isObject } from '../json-fields.js';
 
 /**
@@ -38,18 +39,6 @@ const STATUS_BY_KIND: Record<Kind, string> = {
   internal: 'INTERNAL',
 };
 
-function kindForHttp(status: number): Kind {
-  if (status === 401) return 'authentication';
-  if (status === 403) return 'permission';
-  if (status === 404) return 'not_found';
-  if (status === 408 || status === 504) return 'timeout';
-  if (status === 413) return 'request_too_large';
-  if (status === 429) return 'rate_limit';
-  if (status === 503 || status === 529) return 'overloaded';
-  if (status >= 500) return 'upstream';
-  return 'invalid_request';
-}
-
 /** An upstream error answer -> ErrorInfo. The Google status name wins over the HTTP status. */
 export function decodeError(status: number, body: unknown): ErrorInfo {
   // The JSON-array stream form wraps the error object in an array.
@@ -62,7 +51,7 @@ export function decodeError(status: number, body: unknown): ErrorInfo {
       : typeof body === 'string' && body.trim() !== ''
         ? body.trim()
         : `upstream answered HTTP ${status}`;
-  const info: ErrorInfo = { status, kind: (name && KIND_BY_STATUS[name]) || kindForHttp(status), message };
+  const info: ErrorInfo = { status, kind: (name && KIND_BY_STATUS[name]) || kindForHttpStatus(status), message };
   if (name) info.code = name;
   return info;
 }

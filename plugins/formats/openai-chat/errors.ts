@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
+import { kindForHttpStatus } from '../error-kinds.js';
 import { isObject, parseIfJson } from '../json-fields.js';
 
 /**
@@ -22,18 +23,8 @@ const TYPES: Record<ErrorInfo['kind'], string> = {
   internal: 'server_error',
 };
 
-/** The canonical kind an HTTP status means. */
-function kindForStatus(status: number): ErrorInfo['kind'] {
-  if (status === 401) return 'authentication';
-  if (status === 403) return 'permission';
-  if (status === 404) return 'not_found';
-  if (status === 408 || status === 504) return 'timeout';
-  if (status === 413) return 'request_too_large';
-  if (status === 429) return 'rate_limit';
-  if (status === 503 || status === 529) return 'overloaded';
-  if (status >= 400 && status < 500) return 'invalid_request';
-  return 'upstream';
-}
+/** The canonical kind an HTTP status means; a status below 400 is no client error. */
+const kindForStatus = (status: number): ErrorInfo['kind'] => (status < 400 ? 'upstream' : kindForHttpStatus(status));
 
 /** An upstream error answer -> ErrorInfo. */
 export function decodeError(status: number, body: unknown): ErrorInfo {

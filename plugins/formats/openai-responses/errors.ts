@@ -1,4 +1,5 @@
 import type { ErrorInfo } from '../../../core/canonical/index.js';
+import { kindForHttpStatus } from '../error-kinds.js';
 import { isObject } from '../json-fields.js';
 
 /**
@@ -23,22 +24,9 @@ const TYPE_BY_KIND: Record<Kind, string> = {
   internal: 'server_error',
 };
 
-function kindForStatus(status: number): Kind {
-  if (status === 400 || status === 422) return 'invalid_request';
-  if (status === 401) return 'authentication';
-  if (status === 403) return 'permission';
-  if (status === 404) return 'not_found';
-  if (status === 408 || status === 504) return 'timeout';
-  if (status === 413) return 'request_too_large';
-  if (status === 429) return 'rate_limit';
-  if (status === 503 || status === 529) return 'overloaded';
-  if (status >= 500) return 'upstream';
-  return 'invalid_request';
-}
-
 /** An upstream error answer -> ErrorInfo. The status decides the kind; the body gives the words. */
 export function decodeError(status: number, body: unknown): ErrorInfo {
-  const info: ErrorInfo = { status, kind: kindForStatus(status), message: `upstream answered HTTP ${status}` };
+  const info: ErrorInfo = { status, kind: kindForHttpStatus(status), message: `upstream answered HTTP ${status}` };
   const error = isObject(body) && isObject(body.error) ? body.error : undefined;
   if (error) {
     if (typeof error.message === 'string' && error.message) info.message = error.message;
