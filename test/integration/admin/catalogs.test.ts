@@ -1,12 +1,26 @@
 /**
  * Catalogs: providers, models (by provider; a cloud-hosted registry's invokable models, i.e.
- * its deployments), policies (see policies.test.ts) and the Store's MCP servers.
+ * its deployments), policies (the built-in policy plugins here; a third-party one in
+ * policies.test.ts) and the Store's MCP servers.
  */
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { AdminClient } from './helpers/admin-client.js';
 import { startAdminHarness, type AdminHarness } from './helpers/admin-harness.js';
 
 const ok = AdminClient.expectStatus;
+
+/** The built-in policy plugins and the category each is listed under. */
+const BUILT_IN_POLICIES = {
+  request_size_limiter: 'policy',
+  rate_limiter: 'policy',
+  token_rate_limiter: 'policy',
+  tool_governance: 'policy',
+  cache: 'cache',
+  guardrails: 'guardrail',
+} as const;
+
+const settingsSchema = (type: string) => JSON.parse(readFileSync(new URL(`../../../schemas/plugins/${type}.schema.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('admin: catalogs', () => {
   let h: AdminHarness;
@@ -51,6 +65,24 @@ describe('admin: catalogs', () => {
     expect(openaiModels.items.map((m: { id: string }) => m.id)).to.include('gpt-4o-mini');
     expect((await h.tenantB.get(`/v1/catalog/models?gateway_id=${gateway.id}&registry_id=${azure.id}`)).status).to.equal(404);
     expect((await h.tenantA.get(`/v1/catalog/models?gateway_id=${gateway.id}`)).status).to.equal(422);
+  });
+
+  it('lists every built-in policy plugin with its settings JSON Schema', async () => {
+    const catalog = ok(await h.tenantA.get('/v1/catalog/policies'), 200);
+    const listed = new Map<string, { category: string; type: Record<string, unknown> }>();
+    for (const group of catalog.groups as Array<{ category: string; types: Array<Record<string, unknown>> }>) {
+      for (const type of group.types) listed.set(type.type as string, { category: group.category, type });
+    }
+    expect(catalog.total).to.equal(listed.size);
+    expect([...listed.keys()]).to.include.members(Object.keys(BUILT_IN_POLICIES));
+    for (const [name, category] of Object.entries(BUILT_IN_POLICIES)) {
+      const { category: listedUnder, type } = listed.get(name)!;
+      expect(listedUnder, name).to.equal(category);
+      expect(type.version, name).to.match(/^\d+\.\d+\.\d+/);
+      expect(type.stages, name).to.be.an('array').that.is.not.empty;
+      expect(type.settings_schema, name).to.deep.equal(settingsSchema(name));
+      expect(type.settings_schema, name).to.include({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' });
+    }
   });
 
   it('lists the Store catalog of MCP servers', async () => {
