@@ -68,7 +68,14 @@ export class PluginHost {
   }
 
   private checkPlugin(definition: PluginDefinition<object>, origin: string) {
-    if (definition.schema) registerSchema(definition.schema as { $id?: string });
+    if (definition.schema) {
+      // ajv refuses a schema that is not valid JSON Schema when it is added, before checkCommon compiles it.
+      try {
+        registerSchema(definition.schema as { $id?: string });
+      } catch (err) {
+        throw new PluginLoadError(`${origin}: plugin ${definition.name} settings schema ${definition.schemaId} does not compile: ${(err as Error).message}`);
+      }
+    }
     this.checkCommon(definition.name, definition.version, definition.schemaId, origin);
     if (!semver.validRange(definition.coreApi) || !semver.satisfies(CORE_API_VERSION, definition.coreApi)) {
       throw new PluginLoadError(`${origin}: plugin ${definition.name} targets plugin API ${definition.coreApi}; this core provides ${CORE_API_VERSION}`);
