@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the gateway, starts a fake upstream and the gateway pinned to their
  * cores, runs every scenario against the direct path in the same run, prints Markdown tables and
- * writes JSON results to bench/results/. `npm run bench -- chat scale` runs only those groups.
+ * writes JSON results to bench/results/. `npm run bench -- chat scale` runs only those groups
+ * (chat, chain, evaluate, detectors, scale, sync, memory).
  * Traffic goes only to 127.0.0.1, bounded by the configured rate and duration.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import { consumerScaling, memory } from './scenarios/scale.js';
 import { configPush } from './scenarios/config-sync.js';
 import { evaluate } from './scenarios/evaluate.js';
 import { policyChain } from './scenarios/policy-chain.js';
+import { benchOptionsFromEnv, detectorBench } from './detectors.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const groups = process.argv.slice(2);
@@ -42,6 +44,7 @@ async function main() {
     if (wanted('chat')) results.push(...(await chatScenarios(ctx)));
     if (wanted('chain')) results.push(await policyChain(ctx));
     if (wanted('evaluate')) results.push(await evaluate(ctx));
+    if (wanted('detectors')) results.push(await detectorBench(benchOptionsFromEnv()));
     if (wanted('scale')) results.push(await consumerScaling(ctx));
     if (wanted('sync')) results.push(await configPush(ctx));
     if (wanted('memory')) {

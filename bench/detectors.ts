@@ -1,0 +1,137 @@
+/**
+ * Detector micro-benchmark: every detector of the plugin host, created with its default
+ * settings, inspects a 4 KB prompt and a 512-byte tool result many times in this process; the
+ * report gives p50/p99 per detector and for all of them in turn on the same request (as one
+ * evaluation runs them). Each iteration's prompt starts with a different ticket number, so no
+ * cache keyed by the whole text can answer for a detector.
+ *
+ * `npx tsx bench/detectors.ts` (environment: BENCH_DETECTOR_ITERATIONS, default 1500;
+ * BENCH_DETECTOR_ROUNDS, default 5). `npm run bench -- detectors` runs it as the `detectors` group.
+ */
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { Detector, InspectionRequest } from '../core/guardrail/detector.js';
+import { createPluginHost } from '../core/plugin/host.js';
+import { prompt } from './bodies.js';
+import type { ScenarioResult } from './context.js';
+
+/** Settings other than the defaults, where the defaults check nothing (the evaluate scenario's). */
+const SETTINGS: Record<string, Record<string, unknown>> = {
+  topic_keyword_moderation: { keywords: ['project-x'], denied_topics: ['medical advice'] },
+};
+
+export interface DetectorBenchOptions {
+  /** Timed inspections per detector and round. */
+  iterations: number;
+  /** Rounds: detectors take turns in each, so a noisy moment hits them all alike. */
+  rounds: number;
+}
+
+const ALL = 'all together';
+const round = (x: number) => Number(x.toFixed(3));
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+function quantile(sorted: Float64Array, q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+/** The request of iteration `i`: a 4 KB user prompt (numbered) and a 512-byte tool result. */
+export function benchRequest(i: number): InspectionRequest {
+  const head = `Ticket ${i}. `;
+  return {
+    direction: 'input',
+    attachments: [],
+    attributes: {},
+    segments: [
+      { id: 0, text: head + prompt(4096 - head.length), source: 'prompt', role: 'user' },
+      { id: 1, text: prompt(512), source: 'tool_result', role: 'tool' },
+    ],
+  };
+}
+
+/** Runs the benchmark; rows are sorted as the host lists the detectors, then all together. */
+export async function detectorBench(options: DetectorBenchOptions): Promise<ScenarioResult> {
+  const host = await createPluginHost();
+  const detectors: Array<[string, Detector]> = [...host.detectors.values()]
+    .map((d) => [d.name, d.create(host.validateSettings(d.name, SETTINGS[d.name] ?? {}))] as [string, Detector])
+    .sort(([a], [b]) => a.localeCompare(b));
+  const names = [...detectors.map(([name]) => name), ALL];
+  const samples = new Map(names.map((n) => [n, new Float64Array(options.iterations * options.rounds)]));
+  // CPU time of this process over the same inspections: on a busy machine, wall-clock tails
+  // also measure other processes, CPU time only this one (GC threads included).
+  const cpu = new Map(names.map((n) => [n, new Float64Array(options.iterations * options.rounds)]));
+  const load = loadavg()[0];
+  const requests = Array.from({ length: options.iterations }, (_, i) => benchRequest(i));
+
+  const once = async (detector: Detector, request: InspectionRequest) => {
+    const result = detector.inspect(request);
+    if (result instanceof Promise) await result;
+  };
+  const everything = async (request: InspectionRequest) => {
+    for (const [, detector] of detectors) await once(detector, request);
+  };
+  // Warm-up: compile patterns, load models, let the JIT settle.
+  for (let i = 0; i < 200; i++) await everything(benchRequest(100_000 + i));
+
+  for (let r = 0; r < options.rounds; r++) {
+    for (const [name, detector] of detectors) {
+      const out = samples.get(name)!;
+      const outCpu = cpu.get(name)!;
+      for (let i = 0; i < options.iterations; i++) {
+        const request = requests[(i + r * 7) % requests.length];
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        await once(detector, request);
+        out[r * options.iterations + i] = performance.now() - t0;
+        outCpu[r * options.iterations + i] = cpuMs(process.cpuUsage(c0));
+      }
+    }
+    const out = samples.get(ALL)!;
+    const outCpu = cpu.get(ALL)!;
+    for (let i = 0; i < options.iterations; i++) {
+      const request = requests[(i + r * 11) % requests.length];
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      await everything(request);
+      out[r * options.iterations + i] = performance.now() - t0;
+      outCpu[r * options.iterations + i] = cpuMs(process.cpuUsage(c0));
+    }
+  }
+
+  const rows = names.map((name) => {
+    const sorted = samples.get(name)!.sort();
+    const cpuSorted = cpu.get(name)!.sort();
+    return {
+      detector: name,
+      samples: sorted.length,
+      p50_ms: round(quantile(sorted, 0.5)),
+      p90_ms: round(quantile(sorted, 0.9)),
+      p99_ms: round(quantile(sorted, 0.99)),
+      cpu_p50_ms: round(quantile(cpuSorted, 0.5)),
+      cpu_p99_ms: round(quantile(cpuSorted, 0.99)),
+    };
+  });
+  return {
+    scenario: 'detectors (in process: 4 KB prompt + 512-byte tool result, default settings)',
+    rows,
+    notes: [
+      `${options.rounds} rounds of ${options.iterations} inspections per detector; topic_keyword_moderation with one keyword and one denied topic (its defaults check nothing)`,
+      `p*_ms: wall clock; cpu_*: CPU time of the process (microsecond resolution); 1-minute load average ${load.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after on ${cpus().length} cores`,
+    ],
+  };
+}
+
+/** Options from the environment. */
+export function benchOptionsFromEnv(): DetectorBenchOptions {
+  return {
+    iterations: Number(process.env.BENCH_DETECTOR_ITERATIONS ?? 1500),
+    rounds: Number(process.env.BENCH_DETECTOR_ROUNDS ?? 5),
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const result = await detectorBench(benchOptionsFromEnv());
+  console.table(result.rows);
+  for (const note of result.notes ?? []) console.log(`Note: ${note}`);
+}
