@@ -4,6 +4,7 @@
  */
 import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS, type ConsumerRecord, type ModelPolicy } from '../../records/types.js';
+import { RESERVED_SLUGS } from '../../proxy/routes.js';
 import type { Store } from '../../store/types.js';
 
 /** The writable consumer fields. */
@@ -21,9 +22,6 @@ export interface ConsumerInput {
   tags?: string[];
 }
 
-/** First path segments the proxy serves itself, so no consumer may take them (API.md). */
-const RESERVED_CONSUMER_SLUGS: ReadonlySet<string> = new Set(['v1', 'v1beta', 'v2', 'healthz', 'health', 'readyz', 'metrics', '.well-known']);
-
 const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** The ids among `ids` that are registries of the gateway. */
@@ -35,7 +33,8 @@ export async function existingRegistries(store: Store, gatewayId: string, ids: r
 
 /** 422 naming the first field that breaks a rule the schema cannot express. */
 export async function checkConsumer(store: Store, gatewayId: string, input: ConsumerInput): Promise<void> {
-  if (input.slug && RESERVED_CONSUMER_SLUGS.has(input.slug)) throw refuse(`/slug "${input.slug}" is reserved by the proxy`);
+  // First path segments the proxy serves itself: no consumer may take them (API.md).
+  if (input.slug && RESERVED_SLUGS.has(input.slug)) throw refuse(`/slug "${input.slug}" is reserved by the proxy`);
   const associations = input.registries ?? [];
   const policies = input.model_policies ?? [];
   const known = await existingRegistries(store, gatewayId, [...associations.map((a) => a.registry_id), ...policies.map((p) => p.registry_id)]);
