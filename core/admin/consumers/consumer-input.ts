@@ -2,10 +2,10 @@
  * Consumer fields checked against the gateway: reserved slugs, and registry references
  * (associations and model policies) that must name registries of the same gateway.
  */
-import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS, type ConsumerRecord, type ModelPolicy } from '../../records/types.js';
 import { RESERVED_SLUGS } from '../../proxy/routes.js';
 import type { Store } from '../../store/types.js';
+import { refuse } from '../http/json-body.js';
 
 /** The writable consumer fields. */
 export interface ConsumerInput {
@@ -21,8 +21,6 @@ export interface ConsumerInput {
   timeouts?: Record<string, unknown>;
   tags?: string[];
 }
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** The ids among `ids` that are registries of the gateway. */
 export async function existingRegistries(store: Store, gatewayId: string, ids: readonly string[]): Promise<Set<string>> {

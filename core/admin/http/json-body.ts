@@ -32,6 +32,9 @@ export async function readJsonOrForm(koa: Koa.Context): Promise<Record<string, u
   return readJsonObject(koa);
 }
 
+/** 422 `validation_failed` for a rule a schema cannot express; `message` starts with the field's JSON pointer. */
+export const refuse = (message: string): GatewayError => new GatewayError('validation_failed', { message });
+
 /** Validates `value` against a registered schema; 422 naming the fields when it does not match. */
 export function validateBody<T>(schemaId: string, value: unknown): T {
   const validate = validatorFor<T>(schemaId);

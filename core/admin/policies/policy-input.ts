@@ -3,10 +3,8 @@
  * the settings must pass the plugin's schema (422 naming the field; defaults applied), and the
  * stages must be among the plugin's stages.
  */
-import { GatewayError } from '../../errors/gateway-error.js';
 import { SettingsError, type PluginHost } from '../../plugin/host.js';
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
+import { refuse } from '../http/json-body.js';
 
 /** The validated settings (defaults applied) of a policy of `type`. */
 export function checkPolicy(host: PluginHost, type: string, settings: unknown, stages: readonly string[] | undefined): Record<string, unknown> {

@@ -4,16 +4,14 @@
  * `page` or `size`.
  */
 import type Koa from 'koa';
-import { GatewayError } from '../../errors/gateway-error.js';
 import { providerEntry } from '../../providers/catalog.js';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
+import { refuse } from '../http/json-body.js';
 import { registryView } from '../views/record-views.js';
 
 /** The most registries a grouped listing returns (spec 8). */
 const MAX_GROUPED_REGISTRIES = 200;
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** The grouped listing of a gateway, or 422 when the query cannot have one. */
 export async function groupedRegistries(store: Store, gatewayId: string, koa: Koa.Context): Promise<Record<string, unknown>> {

@@ -2,11 +2,11 @@
  * Registry fields as written through the admin API, checked against the provider catalog and
  * the gateway's vault, and turned into the stored shape (the inline key sealed at rest).
  */
-import { GatewayError } from '../../errors/gateway-error.js';
 import { providerEntry } from '../../providers/catalog.js';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { Store } from '../../store/types.js';
+import { refuse } from '../http/json-body.js';
 
 /** Upstream credentials as written (an inline key or a vault reference). */
 export interface RegistryAuthInput {
@@ -29,8 +29,6 @@ export interface RegistryInput {
   health_check?: RegistryRecord['health_check'];
   circuit_breaker?: Record<string, unknown>;
 }
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /**
  * Checks what the schema cannot: a known provider for LLM registries, a base URL where the

@@ -6,7 +6,6 @@
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { MCP_CATALOG } from '../../catalogs/mcp-servers.js';
-import { GatewayError } from '../../errors/gateway-error.js';
 import { PROVIDERS, providerEntry } from '../../providers/catalog.js';
 import type { ProviderEntry } from '../../providers/types.js';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
@@ -14,6 +13,7 @@ import { ajv } from '../../schema/ajv.js';
 import type { AdminDeps } from '../app.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { pageOf, pageRequest } from '../http/pagination.js';
+import { refuse } from '../http/json-body.js';
 
 interface CatalogModel {
   id: string;
@@ -21,8 +21,6 @@ interface CatalogModel {
   modalities: string[];
   deployment?: string;
 }
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** A model's modalities: the catalog's, else inferred from its id (`embed`: embeddings, `rerank`: rerank, else chat). */
 function modalitiesOf(provider: ProviderEntry | undefined, modelId: string): string[] {

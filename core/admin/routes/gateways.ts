@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS, type GatewayRecord } from '../../records/types.js';
 import type { BatchOp, Filter } from '../../store/types.js';
 import type { AdminDeps } from '../app.js';
@@ -14,7 +13,7 @@ import { checkInstances, isDowngrade, tenantEntitlements, type Entitlements } fr
 import { gatewayDeleteOps } from '../gateways/gateway-cascade.js';
 import { randomGatewaySlug } from '../gateways/random-slug.js';
 import { gatewayInScope } from '../http/gateway-scope.js';
-import { readBody } from '../http/json-body.js';
+import { readBody, refuse } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
 import { gatewayView } from '../views/record-views.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
@@ -26,8 +25,6 @@ interface GatewayCreate {
   entitlements?: Entitlements;
 }
 type GatewayUpdate = Omit<GatewayCreate, 'tenant_id'>;
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** Registers the gateway routes. */
 export function gatewayRoutes(router: Router, deps: AdminDeps): void {

@@ -12,7 +12,7 @@ import type { Filter } from '../../store/types.js';
 import type { AdminDeps } from '../app.js';
 import type { AdminRole } from '../auth/admin-token.js';
 import { adminOf } from '../auth/require-admin.js';
-import { readBody } from '../http/json-body.js';
+import { readBody, refuse } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
 import { hashClientSecret, newClientId, newClientSecret } from '../machine/machine-secret.js';
 import { machineCredentialView } from '../views/record-views.js';
@@ -23,8 +23,6 @@ interface MachineCredentialCreate {
   roles: AdminRole[];
   tenant_id?: string;
 }
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** Registers the machine-credential routes. */
 export function machineCredentialRoutes(router: Router, deps: AdminDeps): void {

@@ -5,14 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { GatewayError } from '../../errors/gateway-error.js';
 import { COLLECTIONS, type ModelPolicy, type RoleRecord } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
 import type { AdminDeps } from '../app.js';
 import { attachedDeleteOps } from '../consumers/attached-delete.js';
 import { existingRegistries } from '../consumers/consumer-input.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
-import { adminSchemaId, readBody, readJsonObject, validateBody } from '../http/json-body.js';
+import { adminSchemaId, readBody, readJsonObject, refuse, validateBody } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
 import { roleView } from '../views/record-views.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
@@ -24,8 +23,6 @@ interface RoleInput {
   model_policies?: ModelPolicy[];
   tool_sets?: Array<{ registry_id: string; tools?: string[] }>;
 }
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /** Registry references of a role must be registries of the gateway; tool sets, MCP ones. */
 async function checkRoleReferences(store: Store, gatewayId: string, input: RoleInput): Promise<void> {

@@ -5,12 +5,10 @@
  * detectors, and every collector belongs to the policy's tenant. Failures are 422 naming the
  * field by JSON pointer.
  */
-import { GatewayError } from '../../errors/gateway-error.js';
+import { refuse } from '../../admin/http/json-body.js';
 import { SettingsError, type PluginHost } from '../../plugin/host.js';
 import type { GuardrailPolicyRecord } from '../config/records.js';
 import { compileCondition, ConditionError } from '../evaluation/gate-conditions.js';
-
-const refuse = (message: string) => new GatewayError('validation_failed', { message });
 
 /**
  * Refuses an `ask` detector rule before the schema does, with the reason: only gates ask
