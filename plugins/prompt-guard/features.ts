@@ -4,7 +4,8 @@
  * Features are streamed to a sink, so scoring adds weights on the fly and allocates no vector.
  */
 import { FAMILIES, countFamilies } from './patterns.js';
-import { surfaceStats, SURFACE_KEYS } from './surface.js';
+import { surfaceStats, SURFACE_KEYS, type SurfaceStats } from './surface.js';
+import { isAscii } from './normalize.js';
 import { SEEDS, combine, hashRange, hashString } from './hashing.js';
 
 /** How a view was obtained from the original text. */
@@ -46,6 +47,62 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 /** Families matched in the view, for naming categories; reused between calls. */
 export class FeatureScratch {
   readonly families = new Float64Array(FAMILIES.length);
+  /** The surface statistics of the last view. */
+  stats: SurfaceStats | undefined;
+  /** Token hashes of the last view (grown as needed). */
+  tokens = new Uint32Array(1024);
+}
+
+const FNV_PRIME = 0x01000193;
+// Token characters of ASCII text: [\p{L}\p{N}] is [A-Za-z0-9] there; symbols are TOKEN's last class.
+const ASCII_WORD = new Uint8Array(128);
+const ASCII_SYMBOL = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII_WORD[c] = /[A-Za-z0-9]/.test(ch) ? 1 : 0;
+  ASCII_SYMBOL[c] = /[!?<>\[\]{}|#*:=$]/.test(ch) ? 1 : 0;
+}
+const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/**
+ * Hashes the tokens of `folded` (TOKEN's matches, `hashString(token, SEEDS.word)` each) into
+ * `scratch.tokens`; returns how many. ASCII text is tokenized by a loop equivalent to TOKEN.
+ */
+function tokenHashes(folded: string, ascii: boolean, scratch: FeatureScratch): number {
+  if (scratch.tokens.length < folded.length) scratch.tokens = new Uint32Array(folded.length * 2);
+  const out = scratch.tokens;
+  let count = 0;
+  if (!ascii) {
+    TOKEN.lastIndex = 0;
+    for (const m of folded.matchAll(TOKEN)) out[count++] = hashString(m[0], SEEDS.word);
+    return count;
+  }
+  const n = folded.length;
+  const seed = SEEDS.word >>> 0;
+  for (let i = 0; i < n; ) {
+    let c = folded.charCodeAt(i);
+    if (ASCII_WORD[c]) {
+      let h = seed;
+      do {
+        h ^= c;
+        h = Math.imul(h, FNV_PRIME);
+        c = ++i < n ? folded.charCodeAt(i) : -1;
+      } while (c >= 0 && ASCII_WORD[c]);
+      // An apostrophe and letters continue the token (`don't`).
+      if (c === 39 && i + 1 < n && isAsciiLetter(folded.charCodeAt(i + 1))) {
+        do {
+          h ^= c;
+          h = Math.imul(h, FNV_PRIME);
+          c = ++i < n ? folded.charCodeAt(i) : -1;
+        } while (c >= 0 && isAsciiLetter(c));
+      }
+      out[count++] = h >>> 0;
+    } else {
+      if (ASCII_SYMBOL[c]) out[count++] = Math.imul(seed ^ c, FNV_PRIME) >>> 0;
+      i++;
+    }
+  }
+  return count;
 }
 
 /**
@@ -66,6 +123,7 @@ export function emitFeatures(
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));
   const stats = surfaceStats(visible);
+  scratch.stats = stats;
   for (const key of SURFACE_KEYS) {
     const v = stats[key];
     if (v !== 0) sink(i, v);
@@ -98,21 +156,21 @@ export function emitFeatures(
 
   const mask = (1 << hashBits) - 1;
   const base = hashBase;
-  // Word unigrams and bigrams, scaled so long texts do not dominate by length alone.
-  let count = 0;
-  TOKEN.lastIndex = 0;
-  for (const _ of folded.matchAll(TOKEN)) count++;
+  // Word unigrams and bigrams, scaled so long texts do not dominate by length alone. The tokens
+  // are hashed in one pass, then emitted once their number (the scale) is known.
+  const ascii = isAscii(folded);
+  const count = tokenHashes(folded, ascii, scratch);
+  const tokens = scratch.tokens;
   const wordScale = 1 / Math.sqrt(count + 1);
   let prev = 0;
-  TOKEN.lastIndex = 0;
-  for (const m of folded.matchAll(TOKEN)) {
-    const h = hashString(m[0], SEEDS.word);
+  for (let t = 0; t < count; t++) {
+    const h = tokens[t];
     sink(base + (h & mask), wordScale);
     if (prev !== 0) sink(base + (combine(prev, h) & mask), wordScale);
     prev = h;
   }
   // Character 4-grams (bigrams for CJK text, which has no spaces to split words on).
-  const n = CJK.test(folded) ? 2 : 4;
+  const n = !ascii && CJK.test(folded) ? 2 : 4;
   const grams = Math.max(0, folded.length - n + 1);
   const charScale = 1 / Math.sqrt(grams + 1);
   for (let s = 0; s < grams; s++) {

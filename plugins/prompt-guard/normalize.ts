@@ -100,8 +100,17 @@ function foldConfusables(text: string, counts: { homoglyphWords: number }): stri
   });
 }
 
+/** True when every character of `text` is ASCII. */
+export function isAscii(text: string): boolean {
+  return !NON_ASCII.test(text);
+}
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Folds `text` for matching and counts the hiding tricks it used. */
 export function foldText(text: string): FoldedText {
+  // ASCII is its own NFKC form and holds no accents, look-alikes, invisible or tag characters:
+  // folding it is lower-casing it.
+  if (isAscii(text)) return { text: text.toLowerCase(), tagText: '', tagChars: 0, invisibleInWords: 0, homoglyphWords: 0 };
   const hidden = { tagText: '', tagChars: 0, invisibleInWords: 0 };
   const visible = text.normalize('NFKC');
   const stripped = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/.test(visible)

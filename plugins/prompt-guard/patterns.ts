@@ -283,8 +283,18 @@ ALL_SOURCES.forEach((source, index) => {
 });
 const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
+// The same index for ASCII text, by character codes: [a * 128 + b] for the prefix of codes a, b.
+const ASCII_PREFIX: Array<Array<{ source: number; anchor: string }> | undefined> = new Array(128 * 128);
+for (const [key, list] of BY_PREFIX) {
+  if (key.charCodeAt(0) < 128 && key.charCodeAt(1) < 128) ASCII_PREFIX[key.charCodeAt(0) * 128 + key.charCodeAt(1)] = list;
+}
+// [\p{L}\p{N}] of ASCII text: [A-Za-z0-9].
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
 // Patterns whose anchors may occur inside a word (scripts written without spaces, delimiters).
 const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].anchors.length > 0);
+// Their anchors an ASCII text can hold.
+const ASCII_ANCHORS = ALL_SOURCES.map((source) => source.anchors.filter((anchor) => !NON_ASCII.test(anchor)));
 // Anchor positions per pattern, and which lists were filled; reused so counting allocates nothing.
 const positions: number[][] = ALL_SOURCES.map(() => []);
 const filled: number[] = [];
@@ -299,18 +309,32 @@ function record(index: number, p: number): void {
 function findAnchors(folded: string): void {
   for (const index of filled) positions[index].length = 0;
   filled.length = 0;
-  WORD_START.lastIndex = 0;
-  for (let m = WORD_START.exec(folded); m !== null; m = WORD_START.exec(folded)) {
-    const p = m.index;
-    const candidates = BY_PREFIX.get(folded.slice(p, p + 2));
-    if (!candidates) continue;
-    for (const c of candidates) if (folded.startsWith(c.anchor, p)) record(c.source, p);
-  }
   const ascii = !NON_ASCII.test(folded);
+  if (ascii) {
+    // Word starts found by character codes: WORD_START's matches, without a regex or a slice.
+    const n = folded.length - 1;
+    let inWord = false;
+    for (let p = 0; p < n; p++) {
+      const code = folded.charCodeAt(p);
+      const word = ASCII_WORD[code] === 1;
+      if (word && !inWord) {
+        const candidates = ASCII_PREFIX[code * 128 + folded.charCodeAt(p + 1)];
+        if (candidates) for (const c of candidates) if (folded.startsWith(c.anchor, p)) record(c.source, p);
+      }
+      inWord = word;
+    }
+  } else {
+    WORD_START.lastIndex = 0;
+    for (let m = WORD_START.exec(folded); m !== null; m = WORD_START.exec(folded)) {
+      const p = m.index;
+      const candidates = BY_PREFIX.get(folded.slice(p, p + 2));
+      if (!candidates) continue;
+      for (const c of candidates) if (folded.startsWith(c.anchor, p)) record(c.source, p);
+    }
+  }
   for (const index of SCANNED) {
     const before = positions[index].length;
-    for (const anchor of ALL_SOURCES[index].anchors) {
-      if (ascii && NON_ASCII.test(anchor)) continue;
+    for (const anchor of ascii ? ASCII_ANCHORS[index] : ALL_SOURCES[index].anchors) {
       for (let p = folded.indexOf(anchor); p >= 0; p = folded.indexOf(anchor, p + 1)) record(index, p);
     }
     if (positions[index].length - before > 1) positions[index].sort((x, y) => x - y);

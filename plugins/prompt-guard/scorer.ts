@@ -9,7 +9,7 @@ import { decodePayloads } from './decoders.js';
 import { emitFeatures, FeatureScratch, type ViewFlags } from './features.js';
 import { FAMILIES, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
-import { surfaceStats } from './surface.js';
+import { surfaceStats, type SurfaceStats } from './surface.js';
 
 /** The score of one text and why. */
 export interface TextVerdict {
@@ -139,12 +139,14 @@ export class InjectionScorer {
     const { folded, views } = this.windowViews(text);
     let best = -Infinity;
     let bestView = 0;
+    let bestStats: SurfaceStats | undefined;
     const families = new Float64Array(FAMILIES.length);
     for (let i = 0; i < views.length; i++) {
       const logit = this.logitOf(views[i]);
       if (logit > best) {
         best = logit;
         bestView = i;
+        bestStats = this.scratch.stats;
         families.set(this.scratch.families);
       }
     }
@@ -159,7 +161,7 @@ export class InjectionScorer {
     if (folded.tagChars > 0 || folded.invisibleInWords > 2) categories.push('hidden_unicode');
     if (hiddenText && this.options.hiddenTextConfidence > 0) confidence = Math.max(confidence, this.options.hiddenTextConfidence);
     if (/^[ \t>#*-]*(?:user|human|assistant|ai|q|a)\s*[:：]/im.test(view.visible) && countTurns(view.visible) >= 6) categories.push('many_shot');
-    const stats = surfaceStats(view.visible);
+    const stats = bestStats ?? surfaceStats(view.visible);
     if (stats.tailOddWords >= 0.6 || stats.symbolRuns >= 1.5) categories.push('adversarial_suffix');
     if (categories.length === 0) categories.push(families[FAMILIES.indexOf('harmful_topic')] > 0 ? 'harmful_roleplay' : 'jailbreak_language');
     return { confidence, categories };

@@ -34,6 +34,47 @@ const ODD_WORD = /^(?:\p{Ll}+\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}|\p{L}+\d+\p{L}*$|\d+\p{
 const SYMBOL = /[\[\]{}()<>|\\^~`=_*#@$%&+;]/;
 const SYMBOL_PAIR = /[\[\]{}()<>|\\^~`="'.,;:!?*#@$%&+\-]{2,}/g;
 const YOU = /^(?:you|your|yours|yourself|you're|you'll|you've)$/i;
+// ODD_WORD for ASCII words, where \p{Ll} is [a-z], \p{Lu} [A-Z] and \p{L} [A-Za-z].
+const ODD_ASCII_WORD = /^(?:[a-z]+[A-Z]|[A-Z]{2,}[a-z]{2,}|[A-Za-z]+\d+[A-Za-z]*$|\d+[A-Za-z]{3,})/;
+const NON_ASCII = /[^\x00-\x7f]/;
+// SYMBOL by character code (every SYMBOL character is ASCII).
+const IS_SYMBOL = new Uint8Array(128);
+for (let c = 0; c < 128; c++) IS_SYMBOL[c] = SYMBOL.test(String.fromCharCode(c)) ? 1 : 0;
+// WORDS characters of ASCII text: [\p{L}\p{N}'] is [A-Za-z0-9'] there.
+const IS_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) IS_WORD[c] = /[A-Za-z0-9']/.test(String.fromCharCode(c)) ? 1 : 0;
+// Oddness of the last 24 words, as a ring.
+const TAIL_WORDS = 24;
+const recent = new Uint8Array(TAIL_WORDS);
+
+/** Word statistics of `text`: words, odd words, second-person words, odd words among the last 24. */
+function wordStats(text: string): { words: number; odd: number; you: number; tailOdd: number } {
+  let words = 0;
+  let odd = 0;
+  let you = 0;
+  const note = (word: string, ascii: boolean) => {
+    const isOdd = word.length >= 4 && (ascii ? ODD_ASCII_WORD : ODD_WORD).test(word);
+    if (isOdd) odd++;
+    if (word.length >= 3 && (word.charCodeAt(0) | 32) === 121 && YOU.test(word)) you++;
+    recent[words % TAIL_WORDS] = isOdd ? 1 : 0;
+    words++;
+  };
+  if (NON_ASCII.test(text)) {
+    for (const m of text.matchAll(WORDS)) note(m[0], false);
+  } else {
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      if (!IS_WORD[text.charCodeAt(i)]) continue;
+      let end = i + 1;
+      while (end < n && IS_WORD[text.charCodeAt(end)]) end++;
+      note(text.slice(i, end), true);
+      i = end;
+    }
+  }
+  let tailOdd = 0;
+  for (let k = Math.min(words, TAIL_WORDS) - 1; k >= 0; k--) tailOdd += recent[k];
+  return { words, odd, you, tailOdd };
+}
 
 /** Computes the surface statistics of `text`. */
 export function surfaceStats(text: string): SurfaceStats {
@@ -43,22 +84,13 @@ export function surfaceStats(text: string): SurfaceStats {
 
   const tail = text.length > 160 ? text.slice(-160) : text;
   let symbols = 0;
-  for (let i = 0; i < tail.length; i++) if (SYMBOL.test(tail[i])) symbols++;
-
-  let words = 0;
-  let odd = 0;
-  let you = 0;
-  const recentOdd: boolean[] = [];
-  for (const m of text.matchAll(WORDS)) {
-    words++;
-    const isOdd = m[0].length >= 4 && ODD_WORD.test(m[0]);
-    if (isOdd) odd++;
-    if (YOU.test(m[0])) you++;
-    recentOdd.push(isOdd);
-    if (recentOdd.length > 24) recentOdd.shift();
+  for (let i = 0; i < tail.length; i++) {
+    const c = tail.charCodeAt(i);
+    if (c < 128 && IS_SYMBOL[c]) symbols++;
   }
-  let tailOdd = 0;
-  for (const o of recentOdd) if (o) tailOdd++;
+
+  const { words, odd, you, tailOdd } = wordStats(text);
+  const tailWords = Math.min(words, TAIL_WORDS);
 
   let runs = 0;
   SYMBOL_PAIR.lastIndex = 0;
@@ -80,7 +112,7 @@ export function surfaceStats(text: string): SurfaceStats {
     dialogueTurns: Math.log1p(turns),
     tailSymbols: tail.length ? (3 * symbols) / tail.length : 0,
     oddWords: words ? Math.min(3, (10 * odd) / words) : 0,
-    tailOddWords: recentOdd.length ? (3 * tailOdd) / recentOdd.length : 0,
+    tailOddWords: tailWords ? (3 * tailOdd) / tailWords : 0,
     symbolRuns: Math.min(3, (100 * runs) / Math.max(text.length, 50)),
     length: Math.log1p(text.length) / 8,
     secondPerson: words ? Math.min(3, (10 * you) / words) : 0,
