@@ -189,6 +189,8 @@ interface CompiledSource {
   wordStart: boolean;
   /** Every anchor is ASCII, so a pure-ASCII text may hold one. */
   asciiAnchors: boolean;
+  /** Literals one of which every match begins with (null: unknown); a text without any is not scanned. */
+  requires: string[] | null;
 }
 
 /** The literal start of each alternative of a pattern's first group, when it has one. */
@@ -246,6 +248,71 @@ function anchorsOf(source: string): string[] {
   return anchors;
 }
 
+// Regex syntax that ends a literal; an escaped character other than a letter or digit is literal.
+const SYNTAX = new Set([...'\\()[]{}|?*+.^$']);
+
+/** The top-level alternatives of a regex source (split at `|` outside groups and classes). */
+function alternativesOf(body: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '\\') {
+      i++;
+      continue;
+    }
+    if (body[i] === '(' || body[i] === '[') depth++;
+    else if (body[i] === ')' || body[i] === ']') depth--;
+    else if (body[i] === '|' && depth === 0) {
+      out.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(body.slice(start));
+  return out;
+}
+
+/**
+ * Literals one of which every match of `source` begins with: the literal start of each top-level
+ * alternative, or of each alternative of a leading group that is not optional. Null when some
+ * alternative has none (a class, an anchor, an optional part first).
+ */
+function requiredLiterals(source: string): string[] | null {
+  const out: string[] = [];
+  for (let alt of alternativesOf(source)) {
+    if (alt.startsWith('^')) alt = alt.slice(1);
+    if (alt.startsWith(WORD_EDGE)) alt = alt.slice(WORD_EDGE.length);
+    if (alt.startsWith('(?:')) {
+      let depth = 0;
+      let end = -1;
+      for (let i = 0; i < alt.length && end < 0; i++) {
+        if (alt[i] === '\\') i++;
+        else if (alt[i] === '(') depth++;
+        else if (alt[i] === ')' && --depth === 0) end = i;
+      }
+      if (end < 0 || /^[?*{]/.test(alt.slice(end + 1))) return null;
+      const inner = requiredLiterals(alt.slice(3, end));
+      if (!inner) return null;
+      out.push(...inner);
+      continue;
+    }
+    let literal = '';
+    let i = 0;
+    while (i < alt.length) {
+      if (alt[i] === '\\' && i + 1 < alt.length && !/[\p{L}\p{N}]/u.test(alt[i + 1])) {
+        literal += alt[i + 1];
+        i += 2;
+      } else if (!SYNTAX.has(alt[i])) literal += alt[i++];
+      else break;
+    }
+    // A quantifier after the literal makes its last character optional.
+    if (/^[?*{]/.test(alt.slice(i))) literal = literal.slice(0, -1);
+    if (!literal) return null;
+    out.push(literal);
+  }
+  return out;
+}
+
 function compileSource(family: Family, index: number, source: string): CompiledSource {
   const folded = foldMarks(source);
   try {
@@ -256,6 +323,7 @@ function compileSource(family: Family, index: number, source: string): CompiledS
       anchors,
       wordStart: folded.startsWith(WORD_EDGE),
       asciiAnchors: anchors.every((x) => /^[\x00-\x7f]*$/.test(x)),
+      requires: anchors.length === 0 ? requiredLiterals(folded) : null,
     };
   } catch (err) {
     throw new Error(`prompt_guard pattern ${family}[${index}]: ${(err as Error).message}`);
@@ -269,25 +337,32 @@ const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; sources: CompiledSource[]
 }));
 
 const ALL_SOURCES: CompiledSource[] = FAMILY_PATTERNS.flatMap((f) => f.sources);
-// Word-start anchors indexed by their first two characters: one pass over the words of a text
-// finds every anchor occurrence, instead of one scan of the text per anchor.
-const BY_PREFIX = new Map<string, Array<{ source: number; anchor: string }>>();
+// Word-start anchors in a trie: one walk from each word start of a text finds every anchor
+// occurring there, instead of one scan of the text per anchor.
+interface AnchorNode {
+  next: Map<number, AnchorNode>;
+  /** Patterns one of whose anchors ends here. */
+  sources: number[];
+}
+const anchorNode = (): AnchorNode => ({ next: new Map(), sources: [] });
+const ANCHOR_TRIE = anchorNode();
 ALL_SOURCES.forEach((source, index) => {
   if (!source.wordStart) return;
   for (const anchor of source.anchors) {
-    const key = anchor.slice(0, 2);
-    const list = BY_PREFIX.get(key) ?? [];
-    list.push({ source: index, anchor });
-    BY_PREFIX.set(key, list);
+    let node = ANCHOR_TRIE;
+    for (let i = 0; i < anchor.length; i++) {
+      const code = anchor.charCodeAt(i);
+      let child = node.next.get(code);
+      if (!child) node.next.set(code, (child = anchorNode()));
+      node = child;
+    }
+    node.sources.push(index);
   }
 });
+// The trie's first step for ASCII text, by character code.
+const ASCII_ROOT: Array<AnchorNode | undefined> = Array.from({ length: 128 }, (_, code) => ANCHOR_TRIE.next.get(code));
 const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
-// The same index for ASCII text, by character codes: [a * 128 + b] for the prefix of codes a, b.
-const ASCII_PREFIX: Array<Array<{ source: number; anchor: string }> | undefined> = new Array(128 * 128);
-for (const [key, list] of BY_PREFIX) {
-  if (key.charCodeAt(0) < 128 && key.charCodeAt(1) < 128) ASCII_PREFIX[key.charCodeAt(0) * 128 + key.charCodeAt(1)] = list;
-}
 // [\p{L}\p{N}] of ASCII text: [A-Za-z0-9].
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
@@ -305,31 +380,39 @@ function record(index: number, p: number): void {
   list.push(p);
 }
 
+/** Records every anchor that starts at word start `p`, from the trie node of its first character. */
+function walkAnchors(folded: string, p: number, node: AnchorNode): void {
+  for (let k = p + 1; ; k++) {
+    for (const source of node.sources) record(source, p);
+    if (k >= folded.length) return;
+    const next = node.next.get(folded.charCodeAt(k));
+    if (!next) return;
+    node = next;
+  }
+}
+
 /** Fills `positions` with where each pattern's anchors occur in `folded`. */
 function findAnchors(folded: string): void {
   for (const index of filled) positions[index].length = 0;
   filled.length = 0;
   const ascii = !NON_ASCII.test(folded);
   if (ascii) {
-    // Word starts found by character codes: WORD_START's matches, without a regex or a slice.
-    const n = folded.length - 1;
+    // Word starts found by character codes: WORD_START's matches, without a regex.
     let inWord = false;
-    for (let p = 0; p < n; p++) {
+    for (let p = 0; p < folded.length; p++) {
       const code = folded.charCodeAt(p);
       const word = ASCII_WORD[code] === 1;
       if (word && !inWord) {
-        const candidates = ASCII_PREFIX[code * 128 + folded.charCodeAt(p + 1)];
-        if (candidates) for (const c of candidates) if (folded.startsWith(c.anchor, p)) record(c.source, p);
+        const node = ASCII_ROOT[code];
+        if (node) walkAnchors(folded, p, node);
       }
       inWord = word;
     }
   } else {
     WORD_START.lastIndex = 0;
     for (let m = WORD_START.exec(folded); m !== null; m = WORD_START.exec(folded)) {
-      const p = m.index;
-      const candidates = BY_PREFIX.get(folded.slice(p, p + 2));
-      if (!candidates) continue;
-      for (const c of candidates) if (folded.startsWith(c.anchor, p)) record(c.source, p);
+      const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
+      if (node) walkAnchors(folded, m.index, node);
     }
   }
   for (const index of SCANNED) {
@@ -346,6 +429,7 @@ function countAt(folded: string, index: number, cap: number): number {
   const source = ALL_SOURCES[index];
   let n = 0;
   if (source.anchors.length === 0) {
+    if (source.requires && !source.requires.some((literal) => folded.includes(literal))) return 0;
     source.regex.lastIndex = 0;
     while (n < cap && source.regex.exec(folded) !== null) n++;
     return n;
