@@ -1,6 +1,7 @@
 /**
  * The proxy plane: a Koa shell of exactly three middlewares (error mapper, context builder,
- * pipeline runner) around the hook pipeline. Plugins never touch Koa.
+ * pipeline runner) around the hook pipeline, behind the health endpoints, which answer first and
+ * need no credentials. Plugins never touch Koa.
  */
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
