@@ -80,10 +80,40 @@ function rot13(text: string): string {
   });
 }
 
+// Characters a BASE64 match is made of, and characters a HEX match can hold (hex digits,
+// separators, the `0x` / `\x` prefixes; any non-ASCII character counts, for Unicode spaces).
+const BASE64_CHAR = new Uint8Array(128);
+const HEX_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  BASE64_CHAR[c] = /[A-Za-z0-9+/_-]/.test(ch) ? 1 : 0;
+  HEX_CHAR[c] = /[0-9a-f\s:,x\\]/i.test(ch) ? 1 : 0;
+}
+
+/**
+ * Cheap pre-checks, in one pass: a BASE64 match is a run of at least 16 of its characters, a HEX
+ * match (eight digit pairs) a run of at least 16 characters a HEX match can hold.
+ */
+function longRuns(text: string): { base64: boolean; hex: boolean } {
+  let base64 = 0;
+  let hex = 0;
+  let longBase64 = false;
+  let longHex = false;
+  for (let i = 0; i < text.length && !(longBase64 && longHex); i++) {
+    const c = text.charCodeAt(i);
+    base64 = c < 128 && BASE64_CHAR[c] ? base64 + 1 : 0;
+    hex = c >= 128 || HEX_CHAR[c] ? hex + 1 : 0;
+    if (base64 >= 16) longBase64 = true;
+    if (hex >= 16) longHex = true;
+  }
+  return { base64: longBase64, hex: longHex };
+}
+
 /** Every readable payload hidden in `text` (the original, not folded, text). */
 export function decodePayloads(text: string): DecodedPayload[] {
   const found: DecodedPayload[] = [];
-  for (const m of text.matchAll(BASE64)) {
+  const runs = longRuns(text);
+  for (const m of runs.base64 ? text.matchAll(BASE64) : []) {
     if (found.length >= MAX_PAYLOADS) break;
     const candidate = m[0];
     // Plain words and identifiers are not base64: require a mix of cases or digits.
@@ -91,7 +121,7 @@ export function decodePayloads(text: string): DecodedPayload[] {
     const decoded = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
     if (readable(decoded)) found.push({ encoding: 'base64', text: decoded });
   }
-  for (const m of text.matchAll(HEX)) {
+  for (const m of runs.hex ? text.matchAll(HEX) : []) {
     if (found.length >= MAX_PAYLOADS) break;
     const digits = m[0].replace(/0x|\\x|[\s:,]/gi, '');
     if (digits.length % 2 !== 0) continue;

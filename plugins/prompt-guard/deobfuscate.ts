@@ -20,6 +20,9 @@ const SPACED_HINT = /(?:^|[^\p{L}\p{N}])\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}[ .\-
 const LEET_HINT = /[a-z][0-9@$!|]+[a-z]|[0-9@$][a-z]{2}/;
 // A word of letters mixed with digits/symbols that stand for letters, at least one of each.
 const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu;
+// LEET_WORD for ASCII text, where [\p{L}\p{N}] is [A-Za-z0-9] (no Unicode mode needed).
+const LEET_WORD_ASCII = /(?<![A-Za-z0-9])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g;
+const NON_ASCII = /[^\x00-\x7f]/;
 const LEET_MAP: Readonly<Record<string, string>> = {
   '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l',
 };
@@ -37,7 +40,7 @@ export function deobfuscate(folded: string): DeobfuscatedView | null {
     return run.replace(SEPARATORS, '');
   });
   let leetWords = 0;
-  if (leet) text = text.replace(LEET_WORD, (word) => {
+  if (leet) text = text.replace(NON_ASCII.test(text) ? LEET_WORD : LEET_WORD_ASCII, (word) => {
     // Model numbers, sizes, ordinals and times are not leetspeak.
     if (PLAIN_NUMBERISH.test(word)) return word;
     leetWords++;

@@ -191,6 +191,8 @@ interface CompiledSource {
   asciiAnchors: boolean;
   /** Literals one of which every match begins with (null: unknown); a text without any is not scanned. */
   requires: string[] | null;
+  /** The whole pattern starts at a line start (`^`, multi-line), so its anchors can only occur there. */
+  lineStart: boolean;
 }
 
 /** The literal start of each alternative of a pattern's first group, when it has one. */
@@ -324,6 +326,7 @@ function compileSource(family: Family, index: number, source: string): CompiledS
       wordStart: folded.startsWith(WORD_EDGE),
       asciiAnchors: anchors.every((x) => /^[\x00-\x7f]*$/.test(x)),
       requires: anchors.length === 0 ? requiredLiterals(folded) : null,
+      lineStart: folded.startsWith('^') && alternativesOf(folded).length === 1,
     };
   } catch (err) {
     throw new Error(`prompt_guard pattern ${family}[${index}]: ${(err as Error).message}`);
@@ -367,7 +370,11 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const ASCII_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
 // Patterns whose anchors may occur inside a word (scripts written without spaces, delimiters).
-const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].anchors.length > 0);
+const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && !ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
+// Patterns whose anchors can only occur at a line start.
+const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
+// Where `^` matches in multi-line mode: after \n, \r, U+2028 and U+2029.
+const isLineTerminator = (code: number) => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 // Their anchors an ASCII text can hold.
 const ASCII_ANCHORS = ALL_SOURCES.map((source) => source.anchors.filter((anchor) => !NON_ASCII.test(anchor)));
 // Anchor positions per pattern, and which lists were filled; reused so counting allocates nothing.
@@ -413,6 +420,14 @@ function findAnchors(folded: string): void {
     for (let m = WORD_START.exec(folded); m !== null; m = WORD_START.exec(folded)) {
       const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
       if (node) walkAnchors(folded, m.index, node);
+    }
+  }
+  if (AT_LINE_START.length) {
+    for (let p = 0; p < folded.length; p++) {
+      if (p > 0 && !isLineTerminator(folded.charCodeAt(p - 1))) continue;
+      for (const index of AT_LINE_START) {
+        for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p);
+      }
     }
   }
   for (const index of SCANNED) {

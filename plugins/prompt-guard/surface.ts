@@ -52,22 +52,31 @@ function wordStats(text: string): { words: number; odd: number; you: number; tai
   let words = 0;
   let odd = 0;
   let you = 0;
-  const note = (word: string, ascii: boolean) => {
-    const isOdd = word.length >= 4 && (ascii ? ODD_ASCII_WORD : ODD_WORD).test(word);
-    if (isOdd) odd++;
-    if (word.length >= 3 && (word.charCodeAt(0) | 32) === 121 && YOU.test(word)) you++;
-    recent[words % TAIL_WORDS] = isOdd ? 1 : 0;
-    words++;
-  };
   if (NON_ASCII.test(text)) {
-    for (const m of text.matchAll(WORDS)) note(m[0], false);
+    for (const m of text.matchAll(WORDS)) {
+      const word = m[0];
+      const isOdd = word.length >= 4 && ODD_WORD.test(word);
+      if (isOdd) odd++;
+      if (YOU.test(word)) you++;
+      recent[words++ % TAIL_WORDS] = isOdd ? 1 : 0;
+    }
   } else {
     const n = text.length;
     for (let i = 0; i < n; i++) {
       if (!IS_WORD[text.charCodeAt(i)]) continue;
+      // An odd word has a digit, or an upper-case letter after its first character.
+      let marked = false;
       let end = i + 1;
-      while (end < n && IS_WORD[text.charCodeAt(end)]) end++;
-      note(text.slice(i, end), true);
+      for (let c = end < n ? text.charCodeAt(end) : 0; end < n && IS_WORD[c]; c = ++end < n ? text.charCodeAt(end) : 0) {
+        if ((c >= 65 && c <= 90) || (c >= 48 && c <= 57)) marked = true;
+      }
+      const first = text.charCodeAt(i);
+      if (first >= 48 && first <= 57) marked = true;
+      const length = end - i;
+      const isOdd = length >= 4 && marked && ODD_ASCII_WORD.test(text.slice(i, end));
+      if (isOdd) odd++;
+      if (length >= 3 && length <= 8 && (first | 32) === 121 && YOU.test(text.slice(i, end))) you++;
+      recent[words++ % TAIL_WORDS] = isOdd ? 1 : 0;
       i = end;
     }
   }
