@@ -3,6 +3,7 @@
  * third-party ones named in configuration by folder path or npm package), checks each at load,
  * and validates policy settings against the plugin's schema.
  */
+import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -134,7 +135,12 @@ function resolvePluginReference(reference: string, cwd: string): string {
     throw new PluginLoadError(`plugin folder ${reference} has no entry point`);
   }
   if (existsSync(asPath)) return pathToFileURL(asPath).href;
-  return reference;
+  // A package name: the operator's own node_modules (under cwd) first, else where Portcullis is installed.
+  try {
+    return pathToFileURL(createRequire(join(cwd, 'package.json')).resolve(reference)).href;
+  } catch {
+    return reference;
+  }
 }
 
 /** Builds a host with every built-in plugin and the third-party plugins named in `references`. */

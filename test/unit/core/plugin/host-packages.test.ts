@@ -23,6 +23,8 @@ interface PackageOptions {
   definition?: Record<string, unknown>;
   /** Leave out the inline schema. */
   noSchema?: boolean;
+  /** The node_modules folder to install into (default: the repository's). */
+  nodeModules?: string;
 }
 
 describe('plugin host: third-party plugins by package name, and the load checks', () => {
@@ -63,7 +65,7 @@ describe('plugin host: third-party plugins by package name, and the load checks'
       stages: ['admit'],
       ...options.definition,
     };
-    const dir = join(NODE_MODULES, name);
+    const dir = join(options.nodeModules ?? NODE_MODULES, name);
     created.push(dir);
     mkdirSync(join(dir, 'lib'), { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '1.0.0', type: 'module', main: 'lib/plugin.js' }));
@@ -104,6 +106,12 @@ describe('plugin host: third-party plugins by package name, and the load checks'
     expect(host.validateSettings('packaged_tagger', { tag: 'x' })).to.deep.equal({ tag: 'x', limit: 5 });
     expect(() => host.validateSettings('packaged_tagger', { limit: 0 })).to.throw(SettingsError, '/settings/limit must be >= 1');
     expect(() => host.validateSettings('packaged_tagger', { color: 'red' })).to.throw(SettingsError, '/settings/color is not allowed');
+  });
+
+  it('finds a package installed only in the operator\'s folder (cwd), not beside Portcullis', async () => {
+    const { name } = makePackage({ nodeModules: join(cwd, 'node_modules') });
+    const host = await createPluginHost([name], cwd);
+    expect(host.plugins.get('packaged_tagger')?.version).to.equal('1.2.3');
   });
 
   it('a package whose dependsOn names a loaded plugin loads', async () => {
