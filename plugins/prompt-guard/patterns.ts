@@ -362,19 +362,24 @@ ALL_SOURCES.forEach((source, index) => {
     node.sources.push(index);
   }
 });
-// The trie's first step for ASCII text, by character code.
-const ASCII_ROOT: Array<AnchorNode | undefined> = Array.from({ length: 128 }, (_, code) => ANCHOR_TRIE.next.get(code));
-const WORD_START = /(?<![\p{L}\p{N}])[\p{L}\p{N}]/gu;
 const NON_ASCII = /[^\x00-\x7f]/;
-// [\p{L}\p{N}] of ASCII text: [A-Za-z0-9].
-const ASCII_WORD = new Uint8Array(128);
-for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Word starts where some anchor begins, found by one native scan (the anchor in a look-ahead, so
+// anchors at later word starts inside it are found too); the trie then says which. Only anchors
+// that begin with a letter or digit can begin at a word start.
+const WORD_ANCHORS = [...new Set(ALL_SOURCES.filter((s) => s.wordStart).flatMap((s) => s.anchors))].filter((a) => /^[\p{L}\p{N}]/u.test(a));
+const ANCHOR_STARTS = new RegExp(`(?<![\\p{L}\\p{N}])(?=${WORD_ANCHORS.map(escapeRegExp).join('|')})[\\s\\S]`, 'gu');
+// The same for ASCII text, where [\p{L}\p{N}] is [A-Za-z0-9] and only ASCII anchors can occur.
+const ASCII_ANCHOR_STARTS = new RegExp(
+  `(?<![A-Za-z0-9])(?=${WORD_ANCHORS.filter((a) => !NON_ASCII.test(a)).map(escapeRegExp).join('|')})[\\s\\S]`,
+  'g',
+);
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
 // Patterns whose anchors may occur inside a word (scripts written without spaces, delimiters).
 const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && !ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
 // Patterns whose anchors can only occur at a line start.
 const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
-// Where `^` matches in multi-line mode: after \n, \r, U+2028 and U+2029.
-const isLineTerminator = (code: number) => code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
+
 // Their anchors an ASCII text can hold.
 const ASCII_ANCHORS = ALL_SOURCES.map((source) => source.anchors.filter((anchor) => !NON_ASCII.test(anchor)));
 // Anchor positions per pattern, and which lists were filled; reused so counting allocates nothing.
@@ -385,6 +390,13 @@ function record(index: number, p: number): void {
   const list = positions[index];
   if (list.length === 0) filled.push(index);
   list.push(p);
+}
+
+/** Records the anchors of line-start patterns that occur at `p`. */
+function atLineStart(folded: string, p: number): void {
+  for (const index of AT_LINE_START) {
+    for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p);
+  }
 }
 
 /** Records every anchor that starts at word start `p`, from the trie node of its first character. */
@@ -403,32 +415,17 @@ function findAnchors(folded: string): void {
   for (const index of filled) positions[index].length = 0;
   filled.length = 0;
   const ascii = !NON_ASCII.test(folded);
-  if (ascii) {
-    // Word starts found by character codes: WORD_START's matches, without a regex.
-    let inWord = false;
-    for (let p = 0; p < folded.length; p++) {
-      const code = folded.charCodeAt(p);
-      const word = ASCII_WORD[code] === 1;
-      if (word && !inWord) {
-        const node = ASCII_ROOT[code];
-        if (node) walkAnchors(folded, p, node);
-      }
-      inWord = word;
-    }
-  } else {
-    WORD_START.lastIndex = 0;
-    for (let m = WORD_START.exec(folded); m !== null; m = WORD_START.exec(folded)) {
-      const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
-      if (node) walkAnchors(folded, m.index, node);
-    }
+  const starts = ascii ? ASCII_ANCHOR_STARTS : ANCHOR_STARTS;
+  starts.lastIndex = 0;
+  for (let m = starts.exec(folded); m !== null; m = starts.exec(folded)) {
+    const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
+    if (node) walkAnchors(folded, m.index, node);
   }
   if (AT_LINE_START.length) {
-    for (let p = 0; p < folded.length; p++) {
-      if (p > 0 && !isLineTerminator(folded.charCodeAt(p - 1))) continue;
-      for (const index of AT_LINE_START) {
-        for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p);
-      }
-    }
+    // Where `^` matches in multi-line mode: at 0 and after \n, \r, U+2028 and U+2029.
+    atLineStart(folded, 0);
+    LINE_TERMINATOR.lastIndex = 0;
+    for (let m = LINE_TERMINATOR.exec(folded); m !== null; m = LINE_TERMINATOR.exec(folded)) atLineStart(folded, m.index + 1);
   }
   for (const index of SCANNED) {
     const before = positions[index].length;
