@@ -48,7 +48,9 @@ function medianSaturation(runs: SaturationResult[]): SaturationResult | undefine
 export async function compare(direct: Target, gateway: Target, options: CompareOptions): Promise<Comparison> {
   const runs = { direct: [] as LatencyResult[], gateway: [] as LatencyResult[] };
   const sat = { direct: [] as SaturationResult[], gateway: [] as SaturationResult[] };
-  // Warm both paths (connection pools, JIT) before measuring.
+  // Warm both paths (connection pools, JIT: a few thousand requests) before measuring.
+  await saturate(direct.url, direct.body, direct.headers, 2);
+  await saturate(gateway.url, gateway.body, gateway.headers, 2);
   await openLoop({ ...direct, rate: options.rate, durationMs: 1000, firstByteOnly: options.firstByteOnly });
   await openLoop({ ...gateway, rate: options.rate, durationMs: 1000, firstByteOnly: options.firstByteOnly });
   for (let i = 0; i < options.repeats; i++) {
