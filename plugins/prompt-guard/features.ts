@@ -38,6 +38,26 @@ export const DENSE_COUNT = DENSE_NAMES.length;
 /** Receives one feature: an index into the weight vector and its value. */
 export type FeatureSink = (index: number, value: number) => void;
 
+/**
+ * The character 4-gram weights of a longer text this view is a slice of (an ASCII text and its
+ * windows): the view's grams are `weights[start..]`, added by `sinkEach` instead of being hashed
+ * and looked up again.
+ */
+export interface GramRun {
+  weights: Float64Array;
+  start: number;
+  sinkEach(weights: Float64Array, from: number, to: number, scale: number): void;
+}
+
+/** The weight of each character 4-gram of `folded` (non-CJK text), by its start. */
+export function gramWeights(folded: string, hashBits: number, weightOf: (index: number) => number, hashBase = DENSE_COUNT): Float64Array {
+  const mask = (1 << hashBits) - 1;
+  const grams = Math.max(0, folded.length - 3);
+  const out = new Float64Array(grams);
+  for (let s = 0; s < grams; s++) out[s] = weightOf(hashBase + (hashRange(folded, s, s + 4, SEEDS.char) & mask));
+  return out;
+}
+
 const HARM = FAMILIES.indexOf('harmful_topic');
 const ROLEPLAY = FAMILIES.indexOf('roleplay_framing');
 const PERSUASION = FAMILIES.indexOf('persuasion');
@@ -118,6 +138,7 @@ export function emitFeatures(
   sink: FeatureSink,
   scratch: FeatureScratch,
   hashBase = DENSE_COUNT,
+  gramRun?: GramRun,
 ): void {
   countFamilies(folded, scratch.families);
   let i = 0;
@@ -173,6 +194,10 @@ export function emitFeatures(
   const n = !ascii && CJK.test(folded) ? 2 : 4;
   const grams = Math.max(0, folded.length - n + 1);
   const charScale = 1 / Math.sqrt(grams + 1);
+  if (gramRun && n === 4) {
+    gramRun.sinkEach(gramRun.weights, gramRun.start, gramRun.start + grams, charScale);
+    return;
+  }
   for (let s = 0; s < grams; s++) {
     const h = hashRange(folded, s, s + n, SEEDS.char);
     sink(base + (h & mask), charScale);

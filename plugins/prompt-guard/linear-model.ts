@@ -55,6 +55,16 @@ export class LinearModel {
     for (let i = 0; i < index.length; i++) this.weights[this.hashBase + index[i]] = weight[i];
   }
 
+  /** The weight of feature `index` (for precomputing the weights of features many views share). */
+  readonly weightOf = (index: number): number => this.weights[index];
+
+  /** Adds `weights[from..to)`, each times `scale`, in order: the same sum as streaming those features into `sink`. */
+  readonly sinkEach = (weights: Float64Array, from: number, to: number, scale: number): void => {
+    let acc = this.acc;
+    for (let i = from; i < to; i++) acc += weights[i] * scale;
+    this.acc = acc;
+  };
+
   /** Starts a new logit; call before streaming features into `sink`. */
   begin(): void {
     this.acc = this.bias;

@@ -3,10 +3,10 @@
  * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
  * calibrated score together with the categories that explain it.
  */
-import { allowPhraseMatcher, foldText, type FoldedText } from './normalize.js';
+import { allowPhraseMatcher, foldText, isAscii, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
-import { emitFeatures, FeatureScratch, type ViewFlags } from './features.js';
+import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type ViewFlags } from './features.js';
 import { FAMILIES, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
 import { surfaceStats, type SurfaceStats } from './surface.js';
@@ -26,6 +26,8 @@ export interface TextView {
   folded: string;
   visible: string;
   flags: ViewFlags;
+  /** Precomputed character 4-gram weights of `folded`, when it is a slice of a longer text's (windows). */
+  grams?: GramRun;
 }
 
 /** Scorer options (from the detector settings). */
@@ -95,7 +97,7 @@ export class InjectionScorer {
   /** The raw logit of one view, leaving its family counts in the scratch buffer. */
   logitOf(view: TextView): number {
     this.model.begin();
-    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch);
+    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.grams);
     return this.model.logit();
   }
 
@@ -127,10 +129,15 @@ export class InjectionScorer {
     const read = this.views(text);
     if (text.length <= WINDOWED_FROM) return read;
     const { views } = read;
+    // An ASCII text folds to its lower case and each window to a slice of that (when no allowed
+    // phrase is blanked out): the character 4-grams are then looked up once, for the whole text.
+    const shared = !this.allow && isAscii(text) ? gramWeights(views[0].folded, this.model.hashBits, this.model.weightOf) : undefined;
+    const gramRun = (start: number): GramRun | undefined => shared && { weights: shared, start, sinkEach: this.model.sinkEach };
+    views[0].grams = gramRun(0);
     for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
       const slice = text.slice(start, start + WINDOW);
       const folded = foldText(slice);
-      views.push({ kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded) });
+      views.push({ kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded), grams: gramRun(start) });
     }
     return read;
   }
