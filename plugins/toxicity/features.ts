@@ -9,21 +9,32 @@ export const BUCKETS = 1 << 20;
 const MASK = BUCKETS - 1;
 const SALT_WORD = 0x9e3779b1;
 const SALT_BIGRAM = 0x85ebca6b;
-const SALT_CHAR = [0, 0, 0, 0xc2b2ae35, 0x27d4eb2f, 0x165667b1];
+// Salts of character 3-, 4- and 5-grams.
+const SALT_3 = 0xc2b2ae35;
+const SALT_4 = 0x27d4eb2f;
+const SALT_5 = 0x165667b1;
 
 /** Counts of hashed features of one text; reused between calls (open addressing, cleared per text). */
 export class FeatureCounts {
   /** Bucket stored in each slot, -1 when free. */
-  readonly keys = new Int32Array(1 << 16).fill(-1);
+  readonly keys: Int32Array;
   /** Count stored in each slot. */
-  readonly counts = new Uint16Array(1 << 16);
+  readonly counts: Uint16Array;
   /** Slots in use, in insertion order. */
   readonly used: number[] = [];
+  private readonly shift: number;
+
+  /** `slotBits`: log2 of the slots; a smaller table suits short texts (it never drops a feature below 3/4 full). */
+  constructor(slotBits = 16) {
+    this.keys = new Int32Array(1 << slotBits).fill(-1);
+    this.counts = new Uint16Array(1 << slotBits);
+    this.shift = 32 - slotBits;
+  }
 
   /** Adds one occurrence of bucket `b`. */
   add(b: number): void {
     const mask = this.keys.length - 1;
-    let i = Math.imul(b, 0x9e3779b1) >>> 16;
+    let i = Math.imul(b, 0x9e3779b1) >>> this.shift;
     for (;;) {
       const k = this.keys[i];
       if (k === b) {
@@ -78,15 +89,23 @@ export function extractFeatures(normalized: string, into: FeatureCounts = new Fe
       inWord = true;
     }
   }
-  // Character 3-, 4- and 5-grams of ` text `.
+  // Character 3-, 4- and 5-grams of ` text `: from each start the 3-gram's hash is extended by
+  // one character to the 4-gram's and the 5-gram's; the two characters that slide are carried over.
   const n = normalized.length + 2;
-  const at = (i: number) => (i === 0 || i === n - 1 ? 32 : normalized.charCodeAt(i - 1));
+  const at = (i: number) => (i === n - 1 ? 32 : normalized.charCodeAt(i - 1));
+  let c0 = 32;
+  let c1 = n > 2 ? normalized.charCodeAt(0) : 32;
   for (let i = 0; i + 3 <= n; i++) {
-    let g = 0x811c9dc5;
-    for (let j = 0; j < 5 && i + j < n; j++) {
-      g = step(g, at(i + j));
-      if (j >= 2) into.add(((g ^ SALT_CHAR[j + 1]) >>> 0) & MASK);
+    const c2 = at(i + 2);
+    const g3 = step(step(step(0x811c9dc5, c0), c1), c2);
+    into.add(((g3 ^ SALT_3) >>> 0) & MASK);
+    if (i + 3 < n) {
+      const g4 = step(g3, at(i + 3));
+      into.add(((g4 ^ SALT_4) >>> 0) & MASK);
+      if (i + 4 < n) into.add(((step(g4, at(i + 4)) ^ SALT_5) >>> 0) & MASK);
     }
+    c0 = c1;
+    c1 = c2;
   }
   return into;
 }

@@ -30,7 +30,8 @@ export function normalizeText(text: string): string {
 
 /** The letter-level steps, compiled for one letter class: Unicode `\p{L}`, or `a-z` for ASCII text (faster). */
 function letterSteps(letter: string, flags: string): (s: string) => string {
-  const leetToken = new RegExp(`[${letter}0-9@$!|€£]+`, flags);
+  // Only tokens holding a digit or symbol can change: matched from their start (linear time).
+  const leetToken = new RegExp(`(?<![${letter}0-9@$!|€£])[${letter}]*[0-9@$!|€£][${letter}0-9@$!|€£]*`, flags);
   const hasLetter = new RegExp(`[${letter}]`, flags.replace('g', ''));
   const inWordSymbols = new RegExp(`[${letter}](?:[.\\-_~^'"\`+]+[${letter}])+`, flags);
   const onlyLettersAndSymbols = new RegExp(`^(?:[${letter}][.\\-_~^'"\`+]+)+[${letter}]$`, flags.replace('g', ''));

@@ -55,7 +55,8 @@ export function profanityMatcher(): { tags(normalized: string): Tag[] } {
     tags(normalized: string): Tag[] {
       const out: Tag[] = [];
       // Longer runs are no words (and would make the matcher and the cache slow).
-      for (const word of normalized.split(' ')) if (word.length >= 3 && word.length <= 40) out.push(...lookup(word));
+      // Each distinct word once: its tags are the same wherever it occurs.
+      for (const word of new Set(normalized.split(' '))) if (word.length >= 3 && word.length <= 40) out.push(...lookup(word));
       return out;
     },
   };
