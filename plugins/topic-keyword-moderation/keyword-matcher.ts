@@ -4,7 +4,7 @@
  * capture group that matched says which configured keyword it was.
  */
 import { foldText, type FoldOptions } from './text-folding.js';
-import { phraseSource } from './phrase-pattern.js';
+import { captureAlternation, phraseSource } from './phrase-pattern.js';
 import type { KeywordPattern } from './settings.js';
 
 /** Finds which configured keywords and patterns occur in a text. */
@@ -29,7 +29,7 @@ export function compileKeywordMatcher(keywords: string[], patterns: KeywordPatte
     .map((keyword) => ({ keyword, source: phraseSource(foldText(keyword, fold)) }))
     .filter((e): e is { keyword: string; source: string } => e.source !== undefined)
     .sort((a, b) => b.source.length - a.source.length);
-  const combined = entries.length ? new RegExp(entries.map((e) => `(${e.source})`).join('|'), 'gu') : undefined;
+  const combined = entries.length ? new RegExp(captureAlternation(entries.map((e) => e.source)), 'gu') : undefined;
   const regexes = patterns.map((p) => ({
     entity: `pattern:${p.id}`,
     regex: compilePattern(p),

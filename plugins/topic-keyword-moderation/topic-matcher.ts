@@ -5,7 +5,7 @@
  * Topic matching always ignores case (lexicons are lower case); `case_sensitive` is for keywords.
  */
 import { foldText } from './text-folding.js';
-import { phraseSource } from './phrase-pattern.js';
+import { captureAlternation, phraseSource } from './phrase-pattern.js';
 import { MEDIUM, STRONG, TOPIC_LEXICONS, WEAK, type TopicLexicon } from './topic-lexicons.js';
 import type { TopicSpec } from './settings.js';
 
@@ -79,7 +79,7 @@ export function compileTopic(spec: TopicSpec): TopicScorer {
     .map((t) => ({ ...t, source: phraseSource(foldText(t.term, FOLD)) }))
     .filter((t): t is WeightedTerm & { source: string } => t.source !== undefined)
     .sort((a, b) => b.source.length - a.source.length);
-  const regex = compiled.length ? new RegExp(compiled.map((t) => `(${t.source})`).join('|'), 'gu') : undefined;
+  const regex = compiled.length ? new RegExp(captureAlternation(compiled.map((t) => t.source)), 'gu') : undefined;
   return {
     name,
     score(folded: string): number {
