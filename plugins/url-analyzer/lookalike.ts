@@ -32,8 +32,22 @@ export function skeleton(label: string): string {
   return out.replace(/rn/g, 'm').replace(/vv/g, 'w');
 }
 
+/** 0 when equal, 1 when one substitution, insertion, deletion or adjacent swap apart, else 2. */
+function oneEditApart(a: string, b: string): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > 1) return 2;
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < short.length && long[i] === short[i]) i++;
+  if (long.length !== short.length) return long.slice(i + 1) === short.slice(i) ? 1 : 2;
+  if (long.slice(i + 1) === short.slice(i + 1)) return 1;
+  return i + 1 < long.length && long[i] === short[i + 1] && long[i + 1] === short[i] && long.slice(i + 2) === short.slice(i + 2) ? 1 : 2;
+}
+
 /** Optimal-string-alignment distance, capped: returns `cap + 1` as soon as it is exceeded. */
 export function editDistance(a: string, b: string, cap = 1): number {
+  // Within one edit the distance is read off the first difference, with no table.
+  if (cap === 1) return oneEditApart(a, b);
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {

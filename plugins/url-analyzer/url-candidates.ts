@@ -51,14 +51,24 @@ function trimTrailing(url: string): string {
  * Builds the pattern of bare host names configured by the operator (deny list, shorteners), so
  * that `is.gd/x` or `tiny.cc/x` is found even though `gd` and `cc` are not trusted TLDs.
  */
-export function knownHostPattern(hosts: readonly string[]): RegExp | undefined {
+export function knownHostPattern(hosts: readonly string[]): KnownHosts | undefined {
   if (hosts.length === 0) return undefined;
-  const names = [...new Set(hosts)].sort((a, b) => b.length - a.length).map((h) => h.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
-  return new RegExp(`(?<![\\w.@/:-])(?:[a-z0-9-]+\\.)*(?:${names.join('|')})(?![\\w-])(?:[/?#][^\\s<>"'\`]*)?`, 'gi');
+  const unique = [...new Set(hosts)].sort((a, b) => b.length - a.length);
+  const names = unique.map((h) => h.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  return {
+    pattern: new RegExp(`(?<![\\w.@/:-])(?:[a-z0-9-]+\\.)*(?:${names.join('|')})(?![\\w-])(?:[/?#][^\\s<>"'\`]*)?`, 'gi'),
+    anyName: new RegExp(`(?:${names.join('|')})`, 'i'),
+  };
+}
+
+/** The pattern of known host names, and a test for any of the names (which every match holds). */
+export interface KnownHosts {
+  pattern: RegExp;
+  anyName: RegExp;
 }
 
 /** Finds candidate URLs; a URL covered by markup is reported once, with its markup context. */
-export function findUrlCandidates(text: string, limit: number, knownHosts?: RegExp): UrlCandidate[] {
+export function findUrlCandidates(text: string, limit: number, knownHosts?: KnownHosts): UrlCandidate[] {
   const found: UrlCandidate[] = [];
   const covered: Array<[number, number]> = [];
   const isCovered = (start: number, end: number) => covered.some(([a, b]) => start < b && end > a);
@@ -97,6 +107,7 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: RegE
   scan(SCHEMED, 'bare');
   scan(WWW, 'bare');
   scan(BARE_HOST, 'bare');
-  if (knownHosts) scan(knownHosts, 'bare');
+  // A text that holds none of the names cannot match the pattern: one cheap scan decides.
+  if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');
   return found;
 }
