@@ -19,6 +19,7 @@ import { createRemoteSink } from '../cluster/remote-sink.js';
 import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
 import { publishGuardrailUrl } from '../guardrail/service-url.js';
+import { registerInProcessEvaluator, type InProcessEvaluator } from '../guardrail/in-process.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
 import { createObservability } from '../observability/observability.js';
@@ -195,6 +196,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const configChanged = async () => {
     await holder.refresh();
   };
+  let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing };
@@ -211,8 +213,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
         },
         options.adminRoutes ?? ADMIN_ROUTE_MODULES,
       ),
-    guardrail: () =>
-      createGuardrailPlane({ holder, host, log, readiness: dataPlaneReadiness, telemetry, store, adminVerifier, configChanged }),
+    guardrail: () => {
+      const plane = createGuardrailPlane({ holder, host, log, readiness: dataPlaneReadiness, telemetry, store, adminVerifier, configChanged });
+      guardrailEvaluator = plane.evaluator;
+      return plane.app;
+    },
   };
   const servers: Server[] = [];
   const ports: Partial<Record<Plane, number>> = {};
@@ -228,12 +233,15 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   }
   // The gateway's guardrails plugin calls the named service, else the co-located plane.
   const unpublishGuardrailUrl = publishGuardrailUrl(settings.guardrailUrl ?? urls.guardrail);
+  // A caller naming the co-located plane's URL reaches it in process, without a loopback hop.
+  const unregisterEvaluator = urls.guardrail && guardrailEvaluator ? registerInProcessEvaluator(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
     settings, ports, urls, store, holder, host, secretBox, jwtSecret, telemetry, log, configChanged,
     async close() {
       clearInterval(storeCheck);
       unpublishGuardrailUrl();
+      unregisterEvaluator();
       sync?.stop();
       registry?.close();
       await Promise.all(servers.map(closeServer));

@@ -38,6 +38,10 @@ export interface GuardrailsSettings {
    */
   allow_ask?: boolean;
   /**
+   * How evaluations reach the service: auto calls the guardrail plane running in this process directly when service_url (or its default) names that plane, with the same checks, verdict and Activity record as over HTTP, and any other service over HTTP; http always calls over HTTP.
+   */
+  transport?: 'auto' | 'http';
+  /**
    * Streamed answers are evaluated each time this many characters were added (and at the end), and the stream is stopped with the failure event when a window is blocked.
    */
   stream_window_chars?: number;

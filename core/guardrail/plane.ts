@@ -24,7 +24,8 @@ import { catalogRoutes } from './routes/catalog-routes.js';
 import { claudeRoute } from './routes/claude-route.js';
 import { collectorKeyRoutes } from './routes/collector-key-routes.js';
 import { collectorRoutes } from './routes/collector-routes.js';
-import { evaluateRoute } from './routes/evaluate-route.js';
+import { evaluateRoute, inProcessEvaluate } from './routes/evaluate-route.js';
+import type { InProcessEvaluator } from './in-process.js';
 import { policyRoutes } from './routes/policy-routes.js';
 
 /** What bootstrap hands the guardrail plane. */
@@ -56,8 +57,15 @@ function managementRoutes(deps: GuardrailPlaneDeps, store: Store): Array<(router
   ];
 }
 
-/** The guardrail plane's Koa app. */
-export function createGuardrailPlane(deps: GuardrailPlaneDeps): Koa {
+/** The guardrail plane: its Koa app, and its evaluate endpoint for callers in this process. */
+export interface GuardrailPlane {
+  app: Koa;
+  /** Register it under the plane's URL once the plane listens (core/guardrail/in-process.ts). */
+  evaluator: InProcessEvaluator;
+}
+
+/** The guardrail plane's Koa app and in-process evaluator (one evaluation path, one set of metrics). */
+export function createGuardrailPlane(deps: GuardrailPlaneDeps): GuardrailPlane {
   const metrics = new GuardrailMetrics();
   const evaluation = { holder: deps.holder, host: deps.host, telemetry: deps.telemetry, metrics };
   const routes: Array<(router: Router) => void> = [
@@ -70,5 +78,5 @@ export function createGuardrailPlane(deps: GuardrailPlaneDeps): Koa {
       }),
     ...(deps.store ? managementRoutes(deps, deps.store) : []),
   ];
-  return createGuardrailApp({ log: deps.log, readiness: deps.readiness, routes });
+  return { app: createGuardrailApp({ log: deps.log, readiness: deps.readiness, routes }), evaluator: inProcessEvaluate(evaluation, deps.log) };
 }

@@ -18,11 +18,26 @@ export function jsonErrorMiddleware(log: Logger, extra?: (koa: Koa.Context) => R
         koa.body = { error: 'method_not_allowed', message: `method ${koa.method} not allowed on ${koa.path}`, ...extra?.(koa) };
       }
     } catch (err) {
-      const error = toGatewayError(err);
-      if (error.status >= 500) log.error('request failed', { path: koa.path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
-      koa.status = error.status;
-      for (const [k, v] of Object.entries(error.headers)) koa.set(k, v);
-      koa.body = { error: error.code, message: error.publicMessage, ...error.details, ...extra?.(koa) };
+      const answer = errorAnswer(err, log, koa.path, extra?.(koa));
+      koa.status = answer.status;
+      for (const [k, v] of Object.entries(answer.headers)) koa.set(k, v);
+      koa.body = answer.body;
     }
   };
+}
+
+/**
+ * The answer to a request that failed with `err`: its status, headers and `{error, message}`
+ * body (plus `extra` fields); failures of the server (5xx) are logged. Shared by the middleware
+ * and by callers that answer without HTTP (in-process evaluation).
+ */
+export function errorAnswer(
+  err: unknown,
+  log: Logger,
+  path: string,
+  extra?: Record<string, unknown>,
+): { status: number; headers: Record<string, string>; body: Record<string, unknown> } {
+  const error = toGatewayError(err);
+  if (error.status >= 500) log.error('request failed', { path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
+  return { status: error.status, headers: error.headers, body: { error: error.code, message: error.publicMessage, ...error.details, ...extra } };
 }

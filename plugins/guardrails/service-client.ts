@@ -1,10 +1,12 @@
 /**
  * Calls the guardrail service's `POST /v1/evaluate` (the same HTTP contract as any collector)
- * within the configured timeout. Anything but a 200 JSON verdict is an EvaluationFailure,
- * which the caller resolves with its failure mode.
+ * within the configured timeout; the guardrail plane of this process is called in process
+ * (`transport: auto`), with the same exchange. Anything but a 200 JSON verdict is an
+ * EvaluationFailure, which the caller resolves with its failure mode.
  */
 import type { Exchange } from '../../core/pipeline/exchange.js';
 import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
+import { inProcessEvaluator, type EvaluateAnswer, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
 import type { GuardrailsSettings } from './settings.js';
 
 /** A verdict status of the service. */
@@ -46,18 +48,43 @@ export function collectorKey(settings: GuardrailsSettings, ctx: Exchange, gatewa
   return credential.secret;
 }
 
+/** What the plugin reads of an answer, over HTTP or in process. */
+interface Answer {
+  status: number;
+  json(): Promise<unknown>;
+}
+
+/** An in-process call to the co-located plane, given up (as the HTTP request would be) when `signal` aborts. */
+async function callInProcess(evaluator: InProcessEvaluator, authorization: string, body: string, signal: AbortSignal): Promise<Answer> {
+  signal.throwIfAborted();
+  const answer = await new Promise<EvaluateAnswer>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    evaluator
+      .evaluate({ authorization, body })
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', abort));
+  });
+  return { status: answer.status, json: async () => JSON.parse(answer.body) as unknown };
+}
+
 /** Calls the service; throws EvaluationFailure for anything but a usable verdict. */
 export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
-  const url = `${(settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '')}/v1/evaluate`;
+  const base = (settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '');
+  // The guardrail plane of this process is called directly: the same exchange without the socket.
+  const local = settings.transport === 'http' ? undefined : inProcessEvaluator(base);
   const timeout = AbortSignal.timeout(settings.timeout_ms);
-  let response: Response;
+  const signal = AbortSignal.any([timeout, ctx.signal]);
+  let response: Answer;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.any([timeout, ctx.signal]),
-    });
+    response = local
+      ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), signal)
+      : await fetch(`${base}/v1/evaluate`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          signal,
+        });
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     throw new EvaluationFailure(timeout.aborted ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);

@@ -24,7 +24,17 @@ const REFUSAL_HINTS: Record<string, string> = {
 
 /** Reads and checks an evaluate body against `schemas/api/guardrail/<schema>.schema.json`. */
 export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Promise<T> {
-  const body = parseJsonObject(await readRawBody(koa.req, EVALUATE_BODY_LIMIT));
+  return checkEvaluateBody<T>(parseJsonObject(await readRawBody(koa.req, EVALUATE_BODY_LIMIT)), schema);
+}
+
+/** The same for a body handed over as text (an in-process call): the same limit, parsing and checks. */
+export function parseEvaluateBody<T>(text: string, schema: string): T {
+  const raw = Buffer.from(text, 'utf8');
+  if (raw.length > EVALUATE_BODY_LIMIT) throw new GatewayError('payload_too_large', { message: `request body exceeds ${EVALUATE_BODY_LIMIT} bytes` });
+  return checkEvaluateBody<T>(parseJsonObject(raw), schema);
+}
+
+function checkEvaluateBody<T>(body: Record<string, unknown>, schema: string): T {
   const validate = validatorFor<T>(guardrailSchemaId(schema));
   // The body is ours (just parsed): validate it in place rather than copy a large payload.
   if (validate(body)) return body;

@@ -1,6 +1,6 @@
 /**
  * The gateway's `guardrails` plugin against a real running guardrail service (the co-located
- * plane, over HTTP): input blocks answered 403 in the client's format before the upstream is
+ * plane, in process and over HTTP): input blocks answered 403 in the client's format before the upstream is
  * called, transforms forwarded masked (the fake upstream receives the masked request), output
  * blocks and masks, streams stopped when a later window trips a rule, ask treated as block
  * unless allowed, one evaluation per guarded stage, and fail-open / fail-closed against a
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { COLLECTIONS } from '../../../core/records/types.js';
+import { inProcessEvaluator, registerInProcessEvaluator } from '../../../core/guardrail/in-process.js';
 import { bumpRevisionOp } from '../../../core/snapshot/config-document.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
@@ -22,8 +23,12 @@ import { GuardrailClient, keywordRule, maskRule } from './support/guardrail-clie
 const throwingDetector = fileURLToPath(new URL('./support/throwing-detector', import.meta.url));
 const EMAIL = 'ana.lima@example.com';
 
-describe('guardrails gateway plugin', () => {
+// Every case runs twice: `auto` reaches the co-located plane in process, `http` over loopback
+// HTTP; the verdicts, findings, Activity records and failure handling must not differ.
+for (const transport of ['auto', 'http'] as const) describe(`guardrails gateway plugin (transport: ${transport})`, () => {
   let gateway: TestGateway;
+  let inProcessCalls = 0;
+  let restoreEvaluator: (() => void) | undefined;
   let upstream: FakeOpenAI;
   let guardrail: GuardrailClient;
   let gatewayId: string;
@@ -37,6 +42,15 @@ describe('guardrails gateway plugin', () => {
   before(async () => {
     upstream = await startFakeOpenAI();
     gateway = await createTestGateway({ plugins: [throwingDetector] });
+    // The plane registered its evaluator under its URL; count the calls that reach it in process.
+    const registered = inProcessEvaluator(gateway.urls.guardrail!);
+    expect(registered, 'the co-located plane registers its evaluator').to.not.equal(undefined);
+    restoreEvaluator = registerInProcessEvaluator(gateway.urls.guardrail!, {
+      evaluate(request) {
+        inProcessCalls++;
+        return registered!.evaluate(request);
+      },
+    });
     guardrail = await GuardrailClient.for(gateway);
     gatewayId = (await gateway.seed.gateway()).id;
     registryId = (await gateway.seed.registry(gatewayId, { provider: 'openai', base_url: upstream.url, apiKey: 'sk-up', models: ['gpt-4o-mini', 'gpt-4o'] }))._id;
@@ -68,6 +82,7 @@ describe('guardrails gateway plugin', () => {
   });
 
   after(async () => {
+    restoreEvaluator?.();
     await gateway?.close();
     await upstream?.close();
     hanging?.closeAllConnections();
@@ -78,7 +93,7 @@ describe('guardrails gateway plugin', () => {
   async function consumerWith(settings: Record<string, unknown>, tags: string[] = []) {
     const slug = `app-${randomUUID().slice(0, 8)}`;
     const { consumer, key } = await gateway.seed.consumer(gatewayId, { slug, tags, registries: [{ registry_id: registryId, weight: 1 }] });
-    await gateway.seed.policy(gatewayId, { type: 'guardrails', settings: { key: collectorKey, ...settings } }, [consumer._id]);
+    await gateway.seed.policy(gatewayId, { type: 'guardrails', settings: { key: collectorKey, transport, ...settings } }, [consumer._id]);
     await gateway.configChanged();
     const client = new OpenAI({ apiKey: key, baseURL: `${gateway.proxyUrl(slug)}/v1`, maxRetries: 0 });
     return { consumer, key, slug, client };
@@ -239,6 +254,11 @@ describe('guardrails gateway plugin', () => {
     const { client } = await consumerWith({ key: { credential_id: credentialId } });
     const err = (await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'project-x' }] }).catch((e: unknown) => e)) as Error;
     expect(err).to.be.instanceOf(OpenAI.PermissionDeniedError);
+  });
+
+  it(transport === 'auto' ? 'reached the co-located plane in process' : 'never called the co-located plane in process', () => {
+    if (transport === 'auto') expect(inProcessCalls).to.be.greaterThan(0);
+    else expect(inProcessCalls).to.equal(0);
   });
 
   describe('failure modes', () => {

@@ -19,9 +19,9 @@ describe('plugins/guardrails settings schema', () => {
     for (const example of (validate.schema as { examples: unknown[] }).examples) expect(validate(structuredClone(example)), JSON.stringify(validate.errors)).to.equal(true);
   });
 
-  it('applies defaults: both directions, 3000 ms, fail closed, ask blocks', () => {
+  it('applies defaults: both directions, 3000 ms, fail closed, ask blocks, in process when co-located', () => {
     expect(host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl' })).to.deep.equal({
-      key: 'tgk_abcdefghijkl', directions: ['input', 'output'], timeout_ms: 3000, failure_mode: 'fail_closed', allow_ask: false, stream_window_chars: 200,
+      key: 'tgk_abcdefghijkl', directions: ['input', 'output'], timeout_ms: 3000, failure_mode: 'fail_closed', allow_ask: false, transport: 'auto', stream_window_chars: 200,
     });
   });
 
@@ -33,6 +33,7 @@ describe('plugins/guardrails settings schema', () => {
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', timeout_ms: 0 })).to.throw(SettingsError, /\/settings\/timeout_ms/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', directions: [] })).to.throw(SettingsError, /\/settings\/directions/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', service_url: 'ftp://x' })).to.throw(SettingsError, /\/settings\/service_url/);
+    expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', transport: 'pigeon' })).to.throw(SettingsError, /\/settings\/transport/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', colour: 1 })).to.throw(SettingsError, /\/settings\/colour is not allowed/);
   });
 });
