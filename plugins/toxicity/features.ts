@@ -20,14 +20,17 @@ export class FeatureCounts {
   readonly keys: Int32Array;
   /** Count stored in each slot. */
   readonly counts: Uint16Array;
-  /** Slots in use, in insertion order. */
-  readonly used: number[] = [];
+  /** Slots in use, in insertion order: the first `size` entries (preallocated, so filling it allocates nothing). */
+  readonly used: Int32Array;
+  /** Number of features. */
+  size = 0;
   private readonly shift: number;
 
   /** `slotBits`: log2 of the slots; a smaller table suits short texts (it never drops a feature below 3/4 full). */
   constructor(slotBits = 16) {
     this.keys = new Int32Array(1 << slotBits).fill(-1);
     this.counts = new Uint16Array(1 << slotBits);
+    this.used = new Int32Array(Math.floor(((this.keys.length - 1) * 3) / 4) + 1);
     this.shift = 32 - slotBits;
   }
 
@@ -43,10 +46,10 @@ export class FeatureCounts {
       }
       if (k === -1) {
         // Past three quarters full, further features are dropped (texts beyond ~16 KB).
-        if (this.used.length > (mask * 3) / 4) return;
+        if (this.size > (mask * 3) / 4) return;
         this.keys[i] = b;
         this.counts[i] = 1;
-        this.used.push(i);
+        this.used[this.size++] = i;
         return;
       }
       i = (i + 1) & mask;
@@ -55,13 +58,13 @@ export class FeatureCounts {
 
   /** Bucket and count of each feature. */
   *entries(): IterableIterator<[number, number]> {
-    for (const i of this.used) yield [this.keys[i], this.counts[i]];
+    for (let k = 0; k < this.size; k++) yield [this.keys[this.used[k]], this.counts[this.used[k]]];
   }
 
   /** Empties the table for the next text. */
   clear(): void {
-    for (const i of this.used) this.keys[i] = -1;
-    this.used.length = 0;
+    for (let k = 0; k < this.size; k++) this.keys[this.used[k]] = -1;
+    this.size = 0;
   }
 }
 
@@ -153,8 +156,8 @@ export function featureValues(features: FeatureCounts): Array<[number, number]> 
 export function predict(model: LoadedModel, features: FeatureCounts): number {
   let z = 0;
   let norm = 0;
-  const { keys, counts, used } = features;
-  for (let k = 0; k < used.length; k++) {
+  const { keys, counts, used, size } = features;
+  for (let k = 0; k < size; k++) {
     const i = used[k];
     const v = 1 + Math.log(counts[i]);
     norm += v * v;
