@@ -382,14 +382,17 @@ const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i]
 
 // Their anchors an ASCII text can hold.
 const ASCII_ANCHORS = ALL_SOURCES.map((source) => source.anchors.filter((anchor) => !NON_ASCII.test(anchor)));
-// Anchor positions per pattern, and which lists were filled; reused so counting allocates nothing.
+// Anchor positions per pattern (the first `counts[i]` entries of `positions[i]`), and which lists
+// were filled; the lists are never shortened, so counting allocates nothing once they have grown.
 const positions: number[][] = ALL_SOURCES.map(() => []);
+const counts = new Int32Array(ALL_SOURCES.length);
 const filled: number[] = [];
 
 function record(index: number, p: number): void {
-  const list = positions[index];
-  if (list.length === 0) filled.push(index);
-  list.push(p);
+  const n = counts[index];
+  if (n === 0) filled.push(index);
+  positions[index][n] = p;
+  counts[index] = n + 1;
 }
 
 /** Records the anchors of line-start patterns that occur at `p`. */
@@ -412,14 +415,23 @@ function walkAnchors(folded: string, p: number, node: AnchorNode): void {
 
 /** Fills `positions` with where each pattern's anchors occur in `folded`. */
 function findAnchors(folded: string): void {
-  for (const index of filled) positions[index].length = 0;
+  for (const index of filled) counts[index] = 0;
   filled.length = 0;
   const ascii = !NON_ASCII.test(folded);
-  const starts = ascii ? ASCII_ANCHOR_STARTS : ANCHOR_STARTS;
-  starts.lastIndex = 0;
-  for (let m = starts.exec(folded); m !== null; m = starts.exec(folded)) {
-    const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
-    if (node) walkAnchors(folded, m.index, node);
+  if (ascii) {
+    // test() moves lastIndex past the one character matched, without building a match.
+    ASCII_ANCHOR_STARTS.lastIndex = 0;
+    while (ASCII_ANCHOR_STARTS.test(folded)) {
+      const p = ASCII_ANCHOR_STARTS.lastIndex - 1;
+      const node = ANCHOR_TRIE.next.get(folded.charCodeAt(p));
+      if (node) walkAnchors(folded, p, node);
+    }
+  } else {
+    ANCHOR_STARTS.lastIndex = 0;
+    for (let m = ANCHOR_STARTS.exec(folded); m !== null; m = ANCHOR_STARTS.exec(folded)) {
+      const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
+      if (node) walkAnchors(folded, m.index, node);
+    }
   }
   if (AT_LINE_START.length) {
     // Where `^` matches in multi-line mode: at 0 and after \n, \r, U+2028 and U+2029.
@@ -428,11 +440,12 @@ function findAnchors(folded: string): void {
     for (let m = LINE_TERMINATOR.exec(folded); m !== null; m = LINE_TERMINATOR.exec(folded)) atLineStart(folded, m.index + 1);
   }
   for (const index of SCANNED) {
-    const before = positions[index].length;
     for (const anchor of ascii ? ASCII_ANCHORS[index] : ALL_SOURCES[index].anchors) {
       for (let p = folded.indexOf(anchor); p >= 0; p = folded.indexOf(anchor, p + 1)) record(index, p);
     }
-    if (positions[index].length - before > 1) positions[index].sort((x, y) => x - y);
+    // Only the scan records these patterns: their positions come anchor by anchor, so sort them.
+    const n = counts[index];
+    if (n > 1) positions[index].splice(0, n, ...positions[index].slice(0, n).sort((x, y) => x - y));
   }
 }
 
@@ -443,16 +456,18 @@ function countAt(folded: string, index: number, cap: number): number {
   if (source.anchors.length === 0) {
     if (source.requires && !source.requires.some((literal) => folded.includes(literal))) return 0;
     source.regex.lastIndex = 0;
-    while (n < cap && source.regex.exec(folded) !== null) n++;
+    while (n < cap && source.regex.test(folded)) n++;
     return n;
   }
   let end = -1;
-  for (const p of positions[index]) {
+  const list = positions[index];
+  for (let k = 0, total = counts[index]; k < total; k++) {
+    const p = list[k];
     if (p < end) continue;
+    // A sticky test() that matches leaves lastIndex at the end of the match.
     source.sticky.lastIndex = p;
-    const m = source.sticky.exec(folded);
-    if (m === null) continue;
-    end = p + Math.max(1, m[0].length);
+    if (!source.sticky.test(folded)) continue;
+    end = p + Math.max(1, source.sticky.lastIndex - p);
     if (++n >= cap) break;
   }
   return n;
