@@ -32,16 +32,24 @@ export function skeleton(label: string): string {
   return out.replace(/rn/g, 'm').replace(/vv/g, 'w');
 }
 
+/** True when `a` from `i` on equals `b` from `j` on. */
+function sameTail(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
+}
+
 /** 0 when equal, 1 when one substitution, insertion, deletion or adjacent swap apart, else 2. */
 function oneEditApart(a: string, b: string): number {
   if (a === b) return 0;
   if (Math.abs(a.length - b.length) > 1) return 2;
-  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  const long = a.length >= b.length ? a : b;
+  const short = long === a ? b : a;
   let i = 0;
-  while (i < short.length && long[i] === short[i]) i++;
-  if (long.length !== short.length) return long.slice(i + 1) === short.slice(i) ? 1 : 2;
-  if (long.slice(i + 1) === short.slice(i + 1)) return 1;
-  return i + 1 < long.length && long[i] === short[i + 1] && long[i + 1] === short[i] && long.slice(i + 2) === short.slice(i + 2) ? 1 : 2;
+  while (i < short.length && long.charCodeAt(i) === short.charCodeAt(i)) i++;
+  if (long.length !== short.length) return sameTail(long, i + 1, short, i) ? 1 : 2;
+  if (sameTail(long, i + 1, short, i + 1)) return 1;
+  return i + 1 < long.length && long[i] === short[i + 1] && long[i + 1] === short[i] && sameTail(long, i + 2, short, i + 2) ? 1 : 2;
 }
 
 /** Optimal-string-alignment distance, capped: returns `cap + 1` as soon as it is exceeded. */
