@@ -45,8 +45,15 @@ function englishShare(text: string): number {
   return total === 0 ? 0 : common / total;
 }
 
-const ROT13_COMMON = new Set([...COMMON_WORDS].map((w) => rot13(w)));
-const REVERSED_COMMON = new Set([...COMMON_WORDS].map((w) => [...w].reverse().join('')));
+// For each word: 1 when common, 2 when its ROT13 is, 4 when its reverse is.
+const WORD_KINDS = new Map<string, number>();
+const addKind = (word: string, kind: number) => WORD_KINDS.set(word, (WORD_KINDS.get(word) ?? 0) | kind);
+for (const w of COMMON_WORDS) {
+  addKind(w, 1);
+  addKind(rot13(w), 2);
+  addKind([...w].reverse().join(''), 4);
+}
+const MAX_KIND_LENGTH = Math.max(...[...WORD_KINDS.keys()].map((w) => w.length));
 
 /**
  * For ASCII text, in one pass: the English share of the text, of its ROT13 and of its reverse
@@ -63,11 +70,12 @@ function asciiShares(text: string): { plain: number; rot13: number; reversed: nu
     if (c < 97 || c > 122) continue;
     let end = i + 1;
     while (end < lower.length && lower.charCodeAt(end) >= 97 && lower.charCodeAt(end) <= 122) end++;
-    const word = lower.slice(i, end);
     total++;
-    if (COMMON_WORDS.has(word)) common++;
-    if (ROT13_COMMON.has(word)) rotated++;
-    if (REVERSED_COMMON.has(word)) reversed++;
+    // A word longer than every common word (and its ROT13 and reverse) needs no look-up.
+    const kind = end - i <= MAX_KIND_LENGTH ? (WORD_KINDS.get(lower.slice(i, end)) ?? 0) : 0;
+    if (kind & 1) common++;
+    if (kind & 2) rotated++;
+    if (kind & 4) reversed++;
     i = end;
   }
   return total === 0 ? { plain: 0, rot13: 0, reversed: 0 } : { plain: common / total, rot13: rotated / total, reversed: reversed / total };

@@ -28,6 +28,13 @@ const LEET_MAP: Readonly<Record<string, string>> = {
 };
 const PLAIN_NUMBERISH = /^(?:[a-z]{0,3}\d+[a-z]{0,3}|\d+(?:st|nd|rd|th|s|k|m|g|x|px|gb|mb|kb|am|pm|mg|ml|kg|km|cm|mm)?)$/;
 
+/** How many leetspeak words (matches of `pattern` that are no plain number) `text` holds, counting up to `max`. */
+function leetWordsUpTo(text: string, pattern: RegExp, max: number): number {
+  let n = 0;
+  for (const m of text.matchAll(pattern)) if (!PLAIN_NUMBERISH.test(m[0]) && ++n >= max) break;
+  return n;
+}
+
 /** Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. */
 export function deobfuscate(folded: string): DeobfuscatedView | null {
   // Cheap pre-checks: most texts have neither spaced letters nor digits inside words.
@@ -39,8 +46,11 @@ export function deobfuscate(folded: string): DeobfuscatedView | null {
     spacedRuns++;
     return run.replace(SEPARATORS, '');
   });
+  const leetWord = NON_ASCII.test(text) ? LEET_WORD : LEET_WORD_ASCII;
+  // Without spaced runs the view needs two leetspeak words: count them before rewriting anything.
+  if (spacedRuns === 0 && (!leet || leetWordsUpTo(text, leetWord, 2) < 2)) return null;
   let leetWords = 0;
-  if (leet) text = text.replace(NON_ASCII.test(text) ? LEET_WORD : LEET_WORD_ASCII, (word) => {
+  if (leet) text = text.replace(leetWord, (word) => {
     // Model numbers, sizes, ordinals and times are not leetspeak.
     if (PLAIN_NUMBERISH.test(word)) return word;
     leetWords++;
