@@ -27,7 +27,7 @@ export interface BenchContext {
   settings: BenchSettings;
   upstreamUrl: string;
   /** Seeds a fresh data directory and starts a gateway on it; `stop()` removes both. */
-  gateway(seed: Omit<SeedOptions, 'dataDir' | 'masterKey' | 'upstreamUrl'>, planes?: string[]): Promise<RunningGateway>;
+  gateway(seed: Omit<SeedOptions, 'dataDir' | 'masterKey' | 'upstreamUrl'>, planes?: string[], nodeArgs?: string[]): Promise<RunningGateway>;
 }
 
 export interface RunningGateway extends SeededConfig {
@@ -40,11 +40,11 @@ export function createContext(settings: BenchSettings, upstreamUrl: string): Ben
   return {
     settings,
     upstreamUrl,
-    async gateway(seed, planes = ['proxy']) {
+    async gateway(seed, planes = ['proxy'], nodeArgs = []) {
       const dataDir = mkdtempSync(join(tmpdir(), 'portcullis-bench-'));
       const masterKey = generateMasterKey();
       const seeded = await seedConfig({ ...seed, dataDir, masterKey, upstreamUrl });
-      const gw = await startGateway(settings.gatewayCore, dataDir, planes, { PORTCULLIS_MASTER_KEY: masterKey });
+      const gw = await startGateway(settings.gatewayCore, dataDir, planes, { PORTCULLIS_MASTER_KEY: masterKey }, nodeArgs);
       return {
         ...seeded,
         urls: gw.urls,

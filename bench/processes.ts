@@ -59,10 +59,10 @@ export async function startFakeUpstream(core: number | undefined, env: NodeJS.Pr
 }
 
 /** The compiled gateway (dist/), as `npm start` runs it, with the URL of each plane. */
-export async function startGateway(core: number | undefined, dataDir: string, planes: string[], env: NodeJS.ProcessEnv = {}) {
+export async function startGateway(core: number | undefined, dataDir: string, planes: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
   const { proc, output } = await run(
     core,
-    ['dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
+    [...nodeArgs, 'dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
     { PORTCULLIS_LOG_LEVEL: 'error', ...env },
     (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
   );

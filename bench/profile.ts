@@ -1,0 +1,82 @@
+/**
+ * `npm run bench:profile -- [passthrough|translated|chain]`: saturates one gateway scenario in
+ * closed loop with the gateway under `--cpu-prof`, then prints where its CPU time went (self time
+ * by function and by file) and leaves the `.cpuprofile` in bench/results/ for a flame graph
+ * (open it in Chrome DevTools or speedscope). Traffic goes only to 127.0.0.1.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { anthropicMessages, openaiChat } from './bodies.js';
+import { saturate } from './closed-loop.js';
+import { createContext } from './context.js';
+import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
+import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scenario = process.argv[2] ?? 'passthrough';
+const seconds = Number(process.env.BENCH_DURATION_S ?? 10);
+const profileDir = `${root}bench/results/profile-${Date.now()}`;
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Self time per function and per file, in percent of all samples. */
+function summarise(profile: CpuProfile, top = 40) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
+  const byFunction = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const file = url.replace(`file://${root}`, '').replace(/^.*node_modules\//, 'node_modules/') || '(native)';
+    byFunction.set(`${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`, (byFunction.get(`${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`) ?? 0) + us);
+    const group = file.startsWith('node_modules/') ? file.split('/').slice(0, file.includes('/@') ? 3 : 2).join('/') : file;
+    byFile.set(group, (byFile.get(group) ?? 0) + us);
+  }
+  const table = (m: Map<string, number>) =>
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+  return `self time by function:\n${table(byFunction)}\n\nself time by file:\n${table(byFile)}`;
+}
+
+async function main() {
+  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  mkdirSync(profileDir, { recursive: true });
+  pinSelf(1);
+  const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);
+  const ctx = createContext({ rate: 200, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
+  const chain = scenario === 'chain';
+  const gw = await ctx.gateway(chain ? chainSeed : { consumers: 10 }, chain ? CHAIN_PLANES : ['proxy'], [
+    '--cpu-prof',
+    `--cpu-prof-dir=${profileDir}`,
+  ]);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.key}`, 'anthropic-version': '2023-06-01' };
+  const url = `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
+  const body = chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
+  await saturate(url, body, headers, 2);
+  const result = await saturate(url, body, headers, seconds);
+  await gw.stop();
+  await upstream.stop();
+  console.log(`${scenario}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}\n`);
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('no profile written');
+  const target = `${profileDir}/${scenario}.cpuprofile`;
+  renameSync(`${profileDir}/${file}`, target);
+  console.log(summarise(JSON.parse(readFileSync(target, 'utf8')) as CpuProfile));
+  console.log(`\nprofile: ${target}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
