@@ -2,9 +2,10 @@
  * Prometheus instruments of proxied requests, fed from the metrics event after the response
  * is sent (never from the request path).
  */
-import { Counter, Histogram, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { MetricsEventData } from '../telemetry/metrics-event.js';
 import { LabelBudget, routeTemplate } from './labels.js';
+import { BucketCounts, CellTable, counterSamples, groupCells, histogramSamples, registerScraped } from './tally.js';
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 const OVERHEAD_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
@@ -18,97 +19,132 @@ const TOKEN_FIELDS = {
   reasoning: 'reasoning_tokens',
 } as const;
 
-/** The proxied-request instruments, registered in the registry given. */
+interface RequestCell {
+  requests: number;
+  duration: BucketCounts;
+  overhead: BucketCounts;
+  /** Tokens by kind, in TOKEN_FIELDS order. */
+  tokens: number[];
+  cost: number;
+}
+
+interface AttemptCell {
+  attempts: number;
+  upstream: BucketCounts;
+}
+
+/** Label order of a request cell and of an attempt cell. */
+const REQUEST_LABELS = ['gateway', 'consumer', 'route', 'provider', 'model', 'status', 'error', 'cache', 'stream'] as const;
+const ATTEMPT_LABELS = ['provider', 'model', 'status', 'outcome'] as const;
+const TOKEN_KINDS = Object.keys(TOKEN_FIELDS) as Array<keyof typeof TOKEN_FIELDS>;
+
+/** Picks the labels `names` out of a cell's label values laid out as `order`. */
+function picker(order: readonly string[], names: readonly string[]) {
+  const at = names.map((n) => order.indexOf(n));
+  return (values: readonly string[]) => Object.fromEntries(names.map((n, i) => [n, values[at[i]]]));
+}
+
+/**
+ * The proxied-request metric families, registered in the registry given. Each request adds into
+ * one request cell and one cell per attempt (see tally.ts); the families are summed from the
+ * cells when scraped.
+ */
 export class RequestMetrics {
   private readonly labels: LabelBudget;
-  private readonly requests: Counter;
-  private readonly duration: Histogram;
-  private readonly overhead: Histogram;
-  private readonly upstream: Histogram;
-  private readonly attempts: Counter;
-  private readonly tokens: Counter;
-  private readonly cost: Counter;
+  private readonly requestCells = new CellTable<RequestCell>(REQUEST_LABELS.length, () => ({
+    requests: 0,
+    duration: new BucketCounts(DURATION_BUCKETS),
+    overhead: new BucketCounts(OVERHEAD_BUCKETS),
+    tokens: TOKEN_KINDS.map(() => 0),
+    cost: 0,
+  }));
+  private readonly attemptCells = new CellTable<AttemptCell>(ATTEMPT_LABELS.length, () => ({ attempts: 0, upstream: new BucketCounts(DURATION_BUCKETS) }));
 
   constructor(registry: Registry, labels = new LabelBudget()) {
     this.labels = labels;
-    const registers = [registry];
-    this.requests = new Counter({
-      name: 'portcullis_proxy_requests_total',
-      help: 'Proxied requests answered, by gateway, consumer, route, provider, selected model, HTTP status, error code, cache hit and stream.',
-      labelNames: ['gateway', 'consumer', 'route', 'provider', 'model', 'status', 'error', 'cache', 'stream'],
-      registers,
-    });
-    this.duration = new Histogram({
-      name: 'portcullis_proxy_request_duration_seconds',
-      help: 'Whole proxied request time, from the request to the end of the answer (streams included).',
-      labelNames: ['route', 'provider', 'model', 'stream'],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.overhead = new Histogram({
-      name: 'portcullis_proxy_gateway_overhead_seconds',
-      help: 'Time of a proxied request spent outside upstream attempts and retry backoff.',
-      labelNames: ['route'],
-      buckets: OVERHEAD_BUCKETS,
-      registers,
-    });
-    this.upstream = new Histogram({
-      name: 'portcullis_proxy_upstream_duration_seconds',
-      help: 'Upstream attempt time, by provider, model and attempt outcome (ok, error, retry, fallback).',
-      labelNames: ['provider', 'model', 'outcome'],
-      buckets: DURATION_BUCKETS,
-      registers,
-    });
-    this.attempts = new Counter({
-      name: 'portcullis_proxy_upstream_attempts_total',
-      help: 'Upstream attempts, by provider, model, upstream HTTP status and outcome (skipped: refused by an open circuit breaker).',
-      labelNames: ['provider', 'model', 'status', 'outcome'],
-      registers,
-    });
-    this.tokens = new Counter({
-      name: 'portcullis_proxy_tokens_total',
-      help: 'Tokens reported by providers, by kind (input includes cached_input and cache_write; output includes reasoning). Cache hits add none.',
-      labelNames: ['gateway', 'consumer', 'provider', 'model', 'kind'],
-      registers,
-    });
-    this.cost = new Counter({
-      name: 'portcullis_proxy_cost_usd_total',
-      help: 'List-price cost of proxied requests in US dollars (models without a known price add nothing).',
-      labelNames: ['gateway', 'consumer', 'provider', 'model'],
-      registers,
-    });
+    const requests = () => this.requestCells.entries();
+    const attempts = () => this.attemptCells.entries();
+    const reset = () => {
+      this.requestCells.clear();
+      this.attemptCells.clear();
+    };
+    const counter = (name: string, help: string, sum: () => Array<{ labels: Record<string, string>; value: number }>) =>
+      registerScraped(registry, { name, help, type: 'counter', samples: () => counterSamples(sum()), reset });
+    const histogram = (name: string, help: string, sum: () => Array<{ labels: Record<string, string>; value: BucketCounts }>) =>
+      registerScraped(registry, { name, help, type: 'histogram', samples: () => histogramSamples(name, sum()), reset });
+    const sumCounts = <C>(entries: () => ReadonlyArray<{ values: readonly string[]; cell: C }>, order: readonly string[], names: readonly string[], take: (cell: C) => number) =>
+      () => groupCells(entries(), picker(order, names), () => ({ n: 0 }), (acc, cell) => (acc.n += take(cell))).map((s) => ({ labels: s.labels, value: s.value.n }));
+    const sumBuckets = <C>(entries: () => ReadonlyArray<{ values: readonly string[]; cell: C }>, order: readonly string[], names: readonly string[], bounds: readonly number[], take: (cell: C) => BucketCounts) =>
+      () => groupCells(entries(), picker(order, names), () => new BucketCounts(bounds), (acc, cell) => acc.add(take(cell)));
+
+    counter(
+      'portcullis_proxy_requests_total',
+      'Proxied requests answered, by gateway, consumer, route, provider, selected model, HTTP status, error code, cache hit and stream.',
+      sumCounts(requests, REQUEST_LABELS, REQUEST_LABELS, (c) => c.requests),
+    );
+    histogram(
+      'portcullis_proxy_request_duration_seconds',
+      'Whole proxied request time, from the request to the end of the answer (streams included).',
+      sumBuckets(requests, REQUEST_LABELS, ['route', 'provider', 'model', 'stream'], DURATION_BUCKETS, (c) => c.duration),
+    );
+    histogram(
+      'portcullis_proxy_gateway_overhead_seconds',
+      'Time of a proxied request spent outside upstream attempts and retry backoff.',
+      sumBuckets(requests, REQUEST_LABELS, ['route'], OVERHEAD_BUCKETS, (c) => c.overhead),
+    );
+    histogram(
+      'portcullis_proxy_upstream_duration_seconds',
+      'Upstream attempt time, by provider, model and attempt outcome (ok, error, retry, fallback).',
+      sumBuckets(attempts, ATTEMPT_LABELS, ['provider', 'model', 'outcome'], DURATION_BUCKETS, (c) => c.upstream),
+    );
+    counter(
+      'portcullis_proxy_upstream_attempts_total',
+      'Upstream attempts, by provider, model, upstream HTTP status and outcome (skipped: refused by an open circuit breaker).',
+      sumCounts(attempts, ATTEMPT_LABELS, ATTEMPT_LABELS, (c) => c.attempts),
+    );
+    const who = ['gateway', 'consumer', 'provider', 'model'];
+    counter(
+      'portcullis_proxy_tokens_total',
+      'Tokens reported by providers, by kind (input includes cached_input and cache_write; output includes reasoning). Cache hits add none.',
+      () => TOKEN_KINDS.flatMap((kind, i) => sumCounts(requests, REQUEST_LABELS, who, (c) => c.tokens[i])().map((s) => ({ labels: { ...s.labels, kind }, value: s.value }))),
+    );
+    counter(
+      'portcullis_proxy_cost_usd_total',
+      'List-price cost of proxied requests in US dollars (models without a known price add nothing).',
+      sumCounts(requests, REQUEST_LABELS, who, (c) => c.cost),
+    );
   }
 
   /** Counts one proxied request from its metrics event. */
   record(event: MetricsEventData): void {
     const l = this.labels;
-    const route = l.value('route', routeTemplate(event.route));
-    const provider = l.value('provider', event.provider);
-    const model = l.value('model', event.model);
-    const gateway = l.value('gateway', event.gateway_slug ?? event.gateway_id);
-    const consumer = l.value('consumer', event.consumer_slug ?? event.consumer_id);
-    const stream = String(!!event.streamed);
-    this.requests.inc({
-      gateway, consumer, route, provider, model,
-      status: String(event.status),
-      error: l.value('error', event.error),
-      cache: event.cached ? 'hit' : 'miss',
-      stream,
-    });
-    this.duration.observe({ route, provider, model, stream }, event.duration_ms / 1000);
-    if (typeof event.gateway_ms === 'number') this.overhead.observe({ route }, event.gateway_ms / 1000);
+    const cell = this.requestCells.get([
+      l.value('gateway', event.gateway_slug ?? event.gateway_id),
+      l.value('consumer', event.consumer_slug ?? event.consumer_id),
+      l.value('route', routeTemplate(event.route)),
+      l.value('provider', event.provider),
+      l.value('model', event.model),
+      String(event.status),
+      l.value('error', event.error),
+      event.cached ? 'hit' : 'miss',
+      event.streamed ? 'true' : 'false',
+    ]);
+    cell.requests++;
+    cell.duration.observe(event.duration_ms / 1000);
+    if (typeof event.gateway_ms === 'number') cell.overhead.observe(event.gateway_ms / 1000);
     for (const attempt of event.attempts ?? []) {
-      const labels = { provider: l.value('provider', attempt.provider), model: l.value('model', attempt.model), outcome: attempt.outcome ?? 'error' };
-      this.attempts.inc({ provider: labels.provider, model: labels.model, status: attempt.status ? String(attempt.status) : '', outcome: labels.outcome });
-      if (attempt.outcome !== 'skipped' && typeof attempt.duration_ms === 'number') this.upstream.observe(labels, attempt.duration_ms / 1000);
+      const outcome = attempt.outcome ?? 'error';
+      const a = this.attemptCells.get([l.value('provider', attempt.provider), l.value('model', attempt.model), attempt.status ? String(attempt.status) : '', outcome]);
+      a.attempts++;
+      if (outcome !== 'skipped' && typeof attempt.duration_ms === 'number') a.upstream.observe(attempt.duration_ms / 1000);
     }
     const usage = event.usage;
     if (usage && !event.cached) {
-      for (const [kind, field] of Object.entries(TOKEN_FIELDS)) {
-        const n = usage[field];
-        if (typeof n === 'number' && n > 0) this.tokens.inc({ gateway, consumer, provider, model, kind }, n);
-      }
+      TOKEN_KINDS.forEach((kind, i) => {
+        const n = usage[TOKEN_FIELDS[kind]];
+        if (typeof n === 'number' && n > 0) cell.tokens[i] += n;
+      });
     }
-    if (typeof event.cost_usd === 'number' && event.cost_usd > 0) this.cost.inc({ gateway, consumer, provider, model }, event.cost_usd);
+    if (typeof event.cost_usd === 'number' && event.cost_usd > 0) cell.cost += event.cost_usd;
   }
 }
