@@ -11,9 +11,8 @@ import type { TraceBuffer } from './trace-buffer.js';
 export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: TelemetryEvent[]): Promise<void> {
   const activity: Record<string, unknown>[] = [];
   for (const event of batch) {
-    const data = { ...event.data, node_id: event.node_id };
-    if (event.kind === 'metric') traces.add({ ...data, at: event.at });
-    else if (event.kind === 'activity') activity.push({ ...data, at: new Date(event.at) });
+    if (event.kind === 'metric') traces.add(event);
+    else if (event.kind === 'activity') activity.push({ ...event.data, node_id: event.node_id, at: new Date(event.at) });
   }
   if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertMany(activity);
 }

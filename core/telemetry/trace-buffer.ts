@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { TelemetryEvent } from './telemetry-event.js';
 
 /** How long a playground trace can be fetched, and how many are kept at most. */
 export const TRACE_TTL_MS = 15 * 60_000;
@@ -11,17 +12,21 @@ export const TRACE_MAX_ENTRIES = 20_000;
  * and age; long-term request metrics go to Prometheus and OTLP, not to the config store.
  */
 export class TraceBuffer {
-  private readonly traces: LRUCache<string, Record<string, unknown>>;
+  /** The metrics events as emitted: the trace record is assembled only when someone asks for it. */
+  private readonly traces: LRUCache<string, TelemetryEvent>;
 
   constructor(max = TRACE_MAX_ENTRIES, ttlMs = TRACE_TTL_MS) {
     this.traces = new LRUCache({ max, ttl: ttlMs });
   }
 
-  add(event: Record<string, unknown>): void {
-    if (typeof event.trace_id === 'string') this.traces.set(`${String(event.gateway_id)}:${event.trace_id}`, event);
+  add(event: TelemetryEvent): void {
+    const { trace_id: traceId, gateway_id: gatewayId } = event.data;
+    if (typeof traceId === 'string') this.traces.set(`${String(gatewayId)}:${traceId}`, event);
   }
 
+  /** The trace: the event's data with the data plane that served it and the time. */
   get(gatewayId: string, traceId: string): Record<string, unknown> | undefined {
-    return this.traces.get(`${gatewayId}:${traceId}`);
+    const event = this.traces.get(`${gatewayId}:${traceId}`);
+    return event && { ...event.data, node_id: event.node_id, at: event.at };
   }
 }
