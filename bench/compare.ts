@@ -42,7 +42,7 @@ function medianLatency(runs: LatencyResult[]): LatencyResult {
 function medianSaturation(runs: SaturationResult[]): SaturationResult | undefined {
   if (!runs.length) return undefined;
   const pick = (k: keyof SaturationResult) => median(runs.map((r) => r[k]));
-  return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx') };
+  return { rps: pick('rps'), requests: pick('requests'), p50: pick('p50'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx') };
 }
 
 export async function compare(direct: Target, gateway: Target, options: CompareOptions): Promise<Comparison> {

@@ -29,8 +29,8 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-/** Self time per function and per file, in percent of all samples. */
-function summarise(profile: CpuProfile, top = 40) {
+/** Self time per function and per file: percent of all samples and microseconds per request. */
+function summarise(profile: CpuProfile, requests: number, top = 40) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -45,8 +45,8 @@ function summarise(profile: CpuProfile, top = 40) {
     byFile.set(group, (byFile.get(group) ?? 0) + us);
   }
   const table = (m: Map<string, number>) =>
-    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}%  ${k}`).join('\n');
-  return `self time by function:\n${table(byFunction)}\n\nself time by file:\n${table(byFile)}`;
+    [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}% ${(us / requests).toFixed(1).padStart(6)} µs/req  ${k}`).join('\n');
+  return `(µs/req: over every request, warm-up included; startup is in the total too)\n\nself time by function:\n${table(byFunction)}\n\nself time by file:\n${table(byFile)}`;
 }
 
 async function main() {
@@ -63,8 +63,9 @@ async function main() {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.key}`, 'anthropic-version': '2023-06-01' };
   const url = `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
   const body = chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
-  await saturate(url, body, headers, 2);
+  const warm = await saturate(url, body, headers, 2);
   const result = await saturate(url, body, headers, seconds);
+  const requests = warm.requests + result.requests;
   await gw.stop();
   await upstream.stop();
   console.log(`${scenario}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}\n`);
@@ -72,7 +73,7 @@ async function main() {
   if (!file) throw new Error('no profile written');
   const target = `${profileDir}/${scenario}.cpuprofile`;
   renameSync(`${profileDir}/${file}`, target);
-  console.log(summarise(JSON.parse(readFileSync(target, 'utf8')) as CpuProfile));
+  console.log(summarise(JSON.parse(readFileSync(target, 'utf8')) as CpuProfile, requests));
   console.log(`\nprofile: ${target}`);
 }
 

@@ -8,11 +8,12 @@ import type { PipelineHooks } from '../pipeline/hooks.js';
  */
 export function runAfterResponse(ctx: Exchange, hooks: PipelineHooks, outcome: Outcome, log: Logger): void {
   setImmediate(() => {
+    const caches = ctx.cacheKey && ctx.response && !ctx.cached && outcome.status < 400 && hooks.cacheStore.taps.length;
+    // Most requests only have observers: skip the promise chain then.
+    if (!caches && ctx.deferred.length === 0 && hooks.settle.taps.length === 0) return observe(ctx, hooks, outcome, log);
     void (async () => {
       try {
-        if (ctx.cacheKey && ctx.response && !ctx.cached && outcome.status < 400 && hooks.cacheStore.taps.length) {
-          await hooks.cacheStore.promise(ctx.cacheKey, ctx.response, ctx);
-        }
+        if (caches) await hooks.cacheStore.promise(ctx.cacheKey!, ctx.response!, ctx);
       } catch (err) {
         log.warn('cache store failed', { trace_id: ctx.traceId, error: (err as Error).message });
       }
@@ -22,9 +23,14 @@ export function runAfterResponse(ctx: Exchange, hooks: PipelineHooks, outcome: O
       } catch (err) {
         log.error('settle failed', { trace_id: ctx.traceId, error: (err as Error).message });
       }
-      if (hooks.observe.taps.length) {
-        hooks.observe.promise(outcome, ctx).catch((err: Error) => log.warn('observe failed', { trace_id: ctx.traceId, error: err.message }));
-      }
+      observe(ctx, hooks, outcome, log);
     })();
+  });
+}
+
+function observe(ctx: Exchange, hooks: PipelineHooks, outcome: Outcome, log: Logger): void {
+  if (!hooks.observe.taps.length) return;
+  hooks.observe.callAsync(outcome, ctx, (err) => {
+    if (err) log.warn('observe failed', { trace_id: ctx.traceId, error: (err as Error).message });
   });
 }

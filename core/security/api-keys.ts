@@ -2,7 +2,7 @@
  * Gateway (`ag_`) and collector (`tgk_`) keys: 256 random bits, shown once, stored as SHA-256
  * hashes, listed by prefix and last four characters.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export type KeyPrefix = 'ag_' | 'tgk_';
 
@@ -18,4 +18,5 @@ export function issueKey(prefix: KeyPrefix): IssuedKey {
   return { key, hash: hashKey(key), prefix: key.slice(0, prefix.length + 4), last4: key.slice(-4) };
 }
 
-export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+/** SHA-256 hex of a key; the one-shot hash, since every proxied request hashes its key. */
+export const hashKey = (key: string): string => hash('sha256', key, 'hex');

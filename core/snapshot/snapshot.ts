@@ -37,6 +37,7 @@ export interface SnapshotIndexes {
  */
 export class Snapshot {
   private readonly chains = new Map<string, PipelineHooks>();
+  private readonly chainTypes = new Map<string, readonly string[]>();
   /** Hooks for the stages that run before the consumer is known (authenticate, resolveConsumer). */
   readonly entryHooks: PipelineHooks;
 
@@ -79,6 +80,13 @@ export class Snapshot {
   /** The policy instances in a consumer's chain, in attachment order. */
   policiesFor(consumer: ConsumerView): PolicyInstance[] {
     return (this.indexes.chainPolicies.get(consumer.chainKey) ?? []).map((id) => this.indexes.policies.get(id)!);
+  }
+
+  /** The plugin types of the consumer's policies, in chain order (the metrics event lists them on every request). */
+  policyTypesFor(consumer: ConsumerView): readonly string[] {
+    let types = this.chainTypes.get(consumer.chainKey);
+    if (!types) this.chainTypes.set(consumer.chainKey, (types = this.policiesFor(consumer).map((p) => p.record.type)));
+    return types;
   }
 
   /** The consumer's compiled chain (core taps + global and attached enabled policies). */

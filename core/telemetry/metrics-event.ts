@@ -49,7 +49,8 @@ export interface MetricsEventData {
   /** US dollars at list price; absent when the model has no known price. A cache hit costs 0. */
   cost_usd?: number;
   attempts: MetricsEventAttempt[];
-  policies: string[];
+  /** Shared between events of the same policy chain: never mutated. */
+  policies: readonly string[];
   findings: Array<{ plugin: string; type: string; action: string }>;
   route_reason?: string;
   /** Smart routing: the prompt's complexity tier. */
@@ -60,16 +61,22 @@ const ms = (x: number) => Math.round(x * 100) / 100;
 
 /** The metrics event of one proxied request (no prompt or completion content, no credentials). */
 export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent {
-  const last = ctx.attempts.at(-1);
-  const upstreamMs = ctx.attempts.reduce((sum, a) => sum + (a.durationMs ?? 0), 0);
-  const waitMs = ctx.attempts.reduce((sum, a) => sum + (a.waitMs ?? 0), 0);
-  const registry = last ? ctx.snapshot.registry(last.registryId) : undefined;
+  let upstreamMs = 0;
+  let waitMs = 0;
+  const attempts: MetricsEventAttempt[] = [];
+  for (const a of ctx.attempts) {
+    upstreamMs += a.durationMs ?? 0;
+    waitMs += a.waitMs ?? 0;
+    attempts.push({ registry_id: a.registryId, provider: a.provider, model: a.model, status: a.status, outcome: a.outcome, trigger: a.trigger, duration_ms: a.durationMs, wait_ms: a.waitMs });
+  }
+  const last = ctx.attempts.length ? ctx.attempts[ctx.attempts.length - 1] : undefined;
+  const consumer = ctx.consumer;
   const data: MetricsEventData = {
     trace_id: ctx.traceId,
-    gateway_id: ctx.consumer?.gatewayId,
-    gateway_slug: ctx.consumer ? ctx.snapshot.gateway(ctx.consumer.gatewayId)?.slug : undefined,
-    consumer_id: ctx.consumer?.id,
-    consumer_slug: ctx.consumer?.slug,
+    gateway_id: consumer?.gatewayId,
+    gateway_slug: consumer ? ctx.snapshot.gateway(consumer.gatewayId)?.slug : undefined,
+    consumer_id: consumer?.id,
+    consumer_slug: consumer?.slug,
     method: ctx.incoming.method,
     route: ctx.incoming.route,
     operation: ctx.operation,
@@ -87,11 +94,9 @@ export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent 
     cached: outcome.cached,
     streamed: outcome.streamed,
     usage: outcome.usage,
-    cost_usd: outcome.cached ? 0 : requestCostUsd(outcome.usage, registry, last?.model),
-    attempts: ctx.attempts.map((a) => ({
-      registry_id: a.registryId, provider: a.provider, model: a.model, status: a.status, outcome: a.outcome, trigger: a.trigger, duration_ms: a.durationMs, wait_ms: a.waitMs,
-    })),
-    policies: ctx.consumer ? ctx.snapshot.policiesFor(ctx.consumer).map((p) => p.record.type) : [],
+    cost_usd: outcome.cached ? 0 : requestCostUsd(outcome.usage, last && ctx.snapshot.registry(last.registryId), last?.model),
+    attempts,
+    policies: consumer ? ctx.snapshot.policyTypesFor(consumer) : [],
     findings: ctx.findings.map((f) => ({ plugin: f.plugin, type: f.type, action: f.action })),
     route_reason: ctx.route?.reason,
     complexity_tier: ctx.route?.complexity?.tier,
@@ -110,8 +115,9 @@ export function metricsMember(sink: TelemetrySink): ChainMember {
       {
         hook: 'observe',
         stage: STAGE.LAST,
-        sync: false,
-        fn: (async (outcome: Outcome, ctx: Exchange) => sink.emit(metricsEventOf(ctx, outcome))) as RecordedTap['fn'],
+        // Synchronous: the sink only queues the event.
+        sync: true,
+        fn: ((outcome: Outcome, ctx: Exchange) => sink.emit(metricsEventOf(ctx, outcome))) as RecordedTap['fn'],
       },
     ],
   };

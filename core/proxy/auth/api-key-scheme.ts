@@ -7,7 +7,7 @@ import type { Principal } from '../../snapshot/views.js';
 import { presentedCredential } from './credentials.js';
 
 /** Recognises an `ag_` consumer key by its SHA-256 in the snapshot (no store access). */
-async function authenticateApiKey(ctx: Exchange): Promise<Principal | undefined> {
+function authenticateApiKey(ctx: Exchange): Principal | undefined {
   const credential = presentedCredential(ctx.incoming);
   if (!credential?.startsWith('ag_')) return undefined;
   const auth = ctx.snapshot.authByKeyHash(hashKey(credential));
@@ -21,5 +21,6 @@ export const apiKeyScheme: ChainMember = {
   priority: 0,
   parallel: false,
   failureMode: 'closed',
-  taps: [{ hook: 'authenticate', stage: STAGE.AUTH, sync: false, fn: authenticateApiKey as RecordedTap['fn'] }],
+  // Synchronous: a hash and a map lookup, no promise needed.
+  taps: [{ hook: 'authenticate', stage: STAGE.AUTH, sync: true, fn: authenticateApiKey as RecordedTap['fn'] }],
 };

@@ -15,7 +15,7 @@ import type { RoutingRuntime } from './routing-runtime.js';
 
 /** The core router of a proxy plane sharing `routing`. */
 export function coreRouter(routing: RoutingRuntime): ChainMember {
-  const route = async (request: CanonicalRequest, ctx: Exchange): Promise<RoutePlan> => {
+  const route = (request: CanonicalRequest, ctx: Exchange): RoutePlan => {
     try {
       return buildRoutePlan(request, { consumer: ctx.consumer!, principal: ctx.principal, capability: 'chat', routing });
     } catch (err) {
@@ -28,6 +28,7 @@ export function coreRouter(routing: RoutingRuntime): ChainMember {
     priority: 0,
     parallel: false,
     failureMode: 'closed',
-    taps: [{ hook: 'route', stage: STAGE.LAST, sync: false, fn: route as RecordedTap['fn'] }],
+    // Synchronous: planning reads the snapshot and the routing state only.
+    taps: [{ hook: 'route', stage: STAGE.LAST, sync: true, fn: route as RecordedTap['fn'] }],
   };
 }
