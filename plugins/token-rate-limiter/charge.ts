@@ -1,4 +1,4 @@
-import type { Tiktoken } from 'js-tiktoken/lite';
+import type { TokenCounter } from './token-count.js';
 import type { CanonicalRequest, Usage } from '../../core/canonical/index.js';
 import type { ModelPrice } from '../../core/providers/prices.js';
 import { billedTokens, costNano, type BilledTokens } from './cost.js';
@@ -19,7 +19,7 @@ export function unitsOf(settings: TokenRateLimiterSettings, tokens: BilledTokens
 }
 
 /** The reservation's tokens: the prompt counted with the tokenizer, the output at its cap. */
-export function estimatedTokens(encoding: Tiktoken, request: CanonicalRequest, settings: TokenRateLimiterSettings): BilledTokens {
+export function estimatedTokens(encoding: TokenCounter, request: CanonicalRequest, settings: TokenRateLimiterSettings): BilledTokens {
   return { input: estimateInputTokens(encoding, request), output: estimateOutputTokens(request, settings.default_output_tokens) };
 }
 

@@ -1,4 +1,4 @@
-import type { Tiktoken } from 'js-tiktoken/lite';
+import type { TokenCounter } from './token-count.js';
 import type { CanonicalRequest, CanonicalResponse, ContentPart, MediaSource } from '../../core/canonical/index.js';
 import { countTokens } from './token-count.js';
 
@@ -16,7 +16,7 @@ function mediaTokens(source: MediaSource): number {
   return source.kind === 'base64' ? Math.ceil((source.data.length * 3) / 4 / 4) : OPAQUE_MEDIA_TOKENS;
 }
 
-function partTokens(encoding: Tiktoken, part: ContentPart): number {
+function partTokens(encoding: TokenCounter, part: ContentPart): number {
   switch (part.type) {
     case 'text':
     case 'thinking':
@@ -35,7 +35,7 @@ function partTokens(encoding: Tiktoken, part: ContentPart): number {
 }
 
 /** Prompt tokens of a request, counted with the tokenizer: messages, their framing, and tool definitions. */
-export function estimateInputTokens(encoding: Tiktoken, request: CanonicalRequest): number {
+export function estimateInputTokens(encoding: TokenCounter, request: CanonicalRequest): number {
   let total = REPLY_PRIMING;
   for (const message of request.messages) {
     total += PER_MESSAGE + (message.name ? countTokens(encoding, message.name) : 0);
@@ -53,6 +53,6 @@ export function estimateOutputTokens(request: CanonicalRequest, defaultOutput: n
 }
 
 /** Completion tokens of an answer counted from its content, for streams that reported no usage. */
-export function countOutputTokens(encoding: Tiktoken, response: CanonicalResponse): number {
+export function countOutputTokens(encoding: TokenCounter, response: CanonicalResponse): number {
   return response.content.reduce((n, part) => n + partTokens(encoding, part), 0);
 }

@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { TokenCounter } from '../../../../plugins/token-rate-limiter/token-count.js';
+
+/** Random text mixing what the tokenizer's pre-split treats differently. */
+function randomText(seed: number): string {
+  let s = seed;
+  const next = (n: number) => ((s = (s * 48271) % 2147483647) % n);
+  const parts = [
+    'the', ' The', 'quick', "don't", "WE'LL", 'naïve', 'Straße', '東京タワー', '한국어', 'مرحبا', 'привет', '🙂', '👩‍💻',
+    '12345', '3.14159', '2026-11-22', '  ', '\n', '\r\n\r\n', '\t', '...', '!!', '$$', '<|endoftext|>', '<|im_start|>', '{"a":[1,2]}', 'https://example.com/a?b=c',
+    'ÀÉÎ', 'ǅ', '\u0301', 'x\u0301y',
+  ];
+  let out = '';
+  for (let i = 0, n = 5 + next(60); i < n; i++) out += parts[next(parts.length)] + (next(3) === 0 ? ' ' : '');
+  return out;
+}
+
+describe('token_rate_limiter: piece-cached token counts', () => {
+  const encoding = new Tiktoken(o200k);
+  const exact = (text: string) => encoding.encode(text, [], []).length;
+
+  it('counts exactly what the tokenizer encodes, on prose, code, markup and mixed scripts', () => {
+    const counter = new TokenCounter(encoding, o200k.pat_str);
+    const texts = [
+      ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => readFileSync(`docs/${f}`, 'utf8')),
+      readFileSync('core/proxy/app.ts', 'utf8'),
+      ...Array.from({ length: 400 }, (_, i) => randomText(i + 1)),
+    ];
+    for (const text of texts) expect(counter.count(text), text.slice(0, 60)).to.equal(exact(text));
+    // Counted again from memory, still exact.
+    for (const text of texts.slice(0, 50)) expect(counter.count(text)).to.equal(exact(text));
+  });
+
+  it('stays exact when its piece memory starts over', () => {
+    const counter = new TokenCounter(encoding, o200k.pat_str);
+    // 60,000 distinct lowercase words: more pieces than it remembers, within the exact-count length.
+    const word = (i: number) => Array.from({ length: 4 }, (_, k) => String.fromCharCode(97 + (Math.floor(i / 26 ** k) % 26))).join('');
+    const many = Array.from({ length: 60_000 }, (_, i) => word(i)).join(' ');
+    expect(many.length).to.be.below(400_000);
+    expect(counter.count(many)).to.equal(exact(many));
+    expect(counter.count(many)).to.equal(exact(many));
+  });
+});
