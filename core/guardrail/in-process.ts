@@ -55,8 +55,15 @@ export function registerInProcessEvaluator(url: string, evaluator: InProcessEval
   };
 }
 
+/** Service keys of the URLs asked for (a handful, from config): asked on every guarded request. */
+const keysByUrl = new Map<string, string | undefined>();
+
 /** The evaluator of the plane at service base URL `url`, when that plane runs in this process. */
 export function inProcessEvaluator(url: string): InProcessEvaluator | undefined {
-  const key = serviceKey(url);
+  if (!keysByUrl.has(url)) {
+    if (keysByUrl.size >= 256) keysByUrl.clear();
+    keysByUrl.set(url, serviceKey(url));
+  }
+  const key = keysByUrl.get(url);
   return key === undefined ? undefined : evaluators.get(key);
 }

@@ -65,6 +65,9 @@ export class BatchingSink implements TelemetrySink {
   private async deliverAll(): Promise<void> {
     const size = this.options.batchSize ?? 500;
     while (this.queue.size > 0) {
+      // Requests waiting on this process go first: delivery never holds the event loop for
+      // more than one batch.
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = this.queue.take(size);
       try {
         await this.options.deliver(batch);

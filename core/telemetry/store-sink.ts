@@ -17,9 +17,16 @@ export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: Te
   if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertMany(activity);
 }
 
+/**
+ * Events filed per batch where the store is local: filing runs on the process that serves
+ * requests, so batches are small (an Activity record costs tens of microseconds to store) and
+ * requests are served between them.
+ */
+const LOCAL_BATCH = 16;
+
 /** The single-process sink: telemetry leaves the request path through a bounded queue. */
 export function createLocalSink(store: Store, traces: TraceBuffer, log: Logger, intervalMs = 1_000): BatchingSink {
-  return new BatchingSink({ deliver: (batch) => fileTelemetry(store, traces, batch), intervalMs, log });
+  return new BatchingSink({ deliver: (batch) => fileTelemetry(store, traces, batch), intervalMs, batchSize: LOCAL_BATCH, log });
 }
 
 /** Creates the activity collection with a retention TTL. */

@@ -68,26 +68,58 @@ async function callInProcess(evaluator: InProcessEvaluator, authorization: strin
   return { status: answer.status, json: async () => JSON.parse(answer.body) as unknown };
 }
 
+/**
+ * A signal that aborts when the client goes away or after `ms`; `done()` clears the timer and
+ * the listener. (AbortSignal.timeout and AbortSignal.any would keep every request's signals
+ * alive until the timeout passes, seconds after the answer.)
+ */
+function deadline(client: AbortSignal, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${ms} ms`));
+  }, ms);
+  const onClientAbort = () => controller.abort(client.reason);
+  if (client.aborted) onClientAbort();
+  else client.addEventListener('abort', onClientAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done() {
+      clearTimeout(timer);
+      client.removeEventListener('abort', onClientAbort);
+    },
+  };
+}
+
 /** Calls the service; throws EvaluationFailure for anything but a usable verdict. */
 export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
+  const limit = deadline(ctx.signal, settings.timeout_ms);
+  try {
+    return await verdictWithin(limit, settings, key, body, ctx);
+  } finally {
+    limit.done();
+  }
+}
+
+async function verdictWithin(limit: ReturnType<typeof deadline>, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
   const base = (settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '');
   // The guardrail plane of this process is called directly: the same exchange without the socket.
   const local = settings.transport === 'http' ? undefined : inProcessEvaluator(base);
-  const timeout = AbortSignal.timeout(settings.timeout_ms);
-  const signal = AbortSignal.any([timeout, ctx.signal]);
   let response: Answer;
   try {
     response = local
-      ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), signal)
+      ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), limit.signal)
       : await fetch(`${base}/v1/evaluate`, {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
-          signal,
+          signal: limit.signal,
         });
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    throw new EvaluationFailure(timeout.aborted ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);
+    throw new EvaluationFailure(limit.timedOut() ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);
   }
   let parsed: unknown;
   try {
