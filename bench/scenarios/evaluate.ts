@@ -3,7 +3,8 @@ import { prompt } from '../bodies.js';
 import type { BenchContext, ScenarioResult } from '../context.js';
 import { openLoop } from '../open-loop.js';
 
-const DETECTORS = [
+/** Every detector on the input (shared with `bench/profile.ts`). */
+export const DETECTORS = [
   { detector: 'prompt_guard', direction: 'input', action: 'block' },
   { detector: 'toxicity', direction: 'input', action: 'block' },
   { detector: 'topic_keyword_moderation', direction: 'input', action: 'block', settings: { keywords: ['project-x'], denied_topics: ['medical advice'] } },
@@ -15,23 +16,29 @@ const DETECTORS = [
 
 const round = (x: number) => Number(x.toFixed(2));
 
-export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
-  const gw = await ctx.gateway({ consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) }, ['guardrail']);
-  const text = prompt(4096);
-  const body = JSON.stringify({
+/** A 4 KB prompt and a 512-byte tool result to evaluate. */
+export const evaluateBody = () =>
+  JSON.stringify({
     protocol: 'llm',
     direction: 'input',
-    payload: { messages: [{ role: 'user', content: text }, { role: 'tool', tool_call_id: 'call_1', content: prompt(512) }] },
+    payload: { messages: [{ role: 'user', content: prompt(4096) }, { role: 'tool', tool_call_id: 'call_1', content: prompt(512) }] },
   });
+export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
+
+export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
+  const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
+  const body = evaluateBody();
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` };
   try {
-    const rate = Math.min(ctx.settings.rate, 100);
-    await openLoop({ url: `${gw.urls.guardrail}/v1/evaluate`, body, headers, rate, durationMs: 2000 });
-    const r = await openLoop({ url: `${gw.urls.guardrail}/v1/evaluate`, body, headers, rate, durationMs: ctx.settings.durationMs * ctx.settings.repeats });
-    return {
-      scenario: 'evaluate (4 KB prompt, every detector)',
-      rows: [{ rate_rps: rate, requests: r.sent, p50_ms: round(r.p50), p90_ms: round(r.p90), p99_ms: round(r.p99), errors: r.errors }],
-    };
+    // A light rate shows the latency of one evaluation; 100 req/s loads the one gateway core
+    // to about 40%, where queueing behind other evaluations shows in the tail.
+    const rows = [];
+    for (const rate of [20, Math.min(ctx.settings.rate, 100)]) {
+      await openLoop({ url: `${gw.urls.guardrail}/v1/evaluate`, body, headers, rate, durationMs: 2000 });
+      const r = await openLoop({ url: `${gw.urls.guardrail}/v1/evaluate`, body, headers, rate, durationMs: ctx.settings.durationMs * ctx.settings.repeats });
+      rows.push({ rate_rps: rate, requests: r.sent, p50_ms: round(r.p50), p90_ms: round(r.p90), p99_ms: round(r.p99), errors: r.errors });
+    }
+    return { scenario: 'evaluate (4 KB prompt, every detector)', rows };
   } finally {
     await gw.stop();
   }
