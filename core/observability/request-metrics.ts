@@ -106,7 +106,10 @@ export class RequestMetrics {
     counter(
       'portcullis_proxy_tokens_total',
       'Tokens reported by providers, by kind (input includes cached_input and cache_write; output includes reasoning). Cache hits add none.',
-      () => TOKEN_KINDS.flatMap((kind, i) => sumCounts(requests, REQUEST_LABELS, who, (c) => c.tokens[i])().map((s) => ({ labels: { ...s.labels, kind }, value: s.value }))),
+      () =>
+        groupCells(requests(), picker(REQUEST_LABELS, who), () => TOKEN_KINDS.map(() => 0), (acc, c) => c.tokens.forEach((n, i) => (acc[i] += n))).flatMap((s) =>
+          TOKEN_KINDS.map((kind, i) => ({ labels: { ...s.labels, kind }, value: s.value[i] })),
+        ),
     );
     counter(
       'portcullis_proxy_cost_usd_total',
