@@ -2,7 +2,9 @@
  * `npm run bench:profile -- [passthrough|translated|chain|evaluate]`: saturates one gateway scenario in
  * closed loop with the gateway under `--cpu-prof`, then prints where its CPU time went (self time
  * by function and by file) and leaves the `.cpuprofile` in bench/results/ for a flame graph
- * (open it in Chrome DevTools or speedscope). Traffic goes only to 127.0.0.1.
+ * (open it in Chrome DevTools or speedscope). Traffic goes only to 127.0.0.1. Start-up and the
+ * warm-up are left out of the figures. BENCH_GATEWAY_NODE_ARGS adds Node options to the gateway
+ * (to weigh a V8 flag, say); BENCH_DURATION_S sets the measured seconds (default 10).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
@@ -26,15 +28,27 @@ interface ProfileNode {
 }
 interface CpuProfile {
   nodes: ProfileNode[];
+  /** Monotonic clock, µs (the clock of `process.hrtime`). */
+  startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
-/** Self time per function and per file: percent of all samples and microseconds per request. */
-function summarise(profile: CpuProfile, requests: number, top = 40) {
+/** The monotonic clock in µs, as the profile's timestamps count it. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Self time per function and per file: percent of the samples taken from `fromUs` on (the
+ * measured load, so start-up and warm-up are left out) and microseconds per measured request.
+ */
+function summarise(profile: CpuProfile, requests: number, fromUs: number, top = 40) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= fromUs) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
@@ -47,7 +61,7 @@ function summarise(profile: CpuProfile, requests: number, top = 40) {
   }
   const table = (m: Map<string, number>) =>
     [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)}% ${(us / requests).toFixed(1).padStart(6)} µs/req  ${k}`).join('\n');
-  return `(µs/req: over every request, warm-up included; startup is in the total too)\n\nself time by function:\n${table(byFunction)}\n\nself time by file:\n${table(byFile)}`;
+  return `(the measured load only: start-up and warm-up left out)\n\nself time by function:\n${table(byFunction)}\n\nself time by file:\n${table(byFile)}`;
 }
 
 async function main() {
@@ -60,15 +74,16 @@ async function main() {
   const evaluating = scenario === 'evaluate';
   const seed = chain ? chainSeed : evaluating ? evaluateSeed : { consumers: 10 };
   const gw = await ctx.gateway(seed, chain ? CHAIN_PLANES : evaluating ? ['guardrail'] : ['proxy'], [
+    ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--cpu-prof',
     `--cpu-prof-dir=${profileDir}`,
   ]);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${evaluating ? gw.collectorKey : gw.key}`, 'anthropic-version': '2023-06-01' };
   const url = evaluating ? `${gw.urls.guardrail}/v1/evaluate` : `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
   const body = evaluating ? evaluateBody() : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
-  const warm = await saturate(url, body, headers, 2);
+  await saturate(url, body, headers, 2);
+  const measuredFrom = monotonicUs();
   const result = await saturate(url, body, headers, seconds);
-  const requests = warm.requests + result.requests;
   await gw.stop();
   await upstream.stop();
   console.log(`${scenario}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}\n`);
@@ -76,7 +91,7 @@ async function main() {
   if (!file) throw new Error('no profile written');
   const target = `${profileDir}/${scenario}.cpuprofile`;
   renameSync(`${profileDir}/${file}`, target);
-  console.log(summarise(JSON.parse(readFileSync(target, 'utf8')) as CpuProfile, requests));
+  console.log(summarise(JSON.parse(readFileSync(target, 'utf8')) as CpuProfile, result.requests, measuredFrom));
   console.log(`\nprofile: ${target}`);
 }
 
