@@ -39,9 +39,19 @@ const LOCATORS: Record<string, { request: Locator; response: Locator }> = {
 
 const pointer = (param: string | undefined) => (param ? `/payload/${param.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean).join('/')}` : '/payload');
 
+/**
+ * Placeholder fields each adapter and kind turned out to require: filled up front the next time
+ * they are missing, so a payload without a model does not cost a thrown error per evaluation.
+ */
+const learnedPlaceholders = new Map<string, Set<string>>();
+
 /** Has the adapter read the body, filling placeholders for missing routing fields. */
 function checkWithAdapter(adapter: WireFormat, kind: 'request' | 'response', payload: Json): void {
+  const learnedKey = `${adapter.id} ${kind}`;
+  const learned = learnedPlaceholders.get(learnedKey) ?? new Set<string>();
+  learnedPlaceholders.set(learnedKey, learned);
   let body = payload;
+  for (const param of learned) if (body[param] === undefined) body = { ...body, [param]: PLACEHOLDERS[param] };
   for (let attempt = 0; attempt <= Object.keys(PLACEHOLDERS).length; attempt++) {
     try {
       if (kind === 'request') adapter.decodeRequest(body, { pathModel: 'unspecified' });
@@ -50,6 +60,7 @@ function checkWithAdapter(adapter: WireFormat, kind: 'request' | 'response', pay
     } catch (err) {
       const param = (err as FormatError).param;
       if (err instanceof FormatError && param && param in PLACEHOLDERS && body[param] === undefined) {
+        learned.add(param);
         body = { ...body, [param]: PLACEHOLDERS[param] };
         continue;
       }
