@@ -5,6 +5,7 @@
  * of an address block.
  */
 import type { Recognizer, Span } from '../span.js';
+import { addressStarts } from './address-starts.js';
 
 // Bounded word length keeps the patterns linear on long runs of letters and dots.
 const L = "[\\p{L}][\\p{L}\\p{M}'’.-]{0,30}";
@@ -33,7 +34,8 @@ const SHAPES = [
   '(?:USNS|USNV|USS|USCGC)[ \\t]+\\p{L}+(?:\\s*(?:APO|FPO|DPO)[ \\t]+(?:AA|AE|AP)[ \\t]+\\d{5})?',
   '(?:P\\.?O\\.?[ \\t]*Box|Postbox|Post Office Box)[ \\t]+\\d{1,6}',
 ];
-const ADDRESS = new RegExp(`(?<![\\p{L}\\d])(?:${SHAPES.join('|')})`, 'giu');
+// Sticky: tried only where addressStarts says a match may begin.
+const ADDRESS = new RegExp(`(?<![\\p{L}\\d])(?:${SHAPES.join('|')})`, 'iuy');
 // After these cues, the rest of the line (up to sentence end) is an address if it has a number.
 const CUE = /(?:\baddress(?:es)?(?: is)?:?|\blives? (?:at|on)|\b(?:north|south|east|west)?[ \t]?side of|\breturn(?: it)? to|\blocated at|\boffice is at|\bis at|\bsend (?:it |this |them |a new one )?to|\barrived at|\bmeet me at|\bdrops? you off at|\bcorner of|\bship(?:ped)? to|\bdeliver(?:ed)? to|\bmail(?:ed)? to|\bbilling address:?|\bshipping address:?|\bit is|\bit's in)[ \t]*\n?[ \t]*/gi;
 // A following line that belongs to the block: town, region code, country and/or postcode.
@@ -73,11 +75,20 @@ function merge(text: string, spans: Span[]): Span[] {
 
 /** Finds street addresses and address blocks. */
 export function streetAddressRecognizer(): Recognizer {
+  const starts: number[] = [];
   return {
     entities: ['STREET_ADDRESS'],
     find(text: string, out: Span[]) {
       const found: Span[] = [];
-      for (const m of text.matchAll(ADDRESS)) {
+      addressStarts(text, starts);
+      // As a global scan would, go on after the end of each match.
+      let after = 0;
+      for (const at of starts) {
+        if (at < after) continue;
+        ADDRESS.lastIndex = at;
+        const m = ADDRESS.exec(text);
+        if (!m) continue;
+        after = m.index + m[0].length;
         let value = m[0].replace(/[ \t,]+$/, '');
         // A dot is part of `St.` or `u. 15.`; a sentence-final dot after a word is not.
         if (/[\p{Ll}]{4,}\.$/u.test(value)) value = value.slice(0, -1);
