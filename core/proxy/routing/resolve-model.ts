@@ -4,13 +4,30 @@ import type { ConsumerView, Principal } from '../../snapshot/views.js';
 import { allows, allowList, candidatesFor, defaultModel, takesUnlisted, type Candidate } from './candidates.js';
 import { member, type RouteMember } from './route-members.js';
 
-const PIN = /^@([^/]+)\/(.+)$/;
+/** `@registry-or-provider/model`: the scope and the model, or undefined when not a pin. */
+export function parsePin(reference: string): { scope: string; model: string } | undefined {
+  const pin = /^@([^/]+)\/(.+)$/.exec(reference);
+  return pin ? { scope: pin[1], model: pin[2] } : undefined;
+}
+
+/**
+ * The candidates a pin's scope names (a registry slug, else a provider id) that can serve
+ * `capability`: none named is a 403 `model_not_allowed`, none capable a 400.
+ */
+export function pinnedCandidates(all: Candidate[], scope: string, capability: Capability): Candidate[] {
+  const bySlug = all.filter((c) => c.registry.slug === scope);
+  const pinned = bySlug.length ? bySlug : all.filter((c) => c.registry.providerId === scope);
+  if (pinned.length === 0) throw new GatewayError('model_not_allowed', { message: `no registry "${scope}" is available to this consumer`, param: 'model' });
+  const able = pinned.filter((c) => c.registry.capabilities.has(capability));
+  if (able.length === 0) throw new GatewayError('invalid_request', { message: `registry "${scope}" cannot serve ${capability}`, param: 'model' });
+  return able;
+}
 
 /** Whether a reference leaves the choice of model to the gateway (`auto`, or no model at all). */
 export const isAuto = (reference: string): boolean => reference === 'auto' || reference === '';
 
 /** The consumer's candidates able to serve `capability`; none is a 503. */
-function capableCandidates(all: Candidate[], capability: Capability): Candidate[] {
+export function capableCandidates(all: Candidate[], capability: Capability): Candidate[] {
   const capable = all.filter((c) => c.registry.capabilities.has(capability));
   if (capable.length === 0) {
     throw new GatewayError('no_capable_registry', { message: `no registry of this consumer can serve ${capability}` });
@@ -33,15 +50,10 @@ export function resolveMembers(reference: string, consumer: ConsumerView, princi
       return model ? [member(c, model)] : [];
     });
   }
-  const pin = PIN.exec(reference);
+  const pin = parsePin(reference);
   if (pin) {
-    const [, scope, model] = pin;
-    const bySlug = all.filter((c) => c.registry.slug === scope);
-    const pinned = bySlug.length ? bySlug : all.filter((c) => c.registry.providerId === scope);
-    if (pinned.length === 0) throw new GatewayError('model_not_allowed', { message: `no registry "${scope}" is available to this consumer`, param: 'model' });
-    const able = pinned.filter((c) => c.registry.capabilities.has(capability));
-    if (able.length === 0) throw new GatewayError('invalid_request', { message: `registry "${scope}" cannot serve ${capability}`, param: 'model' });
-    const allowed = able.filter((c) => allows(c, model));
+    const { scope, model } = pin;
+    const allowed = pinnedCandidates(all, scope, capability).filter((c) => allows(c, model));
     if (allowed.length === 0) throw new GatewayError('model_not_allowed', { message: `model ${model} is not allowed on ${scope}`, param: 'model' });
     return allowed.map((c) => member(c, model));
   }

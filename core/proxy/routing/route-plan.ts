@@ -5,15 +5,14 @@
  * circuit breaker is open leave every pool first; when nothing is left the plan is a 503.
  */
 import type { CanonicalRequest } from '../../canonical/index.js';
-import { GatewayError } from '../../errors/gateway-error.js';
 import type { RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
 import type { Capability } from '../../providers/types.js';
 import type { ConsumerView, Principal } from '../../snapshot/views.js';
-import { balance, isStrategy, type Strategy } from './balancers.js';
+import { chooseMember, consumerStrategy, nothingAvailable, planReason, type ResolvedReference } from './plan-steps.js';
 import { findPool, poolMembers, poolName, poolStrategy } from './pools.js';
 import { isAuto, resolveMembers } from './resolve-model.js';
 import { toTarget, type RouteMember } from './route-members.js';
-import type { Availability, RoutingRuntime } from './routing-runtime.js';
+import type { RoutingRuntime } from './routing-runtime.js';
 import { classifyRequest } from './smart/complexity-tier.js';
 import { tierReference, type TierReferences } from './smart/tier-reference.js';
 
@@ -25,20 +24,7 @@ export interface PlanContext {
   routing: RoutingRuntime;
 }
 
-interface Resolved {
-  members: RouteMember[];
-  strategy: Strategy;
-  /** Balancer state key within the consumer. */
-  scope: string;
-}
-
-/** The consumer's strategy for `auto` and references with several members (smart routing balances within a tier by round robin). */
-function consumerStrategy(consumer: ConsumerView): Strategy {
-  const strategy = consumer.record.load_balancing?.strategy;
-  return isStrategy(strategy) ? strategy : 'round_robin';
-}
-
-function resolve(reference: string, pc: PlanContext): Resolved {
+function resolve(reference: string, pc: PlanContext): ResolvedReference {
   const name = poolName(reference);
   if (name) {
     const pool = findPool(pc.consumer, name);
@@ -49,36 +35,6 @@ function resolve(reference: string, pc: PlanContext): Resolved {
     strategy: consumerStrategy(pc.consumer),
     scope: isAuto(reference) ? 'auto' : `ref:${reference}`,
   };
-}
-
-/** The member the strategy picks among the available ones, and why the others were left out. */
-function choose(resolved: Resolved, pc: PlanContext): { member?: RouteMember; blocked: Availability[] } {
-  const available: RouteMember[] = [];
-  const blocked: Availability[] = [];
-  for (const m of resolved.members) {
-    const availability = pc.routing.availability(m.candidate.registry);
-    if (availability.ok) available.push(m);
-    else blocked.push(availability);
-  }
-  if (available.length === 0) return { blocked };
-  const ordered = balance(resolved.strategy, available, pc.routing.balancerState(pc.consumer, resolved.scope), pc.routing);
-  return { member: ordered[0], blocked };
-}
-
-function reasonFor(reference: string, resolved: Resolved): string {
-  if (isAuto(reference)) return `auto:${resolved.strategy}`;
-  const pool = poolName(reference);
-  if (pool) return `pool:${pool}`;
-  return reference.startsWith('@') ? 'pin' : 'explicit';
-}
-
-/** The 503 when every registry that could serve the request is shed; Retry-After when a breaker will probe soon. */
-function nothingAvailable(blocked: Availability[]): GatewayError {
-  const retryAt = blocked.map((b) => b.retryAt).filter((t): t is number => t !== undefined);
-  const headers: Record<string, string> = {};
-  if (retryAt.length) headers['retry-after'] = String(Math.max(1, Math.ceil((Math.min(...retryAt) - Date.now()) / 1000)));
-  const why = [...new Set(blocked.map((b) => (b.reason === 'unhealthy' ? 'failing health checks' : 'circuit breaker open')))].join(', ');
-  return new GatewayError('no_capable_registry', { message: `every registry that can serve this request is unavailable (${why || 'none left'})`, headers });
 }
 
 /**
@@ -101,7 +57,7 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
     }
   }
   const primary = resolve(reference, pc);
-  reason ??= reasonFor(reference, primary);
+  reason ??= planReason(reference, primary.strategy);
 
   const targets: RouteTarget[] = [];
   const seen = new Set<string>();
@@ -110,18 +66,18 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
     seen.add(m.key);
     targets.push(toTarget(m));
   };
-  const first = choose(primary, pc);
+  const first = chooseMember(primary, pc.consumer, pc.routing);
   push(first.member);
   const blocked = [...first.blocked];
   for (const fallback of pc.consumer.record.fallback?.targets ?? []) {
-    let resolved: Resolved;
+    let resolved: ResolvedReference;
     try {
       resolved = resolve(fallback, pc);
     } catch {
       // A fallback the consumer can no longer reach (or that cannot serve this capability) is skipped.
       continue;
     }
-    const next = choose(resolved, pc);
+    const next = chooseMember(resolved, pc.consumer, pc.routing);
     blocked.push(...next.blocked);
     push(next.member);
   }
