@@ -16,7 +16,11 @@ const SALT_5 = 0x165667b1;
 
 /** Counts of hashed features of one text; reused between calls (open addressing, cleared per text). */
 export class FeatureCounts {
-  /** Bucket stored in each slot, -1 when free. */
+  /**
+   * Per slot: the round (one per text) in the top 11 bits and the bucket in the low 20 (read it
+   * with `bucket`). A slot written in an earlier round is free, so clearing the table between
+   * texts touches nothing but the round.
+   */
   readonly keys: Int32Array;
   /** Count stored in each slot. */
   readonly counts: Uint16Array;
@@ -24,11 +28,12 @@ export class FeatureCounts {
   readonly used: Int32Array;
   /** Number of features. */
   size = 0;
+  private round = 1;
   private readonly shift: number;
 
   /** `slotBits`: log2 of the slots; a smaller table suits short texts (it never drops a feature below 3/4 full). */
   constructor(slotBits = 16) {
-    this.keys = new Int32Array(1 << slotBits).fill(-1);
+    this.keys = new Int32Array(1 << slotBits);
     this.counts = new Uint16Array(1 << slotBits);
     this.used = new Int32Array(Math.floor(((this.keys.length - 1) * 3) / 4) + 1);
     this.shift = 32 - slotBits;
@@ -36,18 +41,20 @@ export class FeatureCounts {
 
   /** Adds one occurrence of bucket `b`. */
   add(b: number): void {
-    const mask = this.keys.length - 1;
+    const keys = this.keys;
+    const mask = keys.length - 1;
+    const tagged = (this.round << 20) | b;
     let i = Math.imul(b, 0x9e3779b1) >>> this.shift;
     for (;;) {
-      const k = this.keys[i];
-      if (k === b) {
+      const k = keys[i];
+      if (k === tagged) {
         if (this.counts[i] < 65535) this.counts[i]++;
         return;
       }
-      if (k === -1) {
+      if (k >>> 20 !== this.round) {
         // Past three quarters full, further features are dropped (texts beyond ~16 KB).
         if (this.size > (mask * 3) / 4) return;
-        this.keys[i] = b;
+        keys[i] = tagged;
         this.counts[i] = 1;
         this.used[this.size++] = i;
         return;
@@ -56,29 +63,47 @@ export class FeatureCounts {
     }
   }
 
-  /** Bucket and count of each feature. */
-  *entries(): IterableIterator<[number, number]> {
-    for (let k = 0; k < this.size; k++) yield [this.keys[this.used[k]], this.counts[this.used[k]]];
+  /** The bucket held in a slot in use. */
+  bucket(slot: number): number {
+    return this.keys[slot] & MASK;
   }
 
-  /** Empties the table for the next text. */
+  /** Bucket and count of each feature. */
+  *entries(): IterableIterator<[number, number]> {
+    for (let k = 0; k < this.size; k++) yield [this.bucket(this.used[k]), this.counts[this.used[k]]];
+  }
+
+  /** Empties the table for the next text: a new round, and a real wipe once the 11 bits of rounds run out. */
   clear(): void {
-    for (let k = 0; k < this.size; k++) this.keys[this.used[k]] = -1;
     this.size = 0;
+    if (++this.round < 2048) return;
+    this.keys.fill(0);
+    this.round = 1;
   }
 }
 
 const step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 
+// The text's characters with a space on each side, read once per text instead of once per
+// n-gram (grown when a longer text comes).
+let chars = new Uint16Array(1024);
+
 /** Fills `into` with the hashed features of a normalized text. */
 export function extractFeatures(normalized: string, into: FeatureCounts = new FeatureCounts()): FeatureCounts {
   into.clear();
-  // Words and bigrams.
+  const n = normalized.length + 2;
+  if (chars.length < n) chars = new Uint16Array(n * 2);
+  const at = chars;
+  at[0] = 32;
+  at[n - 1] = 32;
+  // Words and bigrams (all of them first: the model sums features in the order they were added),
+  // while the characters are copied.
   let prev = 0;
   let h = 0x811c9dc5;
   let inWord = false;
   for (let i = 0; i <= normalized.length; i++) {
     const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
+    at[i + 1] = c;
     if (c === 32) {
       if (inWord) {
         into.add(((h ^ SALT_WORD) >>> 0) & MASK);
@@ -93,22 +118,15 @@ export function extractFeatures(normalized: string, into: FeatureCounts = new Fe
     }
   }
   // Character 3-, 4- and 5-grams of ` text `: from each start the 3-gram's hash is extended by
-  // one character to the 4-gram's and the 5-gram's; the two characters that slide are carried over.
-  const n = normalized.length + 2;
-  const at = (i: number) => (i === n - 1 ? 32 : normalized.charCodeAt(i - 1));
-  let c0 = 32;
-  let c1 = n > 2 ? normalized.charCodeAt(0) : 32;
+  // one character to the 4-gram's and the 5-gram's.
   for (let i = 0; i + 3 <= n; i++) {
-    const c2 = at(i + 2);
-    const g3 = step(step(step(0x811c9dc5, c0), c1), c2);
+    const g3 = step(step(step(0x811c9dc5, at[i]), at[i + 1]), at[i + 2]);
     into.add(((g3 ^ SALT_3) >>> 0) & MASK);
     if (i + 3 < n) {
-      const g4 = step(g3, at(i + 3));
+      const g4 = step(g3, at[i + 3]);
       into.add(((g4 ^ SALT_4) >>> 0) & MASK);
-      if (i + 4 < n) into.add(((step(g4, at(i + 4)) ^ SALT_5) >>> 0) & MASK);
+      if (i + 4 < n) into.add(((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK);
     }
-    c0 = c1;
-    c1 = c2;
   }
   return into;
 }
@@ -159,9 +177,11 @@ export function predict(model: LoadedModel, features: FeatureCounts): number {
   const { keys, counts, used, size } = features;
   for (let k = 0; k < size; k++) {
     const i = used[k];
-    const v = 1 + Math.log(counts[i]);
+    const c = counts[i];
+    // 1 + ln 1 is exactly 1: most features occur once in a window.
+    const v = c === 1 ? 1 : 1 + Math.log(c);
     norm += v * v;
-    z += model.dense[keys[i]] * v;
+    z += model.dense[keys[i] & MASK] * v;
   }
   z = model.bias + z / (Math.sqrt(norm) || 1);
   return 1 / (1 + Math.exp(-z));
