@@ -34,12 +34,13 @@ describe('contract: every built-in plugin', () => {
     expect([...host.formats.keys()].sort()).to.deep.equal(formats.sort());
   });
 
-  it('ships a settings schema that compiles strictly, with valid examples and defaults applied', () => {
+  it('ships a settings schema that compiles strictly, described, with valid examples and defaults applied', () => {
     for (const definition of [...host.plugins.values(), ...host.detectors.values()]) {
       const file = join(PROJECT_ROOT, 'schemas/plugins', `${definition.name}.schema.json`);
       expect(existsSync(file), `${definition.name}: schemas/plugins/${definition.name}.schema.json`).to.equal(true);
-      const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id: string; title: string; additionalProperties: unknown; examples?: unknown[] };
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as { $id: string; title: string; additionalProperties: unknown; examples?: unknown[]; properties?: Record<string, { description?: unknown }> };
       expect(schema.$id, definition.name).to.equal(definition.schemaId);
+      for (const [property, spec] of Object.entries(schema.properties ?? {})) expect(spec.description, `${definition.name}.${property} has a description`).to.be.a('string');
       expect(schema.title, definition.name).to.match(/^[A-Z][A-Za-z0-9]+$/);
       expect(schema.additionalProperties, definition.name).to.equal(false);
       expect(schema.examples?.length, `${definition.name} has examples`).to.be.greaterThan(0);
