@@ -9,6 +9,7 @@ import { compileKeywordMatcher } from './keyword-matcher.js';
 import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
 import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
 import { countWords } from './text-folding.js';
+import { splitWords, type FoldedWords } from './folded-words.js';
 import type { TopicKeywordModerationSettings } from './settings.js';
 
 /** Scores below this are not reported at all (one medium cue is the least worth a hit). */
@@ -16,7 +17,7 @@ const REPORT_FLOOR = 0.35;
 /** An allowed topic counts as matched from this score on (the default rule threshold). */
 const ALLOWED_MATCH = 0.5;
 
-function bestScore(topic: TopicScorer, chunks: string[]): number {
+function bestScore(topic: TopicScorer, chunks: FoldedWords[]): number {
   return Math.max(0, ...chunks.map((c) => topic.score(c)));
 }
 
@@ -49,7 +50,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
         }
 
         if (denied.length) {
-          const chunks = segments.flatMap((s) => chunkText(foldForTopics(s.text)));
+          const chunks = segments.flatMap((s) => chunkText(foldForTopics(s.text))).map(splitWords);
           for (const topic of denied) {
             const score = bestScore(topic, chunks);
             if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
@@ -59,7 +60,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
         if (allowed.length) {
           const text = conversationText(request, settings.context_turns);
           if (countWords(text) >= settings.off_topic_min_words) {
-            const chunks = chunkText(foldForTopics(text));
+            const chunks = chunkText(foldForTopics(text)).map(splitWords);
             const best = Math.max(...allowed.map((t) => bestScore(t, chunks)));
             if (best < ALLOWED_MATCH) {
               hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - best)), entities: allowed.map((t) => t.name) });

@@ -5,7 +5,9 @@
  * Topic matching always ignores case (lexicons are lower case); `case_sensitive` is for keywords.
  */
 import { foldText } from './text-folding.js';
-import { captureAlternation, phraseSource } from './phrase-pattern.js';
+import { phraseSource } from './phrase-pattern.js';
+import { compileTermMatcher } from './term-matcher.js';
+import type { FoldedWords } from './folded-words.js';
 import { MEDIUM, STRONG, TOPIC_LEXICONS, WEAK, type TopicLexicon } from './topic-lexicons.js';
 import type { TopicSpec } from './settings.js';
 
@@ -20,7 +22,7 @@ export interface TopicScorer {
   /** The topic as the policy named it: the finding's entity. */
   name: string;
   /** Noisy-or of the weights of the distinct terms found in already-folded text, 0..1. */
-  score(folded: string): number;
+  score(text: FoldedWords): number;
 }
 
 const FOLD = { caseSensitive: false, foldDiacritics: true };
@@ -72,27 +74,29 @@ function resolveTopic(spec: TopicSpec): { name: string; terms: WeightedTerm[] } 
   return { name, terms };
 }
 
-/** Compiles a topic into a scorer (one regex over all its terms). */
+/** Compiles a topic into a scorer: its terms as a phrase matcher over words. */
 export function compileTopic(spec: TopicSpec): TopicScorer {
   const { name, terms } = resolveTopic(spec);
   const compiled = terms
-    .map((t) => ({ ...t, source: phraseSource(foldText(t.term, FOLD)) }))
-    .filter((t): t is WeightedTerm & { source: string } => t.source !== undefined)
+    .map((t) => {
+      const phrase = foldText(t.term, FOLD);
+      return { ...t, phrase, source: phraseSource(phrase) };
+    })
+    .filter((t): t is WeightedTerm & { phrase: string; source: string } => t.source !== undefined)
     .sort((a, b) => b.source.length - a.source.length);
-  const regex = compiled.length ? new RegExp(captureAlternation(compiled.map((t) => t.source)), 'gu') : undefined;
+  const matches = compiled.length ? compileTermMatcher(compiled) : undefined;
   return {
     name,
-    score(folded: string): number {
-      if (!regex) return 0;
+    score(text: FoldedWords): number {
+      if (!matches) return 0;
       const seen = new Set<number>();
       let miss = 1;
-      for (const m of folded.matchAll(regex)) {
-        const group = m.findIndex((g, i) => i > 0 && g !== undefined);
-        if (group < 1 || seen.has(group)) continue;
-        seen.add(group);
-        miss *= 1 - compiled[group - 1].weight;
-        if (miss < 0.01) break;
-      }
+      matches(text, (term) => {
+        if (seen.has(term)) return true;
+        seen.add(term);
+        miss *= 1 - compiled[term].weight;
+        return miss >= 0.01;
+      });
       return 1 - miss;
     },
   };

@@ -1,0 +1,57 @@
+/**
+ * Folded text split once into its words (maximal runs of letters and digits, exactly the runs
+ * the phrase patterns' word boundaries delimit), so every phrase lookup walks words instead of
+ * re-scanning characters. Words are kept as offsets: most are looked at once and never copied.
+ */
+
+/** A folded text and where its words are, in order. */
+export interface FoldedWords {
+  text: string;
+  /** Offset of the first code unit of each word. */
+  starts: number[];
+  /** Offset just past each word. */
+  ends: number[];
+}
+
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+// Whether each BMP code unit is a letter or digit: 0 not yet known, 1 yes, 2 no.
+const BMP_CLASS = new Uint8Array(0x10000);
+
+function isWordCodeUnit(code: number): boolean {
+  let known = BMP_CLASS[code];
+  if (known === 0) {
+    known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+    BMP_CLASS[code] = known;
+  }
+  return known === 1;
+}
+
+/** Length in code units of the word character at `i`, or 0 when it is none. */
+function wordCharLength(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code < 0xd800 || code > 0xdbff) return isWordCodeUnit(code) ? 1 : 0;
+  const point = text.codePointAt(i)!;
+  if (point <= 0xffff) return 0; // a lone surrogate
+  return WORD_CHAR.test(String.fromCodePoint(point)) ? 2 : 0;
+}
+
+/** Splits already-folded text into its words. */
+export function splitWords(text: string): FoldedWords {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let inWord = false;
+  for (let i = 0; i < text.length; ) {
+    const width = wordCharLength(text, i);
+    if (width === 0) {
+      if (inWord) ends.push(i);
+      inWord = false;
+      i++;
+    } else {
+      if (!inWord) starts.push(i);
+      inWord = true;
+      i += width;
+    }
+  }
+  if (inWord) ends.push(text.length);
+  return { text, starts, ends };
+}
