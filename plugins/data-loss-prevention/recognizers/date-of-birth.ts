@@ -12,12 +12,15 @@ const DATE = new RegExp(
   'gi',
 );
 const CUE = /\b(?:d\.?o\.?b\.?|date of birth|birth ?date|birthday|born(?: on| in)?|birth|geboren|né(?:e)? le|fecha de nacimiento)\b[^.\n]{0,24}$/i;
+// Every cue above holds one of these: without one in the text, no date is a birth date.
+const ANY_CUE = /d\.?o\.?b|birth|born|geboren|née? le|nacimiento/i;
 
 /** Finds dates preceded, within a few words, by a birth cue. */
 export function dateOfBirthRecognizer(): Recognizer {
   return {
     entities: ['DATE_OF_BIRTH'],
     find(text: string, out: Span[]) {
+      if (!ANY_CUE.test(text)) return;
       for (const m of text.matchAll(DATE)) {
         const before = text.slice(Math.max(0, m.index - 40), m.index);
         if (!CUE.test(before)) continue;

@@ -9,6 +9,8 @@ import { lexicon } from '../recognizers/lexicon.js';
 
 const ASSIGNMENT =
   /(?<![A-Za-z0-9])([A-Za-z0-9_.-]{0,40}?(?:password|passwd|passphrase|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|client[_-]?secret|signing[_-]?key|encryption[_-]?key|bearer))["']?\s*(?::=|=>|[:=])\s*(?:["'`]([^"'`\n]{6,200})["'`]|([^\s"'`,;)}\]]{6,200}))/gi;
+// Every assignment has a key ending so, then `:` or `=`: without one, the pattern above cannot match.
+const KEY_THEN_OPERATOR = /(?:wd|word|phrase|secret|token|key|credentials?|bearer)["']?\s*[:=]/i;
 const BEARER = /\b(?:Authorization:\s*)?Bearer\s+([A-Za-z0-9._~+/-]{20,}=*)/g;
 // HTTP Basic credentials: base64 of `user:password`.
 const BASIC = /\bBasic\s+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])/g;
@@ -39,8 +41,9 @@ export function genericAssignmentRecognizer(options: AssignmentOptions): Recogni
   return {
     entities: ['GENERIC_SECRET', 'AWS_SECRET_KEY'],
     find(text: string, out: Span[]) {
-      const re = new RegExp(ASSIGNMENT.source, ASSIGNMENT.flags);
-      for (let m = re.exec(text); m; m = re.exec(text)) {
+      const re = ASSIGNMENT;
+      re.lastIndex = 0;
+      for (let m = KEY_THEN_OPERATOR.test(text) ? re.exec(text) : null; m; m = re.exec(text)) {
         const value = m[2] ?? m[3];
         if (!accept(value)) {
           // The rejected value may itself be a key (`credentials: client_secret = ...`): rescan after the key.
