@@ -45,12 +45,13 @@ function wordEnd(text: string, i: number): number {
   let j = i + letterAt(text, i, false);
   for (;;) {
     const c = text.charCodeAt(j);
-    if (c === APOSTROPHE || c === HYPHEN || c === RIGHT_QUOTE) j++;
-    else {
-      const n = j < text.length ? letterAt(text, j, true) : 0;
+    if (isLowerAscii(c) || isUpperAscii(c) || c === APOSTROPHE || c === HYPHEN || c === RIGHT_QUOTE) j++;
+    // Past the end `c` is NaN: neither test holds and the word ends.
+    else if (c >= 128) {
+      const n = letterAt(text, j, true);
       if (n === 0) break;
       j += n;
-    }
+    } else break;
   }
   return text.charCodeAt(j) === DOT ? j + 1 : j;
 }
