@@ -11,6 +11,12 @@ describe('toxicity text normalization', () => {
     ['RT @someone: look http://t.co/x &amp; more', 'look more'],
     ['Special characters everywhere!!', 'special characters everywhere'],
     ['in 2014 we scored 3 goals', 'in 2014 we scored 3 goals'],
+    ['Won 2nd place!!', 'won 2nd place'],
+    ['a.b.c.d.e.f.g.h.i.j.k.l.m', 'a b c d e f g h i j k l m'],
+    ["don't well-known", 'dont wellknown'],
+    ['cooool  ,,  stuff ...', 'cool stuff'],
+    // Astral characters take the regular-expression steps, with the same result.
+    ['f.u.c.k 😀 sh1t', 'fuck shit'],
   ];
   for (const [input, expected] of cases) {
     it(`${JSON.stringify(input)} -> ${JSON.stringify(expected)}`, () => {

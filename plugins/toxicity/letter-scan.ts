@@ -1,0 +1,148 @@
+/**
+ * The letter-level steps of normalization (see normalize.ts) as scans over a table of character
+ * classes. Each step reads the text once and returns it untouched when it has nothing to change;
+ * the regular expressions they stand for took a pass each, with a `\p{L}` test per character and
+ * a callback per match. For text without surrogates (every character one code unit) each step
+ * gives exactly what its regular expression gives; normalize.ts keeps the expressions for the rest.
+ */
+
+/** `\p{L}`. */
+const LETTER = 1;
+/** Leetspeak inside a word: 0-9 @ $ ! | € £. */
+const LEET = 2;
+/** Symbols joined out of a word: . - _ ~ ^ ' " ` + */
+const SYMBOL = 4;
+/** Letters, digits and `*` (a wildcard): everything else separates words. */
+const KEEP = 8;
+
+/** The letter each leet character stands for (digits without one stay). */
+export const LEET_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e', '£': 'l' };
+
+/** Classes of every code unit (lone surrogates have none). */
+const CLASS = (() => {
+  const table = new Uint8Array(0x10000);
+  const letter = /\p{L}/u;
+  for (let c = 0; c < 0x10000; c++) if (letter.test(String.fromCharCode(c))) table[c] = LETTER | KEEP;
+  for (const c of '0123456789@$!|€£') table[c.charCodeAt(0)] |= LEET;
+  for (const c of '0123456789*') table[c.charCodeAt(0)] |= KEEP;
+  for (const c of '.-_~^\'"`+') table[c.charCodeAt(0)] |= SYMBOL;
+  return table;
+})();
+
+const classOf = (s: string, i: number) => CLASS[s.charCodeAt(i)];
+
+/**
+ * The text itself when a step changed nothing, else the pieces and the rest joined: one flat
+ * string, which the next step reads faster than a chain of concatenations.
+ */
+function finish(s: string, out: string[], from: number): string {
+  if (from === 0) return s;
+  out.push(s.slice(from));
+  return out.join('');
+}
+
+/**
+ * Leetspeak inside words: a run of letters and leet characters holding both (once closing `!`s,
+ * punctuation, are cut off) is spelled with letters: `sh1t`, `b!tch!!`, `@ss`; `2014` or `wow!` stay.
+ */
+export function unleet(s: string): string {
+  const out: string[] = [];
+  let from = 0; // s[from, i) is still to be copied as is
+  let i = 0;
+  while (i < s.length) {
+    if (!(classOf(s, i) & (LETTER | LEET))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let leet = false;
+    for (; i < s.length && classOf(s, i) & (LETTER | LEET); i++) if (classOf(s, i) & LEET) leet = true;
+    if (!leet) continue;
+    let end = i;
+    while (end > start && s.charCodeAt(end - 1) === 0x21) end--;
+    let letters = 0;
+    for (let j = start; j < end; j++) if (classOf(s, j) & LETTER) letters++;
+    if (letters === 0 || letters === end - start) continue;
+    out.push(s.slice(from, start));
+    for (let j = start; j < end; j++) out.push(LEET_LETTERS[s[j]] ?? s[j]);
+    from = i;
+  }
+  return finish(s, out, from);
+}
+
+/** Symbols inside a word: `f.u.c.k`, `b-i-t-c-h` -> the letters joined, when at most 12 (`*` is no symbol: it stays a wildcard). */
+export function joinSymbols(s: string): string {
+  const out: string[] = [];
+  let from = 0;
+  let i = 0;
+  while (i + 2 < s.length) {
+    if (!(classOf(s, i) & LETTER) || !(classOf(s, i + 1) & SYMBOL)) {
+      i++;
+      continue;
+    }
+    // Letter, then as many times as it comes: symbols and a letter.
+    let letters = 1;
+    let end = -1;
+    for (let j = i + 1; ; ) {
+      let k = j;
+      while (k < s.length && classOf(s, k) & SYMBOL) k++;
+      if (k === j || k === s.length || !(classOf(s, k) & LETTER)) break;
+      letters++;
+      end = j = k + 1;
+    }
+    if (end < 0) {
+      i++;
+      continue;
+    }
+    if (letters <= 12) {
+      out.push(s.slice(from, i));
+      for (let j = i; j < end; j++) if (classOf(s, j) & LETTER) out.push(s[j]);
+      from = end;
+    }
+    i = end;
+  }
+  return finish(s, out, from);
+}
+
+/** Whether the text has three single letters in a row (`f u c k`), which any spaced-out word starts with. */
+export function mayBeSpaced(s: string): boolean {
+  for (let i = 1; i + 2 < s.length; i++) {
+    if (s.charCodeAt(i) === 0x20 && s.charCodeAt(i + 2) === 0x20 && classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && i + 3 < s.length && classOf(s, i + 3) & LETTER) return true;
+  }
+  return false;
+}
+
+/**
+ * Three or more of one letter -> two (`fuuuck` -> `fuuck`), then every run of characters other
+ * than letters, digits and `*` -> one space, none at either end.
+ */
+export function tidy(s: string): string {
+  const out: string[] = [];
+  let from = 0;
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    const k = CLASS[c];
+    if (k & KEEP) {
+      if (k & LETTER && s.charCodeAt(i + 1) === c && s.charCodeAt(i + 2) === c) {
+        let end = i + 3;
+        while (end < s.length && s.charCodeAt(end) === c) end++;
+        out.push(s.slice(from, i + 2));
+        from = i = end;
+      } else i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < s.length && !(classOf(s, end) & KEEP)) end++;
+    // A single space between words stays; other separators become one, or none at either end.
+    if (i === 0 || end === s.length) {
+      out.push(s.slice(from, i));
+      from = end;
+    } else if (end - i > 1 || c !== 0x20) {
+      out.push(s.slice(from, i), ' ');
+      from = end;
+    }
+    i = end;
+  }
+  return finish(s, out, from);
+}
