@@ -3,7 +3,7 @@
  * after a location cue (`moved here from`, `based in`, `Where:`).
  */
 import type { Recognizer, Span } from '../span.js';
-import { lexicon } from './lexicon.js';
+import { FIRST, lexicon, kindsOf, WORD } from './lexicon.js';
 import { joins, tokenize, type Token } from './tokens.js';
 
 const STRONG_CUE =
@@ -55,9 +55,9 @@ export function locationRecognizer(): Recognizer {
           out.push({ entity: 'LOCATION', start: t.start, end, score: 0.88 });
         } else if (known) {
           // A place that is also a given name (`Sofia`, `Georgia`) is weaker alone.
-          const alsoName = known === 1 && lex.first.has(t.fold);
+          const alsoName = known === 1 && (kindsOf(t) & FIRST) !== 0;
           out.push({ entity: 'LOCATION', start: t.start, end: run[known - 1].end, score: alsoName ? 0.5 : 0.8 });
-        } else if (WEAK_CUE.test(before) && run.every((r) => !lex.words.has(r.fold) || r.upper) && !(run.length <= 2 && lex.first.has(t.fold))) {
+        } else if (WEAK_CUE.test(before) && run.every((r) => (kindsOf(r) & WORD) === 0 || r.upper) && !(run.length <= 2 && (kindsOf(t) & FIRST) !== 0)) {
           out.push({ entity: 'LOCATION', start: t.start, end, score: 0.62 });
         }
         i = j;

@@ -3,7 +3,7 @@
  * that introduce a person (`my name is`, `Mr.`, `Dear`) and dialogue speakers (`Nicole: ...`).
  */
 import type { Recognizer, Span } from '../span.js';
-import { lexicon } from './lexicon.js';
+import { FIRST, LAST, lexicon, kindsOf, PLACE, WORD } from './lexicon.js';
 import { joins, tokenize, type Token } from './tokens.js';
 
 // Cues after which the next capitalised words are a person's name.
@@ -40,10 +40,10 @@ const SURNAME_SHAPE =
 /** Finds person names. */
 export function personNameRecognizer(): Recognizer {
   const lex = lexicon();
-  const isWord = (t: Token) => lex.words.has(t.fold);
-  const isFirst = (t: Token) => lex.first.has(t.fold);
-  const isLast = (t: Token) => lex.last.has(t.fold);
-  const isPlace = (t: Token) => lex.places.has(t.fold);
+  const isWord = (t: Token) => (kindsOf(t) & WORD) !== 0;
+  const isFirst = (t: Token) => (kindsOf(t) & FIRST) !== 0;
+  const isLast = (t: Token) => (kindsOf(t) & LAST) !== 0;
+  const isPlace = (t: Token) => (kindsOf(t) & PLACE) !== 0;
   // A capitalised word that is no dictionary word, no place: the usual shape of a surname.
   const surnameLike = (t: Token) => t.title && !isPlace(t) && (!isWord(t) || isLast(t) && !lex.words.has(t.fold.toLowerCase()));
   const excluded = (t: Token) => NOT_A_NAME.has(t.fold) || NATIONALITY.test(t.fold);

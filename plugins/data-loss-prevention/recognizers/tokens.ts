@@ -17,13 +17,15 @@ export interface Token {
   initial: boolean;
   /** The characters between the previous token and this one. */
   gap: string;
+  /** The word lists `fold` is on, -1 until first asked: see kindsOf in lexicon.ts. */
+  kinds: number;
 }
 
 // The person and place recognizers run on the same text one after the other: tokenize it once.
 let lastText: string | undefined;
 let lastTokens: Token[] = [];
 
-/** Splits a text into word (and number) tokens; the result is shared, do not modify it. */
+/** Splits a text into word (and number) tokens; the result is shared, do not modify it (but for `kinds`). */
 export function tokenize(text: string): Token[] {
   if (text !== lastText) {
     lastTokens = split(text);
@@ -110,6 +112,7 @@ function asciiToken(text: string, start: number, end: number, bareEnd: number, w
     upper: length > 1 && lower === 0 && upper > 0,
     initial: length === 1 && isUpper,
     gap,
+    kinds: -1,
   };
 }
 
@@ -127,6 +130,7 @@ function unicodeToken(start: number, word: string, bare: string, gap: string): T
     upper: bare.length > 1 && bare === upperCase && bare !== lower,
     initial: bare.length === 1 && isUpper,
     gap,
+    kinds: -1,
   };
 }
 
