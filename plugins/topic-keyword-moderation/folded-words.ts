@@ -26,6 +26,8 @@ function isWordCodeUnit(code: number): boolean {
   return known === 1;
 }
 
+const ASCII_WORD = Uint8Array.from({ length: 0x80 }, (_, code) => (isWordCodeUnit(code) ? 1 : 0));
+
 /** Length in code units of the word character at `i`, or 0 when it is none. */
 function wordCharLength(text: string, i: number): number {
   const code = text.charCodeAt(i);
@@ -41,7 +43,8 @@ export function splitWords(text: string): FoldedWords {
   const ends: number[] = [];
   let inWord = false;
   for (let i = 0; i < text.length; ) {
-    const width = wordCharLength(text, i);
+    const code = text.charCodeAt(i);
+    const width = code < 0x80 ? ASCII_WORD[code] : wordCharLength(text, i);
     if (width === 0) {
       if (inWord) ends.push(i);
       inWord = false;

@@ -26,6 +26,22 @@ export function conversationText(request: InspectionRequest, turns: number): str
 }
 
 /**
+ * The text cut at each run of whitespace that follows `.`, `!`, `?` or a line break, as
+ * `text.split(/(?<=[.!?\n])\s+/u)` cuts it: finding the end mark and the run together is the
+ * same cut without a look-behind tried at every position.
+ */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(/[.!?\n]\s+/gu)) {
+    out.push(text.slice(from, m.index + 1));
+    from = m.index + m[0].length;
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/**
  * Splits long text into chunks of about `size` characters at sentence or line ends, so that weak
  * cues scattered over a long document do not add up to a topic no passage is about.
  */
@@ -33,7 +49,7 @@ export function chunkText(text: string, size = 600): string[] {
   if (text.length <= size) return [text];
   const chunks: string[] = [];
   let current = '';
-  for (const sentence of text.split(/(?<=[.!?\n])\s+/u)) {
+  for (const sentence of sentences(text)) {
     if (current && current.length + sentence.length > size) {
       chunks.push(current);
       current = '';
