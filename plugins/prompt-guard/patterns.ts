@@ -4,6 +4,7 @@
  * a verdict on its own. Sources are folded like the text and compiled once, at module load.
  */
 import { foldMarks } from './normalize.js';
+import { classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
 
 /** The phrase families; the first six are also the categories a hit names. */
 export const FAMILIES = [
@@ -180,6 +181,8 @@ const SOURCES: Record<Family, string[]> = {
 
 /** One source pattern, compiled, with the literal words one of which it cannot match without. */
 interface CompiledSource {
+  /** The folded source. */
+  source: string;
   regex: RegExp;
   /** The same pattern, sticky: tried only where an anchor occurs. */
   sticky: RegExp;
@@ -320,6 +323,7 @@ function compileSource(family: Family, index: number, source: string): CompiledS
   try {
     const anchors = anchorsOf(folded);
     return {
+      source: folded,
       regex: new RegExp(folded, 'gmu'),
       sticky: new RegExp(folded, 'ymu'),
       anchors,
@@ -363,25 +367,33 @@ ALL_SOURCES.forEach((source, index) => {
   }
 });
 const NON_ASCII = /[^\x00-\x7f]/;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// Word starts where some anchor begins, found by one native scan (the anchor in a look-ahead, so
-// anchors at later word starts inside it are found too); the trie then says which. Only anchors
-// that begin with a letter or digit can begin at a word start.
-const WORD_ANCHORS = [...new Set(ALL_SOURCES.filter((s) => s.wordStart).flatMap((s) => s.anchors))].filter((a) => /^[\p{L}\p{N}]/u.test(a));
-const ANCHOR_STARTS = new RegExp(`(?<![\\p{L}\\p{N}])(?=${WORD_ANCHORS.map(escapeRegExp).join('|')})[\\s\\S]`, 'gu');
-// The same for ASCII text, where [\p{L}\p{N}] is [A-Za-z0-9] and only ASCII anchors can occur.
-const ASCII_ANCHOR_STARTS = new RegExp(
-  `(?<![A-Za-z0-9])(?=${WORD_ANCHORS.filter((a) => !NON_ASCII.test(a)).map(escapeRegExp).join('|')})[\\s\\S]`,
-  'g',
-);
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
-// Patterns whose anchors may occur inside a word (scripts written without spaces, delimiters).
-const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && !ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// Where a word-start anchor may begin, found by one native scan (the anchor in a look-ahead, so
+// anchors at later word starts inside it are found too); the trie then says which. Only anchors
+// that begin with a letter or digit can begin at a word start. No anchor holds a surrogate, so the
+// scan needs no `u` flag, which would make it much slower on non-ASCII text.
+const WORD_ANCHORS = [...new Set(ALL_SOURCES.filter((s) => s.wordStart).flatMap((s) => s.anchors))].filter((a) => /^[\p{L}\p{N}]/u.test(a));
+if (WORD_ANCHORS.some((a) => /[\ud800-\udfff]/.test(a))) throw new Error('prompt_guard: an anchor holds a surrogate');
+const WORD_ANCHOR_STARTS = new RegExp(`(?<![A-Za-z0-9])(?=${WORD_ANCHORS.map(escapeRegExp).join('|')})[\\s\\S]`, 'g');
 // Patterns whose anchors can only occur at a line start.
 const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
+// Patterns found by searching the text for literals: anchors that may occur inside a word (scripts
+// written without spaces, delimiters), or, for a pattern without anchors, the literals every match
+// begins with. The literals of each, and those an ASCII text can hold.
+const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => {
+  const source = ALL_SOURCES[i];
+  return source.anchors.length > 0 ? !source.wordStart && !source.lineStart : source.requires !== null;
+});
+const SCAN_LITERALS = ALL_SOURCES.map((source) => (source.anchors.length > 0 ? source.anchors : (source.requires ?? [])));
+const ASCII_SCAN_LITERALS = SCAN_LITERALS.map((literals) => literals.filter((literal) => !NON_ASCII.test(literal)));
+// Patterns without anchors that begin with `(?:^|\n)`: every match begins at a line start or at a
+// line feed.
+const LINE_OR_NEWLINE = '(?:^|\\n)';
+const AFTER_NEWLINE = ALL_SOURCES.map((_, i) => i).filter((i) => ALL_SOURCES[i].anchors.length === 0 && !ALL_SOURCES[i].requires && ALL_SOURCES[i].source.startsWith(LINE_OR_NEWLINE));
+// Patterns tried at the positions findAnchors records; the others are run over the whole text.
+const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || SCANNED.includes(i) || AFTER_NEWLINE.includes(i));
 
-// Their anchors an ASCII text can hold.
-const ASCII_ANCHORS = ALL_SOURCES.map((source) => source.anchors.filter((anchor) => !NON_ASCII.test(anchor)));
 // Anchor positions per pattern (the first `counts[i]` entries of `positions[i]`), and which lists
 // were filled; the lists are never shortened, so counting allocates nothing once they have grown.
 const positions: number[][] = ALL_SOURCES.map(() => []);
@@ -413,48 +425,65 @@ function walkAnchors(folded: string, p: number, node: AnchorNode): void {
   }
 }
 
+/**
+ * Records the word-start anchors of `folded`. WORD_ANCHOR_STARTS finds where one begins after no
+ * ASCII letter or digit; after another character, the code point before is checked here for the
+ * rest of w()'s `(?<![\p{L}\p{N}])`.
+ */
+function wordStartAnchors(folded: string): void {
+  // test() moves lastIndex past the one character matched, without building a match.
+  WORD_ANCHOR_STARTS.lastIndex = 0;
+  while (WORD_ANCHOR_STARTS.test(folded)) {
+    const p = WORD_ANCHOR_STARTS.lastIndex - 1;
+    if (p > 0 && folded.charCodeAt(p - 1) >= 128 && (classOf(codePointBefore(folded, p)) & (LETTER | NUMBER)) !== 0) continue;
+    const node = ANCHOR_TRIE.next.get(folded.charCodeAt(p));
+    if (node) walkAnchors(folded, p, node);
+  }
+}
+
+/**
+ * Records the line-start anchors, and the line starts and line feeds where AFTER_NEWLINE patterns
+ * may match. `^` matches in multi-line mode at 0 and after \n, \r, U+2028 and U+2029.
+ */
+function lineAnchors(folded: string): void {
+  atLine(folded, 0);
+  // test() leaves lastIndex just after the line terminator, at the next line start.
+  LINE_TERMINATOR.lastIndex = 0;
+  while (LINE_TERMINATOR.test(folded)) atLine(folded, LINE_TERMINATOR.lastIndex);
+}
+
+/** Records what may match at line start `p`: the line feed before it first, so positions stay in order. */
+function atLine(folded: string, p: number): void {
+  if (p > 0 && folded.charCodeAt(p - 1) === 10) for (const index of AFTER_NEWLINE) record(index, p - 1);
+  for (const index of AFTER_NEWLINE) record(index, p);
+  atLineStart(folded, p);
+}
+
 /** Fills `positions` with where each pattern's anchors occur in `folded`. */
 function findAnchors(folded: string): void {
   for (const index of filled) counts[index] = 0;
   filled.length = 0;
+  wordStartAnchors(folded);
+  lineAnchors(folded);
   const ascii = !NON_ASCII.test(folded);
-  if (ascii) {
-    // test() moves lastIndex past the one character matched, without building a match.
-    ASCII_ANCHOR_STARTS.lastIndex = 0;
-    while (ASCII_ANCHOR_STARTS.test(folded)) {
-      const p = ASCII_ANCHOR_STARTS.lastIndex - 1;
-      const node = ANCHOR_TRIE.next.get(folded.charCodeAt(p));
-      if (node) walkAnchors(folded, p, node);
-    }
-  } else {
-    ANCHOR_STARTS.lastIndex = 0;
-    for (let m = ANCHOR_STARTS.exec(folded); m !== null; m = ANCHOR_STARTS.exec(folded)) {
-      const node = ANCHOR_TRIE.next.get(folded.charCodeAt(m.index));
-      if (node) walkAnchors(folded, m.index, node);
-    }
-  }
-  if (AT_LINE_START.length) {
-    // Where `^` matches in multi-line mode: at 0 and after \n, \r, U+2028 and U+2029.
-    atLineStart(folded, 0);
-    LINE_TERMINATOR.lastIndex = 0;
-    for (let m = LINE_TERMINATOR.exec(folded); m !== null; m = LINE_TERMINATOR.exec(folded)) atLineStart(folded, m.index + 1);
-  }
   for (const index of SCANNED) {
-    for (const anchor of ascii ? ASCII_ANCHORS[index] : ALL_SOURCES[index].anchors) {
-      for (let p = folded.indexOf(anchor); p >= 0; p = folded.indexOf(anchor, p + 1)) record(index, p);
+    for (const literal of ascii ? ASCII_SCAN_LITERALS[index] : SCAN_LITERALS[index]) {
+      for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p);
     }
-    // Only the scan records these patterns: their positions come anchor by anchor, so sort them.
+    // Only the scan records these patterns: their positions come literal by literal, so sort them.
     const n = counts[index];
     if (n > 1) positions[index].splice(0, n, ...positions[index].slice(0, n).sort((x, y) => x - y));
   }
 }
 
-/** Matches of one pattern, tried only at the positions where one of its anchors occurs. */
+/**
+ * Matches of one pattern, each at or after the end of the last, as a global scan finds them; a
+ * pattern with recorded positions is tried only there (every match begins at one of them).
+ */
 function countAt(folded: string, index: number, cap: number): number {
   const source = ALL_SOURCES[index];
   let n = 0;
-  if (source.anchors.length === 0) {
-    if (source.requires && !source.requires.some((literal) => folded.includes(literal))) return 0;
+  if (!POSITIONED[index]) {
     source.regex.lastIndex = 0;
     while (n < cap && source.regex.test(folded)) n++;
     return n;

@@ -3,6 +3,7 @@
  * random search) full of brackets, code fragments and words glued together, fake dialogues
  * (many-shot), and imperative density. Computed on the visible text before lower-casing.
  */
+import { classOf, codePointAt, LETTER, NUMBER, UPPER, widthOf } from './chars.js';
 
 /** Statistics, each scaled to roughly 0..3 so one learning rate suits them all. */
 export interface SurfaceStats {
@@ -29,20 +30,20 @@ export interface SurfaceStats {
 }
 
 const TURN = /^[ \t>#*-]*(?:user|human|assistant|ai|bot|chatbot|q|a|question|answer|system|customer|agent|model|gpt|claude|me|you)\s*\d*\s*[:：]/gim;
-const WORDS = /[\p{L}\p{N}']+/gu;
 const ODD_WORD = /^(?:\p{Ll}+\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}|\p{L}+\d+\p{L}*$|\d+\p{L}{3,})/u;
 const SYMBOL = /[\[\]{}()<>|\\^~`=_*#@$%&+;]/;
 const SYMBOL_PAIR = /[\[\]{}()<>|\\^~`="'.,;:!?*#@$%&+\-]{2,}/g;
 const YOU = /^(?:you|your|yours|yourself|you're|you'll|you've)$/i;
 // ODD_WORD for ASCII words, where \p{Ll} is [a-z], \p{Lu} [A-Z] and \p{L} [A-Za-z].
 const ODD_ASCII_WORD = /^(?:[a-z]+[A-Z]|[A-Z]{2,}[a-z]{2,}|[A-Za-z]+\d+[A-Za-z]*$|\d+[A-Za-z]{3,})/;
-const NON_ASCII = /[^\x00-\x7f]/;
 // SYMBOL by character code (every SYMBOL character is ASCII).
 const IS_SYMBOL = new Uint8Array(128);
 for (let c = 0; c < 128; c++) IS_SYMBOL[c] = SYMBOL.test(String.fromCharCode(c)) ? 1 : 0;
-// WORDS characters of ASCII text: [\p{L}\p{N}'] is [A-Za-z0-9'] there.
+// A word is a run of [\p{L}\p{N}'] (code points); in ASCII that class is [A-Za-z0-9'].
 const IS_WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) IS_WORD[c] = /[A-Za-z0-9']/.test(String.fromCharCode(c)) ? 1 : 0;
+/** Whether code point `cp` belongs to a word. */
+const isWordPoint = (cp: number): boolean => (cp < 128 ? IS_WORD[cp] === 1 : (classOf(cp) & (LETTER | NUMBER)) !== 0);
 // Oddness of the last 24 words, as a ring.
 const TAIL_WORDS = 24;
 const recent = new Uint8Array(TAIL_WORDS);
@@ -52,33 +53,34 @@ function wordStats(text: string): { words: number; odd: number; you: number; tai
   let words = 0;
   let odd = 0;
   let you = 0;
-  if (NON_ASCII.test(text)) {
-    for (const m of text.matchAll(WORDS)) {
-      const word = m[0];
-      const isOdd = word.length >= 4 && ODD_WORD.test(word);
-      if (isOdd) odd++;
-      if (YOU.test(word)) you++;
-      recent[words++ % TAIL_WORDS] = isOdd ? 1 : 0;
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    const first = codePointAt(text, i);
+    if (!isWordPoint(first)) {
+      i += widthOf(first);
+      continue;
     }
-  } else {
-    const n = text.length;
-    for (let i = 0; i < n; i++) {
-      if (!IS_WORD[text.charCodeAt(i)]) continue;
-      // An odd word has a digit, or an upper-case letter after its first character.
-      let marked = false;
-      let end = i + 1;
-      for (let c = end < n ? text.charCodeAt(end) : 0; end < n && IS_WORD[c]; c = ++end < n ? text.charCodeAt(end) : 0) {
-        if ((c >= 65 && c <= 90) || (c >= 48 && c <= 57)) marked = true;
+    // An odd word has a digit, or an upper-case letter after its first character.
+    let marked = first >= 48 && first <= 57;
+    let ascii = first < 128;
+    let end = i + widthOf(first);
+    while (end < n) {
+      const cp = codePointAt(text, end);
+      if (!isWordPoint(cp)) break;
+      if (cp < 128) {
+        if ((cp >= 65 && cp <= 90) || (cp >= 48 && cp <= 57)) marked = true;
+      } else {
+        ascii = false;
+        if (classOf(cp) & UPPER) marked = true;
       }
-      const first = text.charCodeAt(i);
-      if (first >= 48 && first <= 57) marked = true;
-      const length = end - i;
-      const isOdd = length >= 4 && marked && ODD_ASCII_WORD.test(text.slice(i, end));
-      if (isOdd) odd++;
-      if (length >= 3 && length <= 8 && (first | 32) === 121 && YOU.test(text.slice(i, end))) you++;
-      recent[words++ % TAIL_WORDS] = isOdd ? 1 : 0;
-      i = end;
+      end += widthOf(cp);
     }
+    const length = end - i;
+    const isOdd = length >= 4 && marked && (ascii ? ODD_ASCII_WORD : ODD_WORD).test(text.slice(i, end));
+    if (isOdd) odd++;
+    if (length >= 3 && length <= 8 && (first | 32) === 121 && YOU.test(text.slice(i, end))) you++;
+    recent[words++ % TAIL_WORDS] = isOdd ? 1 : 0;
+    i = end;
   }
   let tailOdd = 0;
   for (let k = Math.min(words, TAIL_WORDS) - 1; k >= 0; k--) tailOdd += recent[k];

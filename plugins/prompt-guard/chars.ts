@@ -1,0 +1,58 @@
+/**
+ * Unicode classes of code points, for loops that read text character by character instead of
+ * running a Unicode regex over it. A BMP code point is classified once, by the property escapes
+ * the regexes use, and remembered in a 64K table; astral ones are classified each time (rare).
+ */
+
+/** `\p{L}` */
+export const LETTER = 1;
+/** `\p{N}` */
+export const NUMBER = 2;
+/** `\p{Lu}` */
+export const UPPER = 4;
+/** `\p{M}` */
+export const MARK = 8;
+const KNOWN = 128;
+
+const table = new Uint8Array(0x10000);
+const IS_LETTER = /\p{L}/u;
+const IS_NUMBER = /\p{N}/u;
+const IS_UPPER = /\p{Lu}/u;
+const IS_MARK = /\p{M}/u;
+
+function classify(cp: number): number {
+  const ch = String.fromCodePoint(cp);
+  return (IS_LETTER.test(ch) ? LETTER : 0) | (IS_NUMBER.test(ch) ? NUMBER : 0) | (IS_UPPER.test(ch) ? UPPER : 0) | (IS_MARK.test(ch) ? MARK : 0);
+}
+
+/** The classes of code point `cp` (bit flags; a lone surrogate has none). */
+export function classOf(cp: number): number {
+  if (cp > 0xffff) return classify(cp);
+  const known = table[cp];
+  if (known !== 0) return known;
+  const classes = classify(cp) | KNOWN;
+  table[cp] = classes;
+  return classes;
+}
+
+/**
+ * The code point at `i`, as a `u`-flag regex reads it: a surrogate pair is one code point (two
+ * code units long), a lone surrogate stands for itself.
+ */
+export function codePointAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff ? text.codePointAt(i)! : c;
+}
+
+/** Code units taken by code point `cp`. */
+export const widthOf = (cp: number): number => (cp > 0xffff ? 2 : 1);
+
+/** The code point that ends at `i` (`i > 0`), as a `u`-flag look-behind reads it. */
+export function codePointBefore(text: string, i: number): number {
+  const c = text.charCodeAt(i - 1);
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000;
+  }
+  return c;
+}
