@@ -7,7 +7,7 @@
 import { defineDetector, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
 import { extractFeatures, FeatureCounts, predict } from './features.js';
-import { LEXICON_WORDS, phraseTags, wordTags, type Tag } from './lexicon.js';
+import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
@@ -70,6 +70,22 @@ function create(settings: ToxicitySettings): Detector {
   // to the point of dropping one, and stays in the CPU cache.
   const features = new FeatureCounts(12);
 
+  // What one word says: its lexicon and obscenity tags (obscenity's only without allow words, as
+  // its matches may lie inside an allowed word) and the phrases it is a cue of. Kept per word,
+  // because most words of a prompt were seen before; emptied when full, to bound the memory.
+  const known = new Map<string, { tags: Tag[]; cues: number }>();
+  function lookUp(word: string): { tags: Tag[]; cues: number } {
+    let entry = known.get(word);
+    if (!entry) {
+      const lexicon = wordTags(word);
+      const obscenity = allow.size ? [] : matcher.wordTags(word);
+      entry = { tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word) };
+      if (known.size >= 50_000) known.clear();
+      known.set(word, entry);
+    }
+    return entry;
+  }
+
   /** `f*ck`, `n***a`: the lexicon word of about the same length that fits the visible letters. */
   function unmask(word: string): string {
     if (!word.includes('*') || !/\p{L}/u.test(word)) return word;
@@ -92,10 +108,14 @@ function create(settings: ToxicitySettings): Detector {
       const had = tags.get(category);
       if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
     };
-    // Tags only raise a category's severity, so each distinct word is looked up once.
-    for (const word of new Set(normalized.split(' '))) wordTags(word).forEach(note);
-    phraseTags(normalized).forEach(note);
-    if (!allow.size) matcher.tags(normalized).forEach(note);
+    // Tags only raise a category's severity: their order does not matter.
+    let cues = 0;
+    for (const word of normalized.split(' ')) {
+      const entry = lookUp(word);
+      for (const tag of entry.tags) note(tag);
+      cues |= entry.cues;
+    }
+    phraseTags(normalized, cues).forEach(note);
     return { confidence, tags };
   }
 

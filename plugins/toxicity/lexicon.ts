@@ -24,18 +24,24 @@ add('violence', 'medium', 'kill killing murder murdered shoot shooting stab stab
 add('profanity', 'medium', 'fuck fucking fuckin fucked fucker fuckers motherfucker motherfuckers mf shit shits shitty bullshit ass asshole assholes bastard bastards bitch bitches prick dick cunt twat stfu');
 add('profanity', 'low', 'crap hell bloody bollocks arse damn goddamn piss pissed wtf');
 
+const words = (list: string) => list.split(' ');
+
 // Groups of people that hateful or violent phrases target.
 const PEOPLE = 'jews|muslims|blacks|whites|gays|immigrants|mexicans|arabs|women|niggers|niggas|fags|faggots|christians|refugees|asians|indians|chinese|africans|latinos|trannies|queers|lesbians|migrants';
 
-/** Phrases: threats, self-harm, directed abuse. Tested against the normalized text. */
-const PHRASES: Array<{ pattern: RegExp; tag: Tag }> = [
-  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'] },
-  { pattern: /\bsuicid\w*|\bself ?harm\w*/, tag: ['self_harm', 'medium'] },
-  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'] },
-  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'] },
-  { pattern: /\b(?:you|u|ur|youre|your) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b/, tag: ['harassment', 'high'] },
-  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'] },
-  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'] },
+/**
+ * Phrases: threats, self-harm, directed abuse. Tested against the normalized text. `cues`: every
+ * match of the pattern holds one of them inside one of its words, so a text none of whose words
+ * holds a cue is not tested (keep them in step with the pattern).
+ */
+const PHRASES: Array<{ pattern: RegExp; tag: Tag; cues: string[] }> = [
+  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'], cues: words('self think suicidal kms end die live overdos') },
+  { pattern: /\bsuicid\w*|\bself ?harm\w*/, tag: ['self_harm', 'medium'], cues: words('suicid self') },
+  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'], cues: words('self kys die bleach') },
+  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'], cues: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot') },
+  { pattern: /\b(?:you|u|ur|youre|your) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b/, tag: ['harassment', 'high'], cues: words('bitch hoe slut whore cunt idiot moron loser retard fag shit trash ugly worthless pathetic stupid dumb shut nobody') },
+  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'], cues: words('niger muslims jews mexicans immigrants blacks gays fag women arabs asians back human power hitler gas') },
+  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'], cues: words('suck nudes penetration bang jerk doggy fuck smash') },
 ];
 
 /** `fuuck` -> `fuck`: every run of one letter becomes one letter. */
@@ -73,9 +79,18 @@ export function wordTags(word: string): Tag[] {
   return (ending && lookUp(word.slice(0, -ending.length))) || NONE;
 }
 
-/** Tags of the phrases that match the normalized text. */
-export function phraseTags(normalized: string): Tag[] {
-  return PHRASES.filter((p) => p.pattern.test(normalized)).map((p) => p.tag);
+/** Bit i set when the word holds a cue of phrase i: the or of a text's words says which phrases can match it. */
+export function phraseCues(word: string): number {
+  let bits = 0;
+  PHRASES.forEach((p, i) => {
+    if (p.cues.some((cue) => word.includes(cue))) bits |= 1 << i;
+  });
+  return bits;
+}
+
+/** Tags of the phrases that match the normalized text, testing only those with a bit in `cues` (default: all). */
+export function phraseTags(normalized: string, cues = -1): Tag[] {
+  return PHRASES.filter((p, i) => cues & (1 << i) && p.pattern.test(normalized)).map((p) => p.tag);
 }
 
 /** Every lexicon word, for `*` wildcard look-ups (`f*ck`). */

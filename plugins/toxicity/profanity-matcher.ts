@@ -3,7 +3,6 @@
  * confusable letters and repeated characters), mapped onto Portcullis categories.
  */
 import { RegExpMatcher, englishDataset, englishRecommendedTransformers } from 'obscenity';
-import { LRUCache } from 'lru-cache';
 import type { Tag } from './lexicon.js';
 
 // obscenity's `originalWord` -> category and severity.
@@ -26,37 +25,34 @@ function tagOf(word: string): Tag {
 const NONE: Tag[] = [];
 
 /**
- * A matcher built once; `tags(normalized)` lists the category of every listed word found. The
- * matcher runs word by word with a cache, because running it over a whole 4 KB prompt costs
- * milliseconds while most words of a prompt were seen before; two-word phrases of the list are
- * in the lexicon instead.
+ * A matcher built once. `wordTags(word)` lists the category of every listed word found in one
+ * normalized word (the caller memoizes it: running the matcher over a whole 4 KB prompt costs
+ * milliseconds, while most words of a prompt were seen before); two-word phrases of the list
+ * are in the lexicon instead. `tags(normalized)` does the same for every word of a text.
  */
-export function profanityMatcher(): { tags(normalized: string): Tag[] } {
+export function profanityMatcher(): { wordTags(word: string): Tag[]; tags(normalized: string): Tag[] } {
   const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
-  const cache = new LRUCache<string, Tag[]>({ max: 50_000 });
-  const lookup = (word: string): Tag[] => {
-    let tags = cache.get(word);
-    if (!tags) {
-      tags = NONE;
-      for (const match of matcher.getAllMatches(word)) {
-        const original = englishDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
-        if (!original) continue;
-        // Inside a word only the plain spelling counts (`bullshit`, `clusterfuck`): a loose match
-        // in the middle of an ordinary word (`traf-fick-ing`) is not profanity.
-        const inner = word.slice(match.startIndex, match.endIndex + 1).replace(/(\p{L})\1+/gu, '$1');
-        if (match.startIndex > 0 && !inner.includes(original)) continue;
-        tags = tags === NONE ? [tagOf(original)] : [...tags, tagOf(original)];
-      }
-      cache.set(word, tags);
+  const wordTags = (word: string): Tag[] => {
+    // Longer runs are no words (and would make the matcher slow).
+    if (word.length < 3 || word.length > 40) return NONE;
+    let tags = NONE;
+    for (const match of matcher.getAllMatches(word)) {
+      const original = englishDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;
+      if (!original) continue;
+      // Inside a word only the plain spelling counts (`bullshit`, `clusterfuck`): a loose match
+      // in the middle of an ordinary word (`traf-fick-ing`) is not profanity.
+      const inner = word.slice(match.startIndex, match.endIndex + 1).replace(/(\p{L})\1+/gu, '$1');
+      if (match.startIndex > 0 && !inner.includes(original)) continue;
+      tags = tags === NONE ? [tagOf(original)] : [...tags, tagOf(original)];
     }
     return tags;
   };
   return {
+    wordTags,
     tags(normalized: string): Tag[] {
       const out: Tag[] = [];
-      // Longer runs are no words (and would make the matcher and the cache slow).
       // Each distinct word once: its tags are the same wherever it occurs.
-      for (const word of new Set(normalized.split(' '))) if (word.length >= 3 && word.length <= 40) out.push(...lookup(word));
+      for (const word of new Set(normalized.split(' '))) out.push(...wordTags(word));
       return out;
     },
   };
