@@ -42,18 +42,28 @@ const RIGHT_QUOTE = 0x2019;
 const HYPHEN = 45;
 const DOT = 46;
 
-/** The end of the word that starts at `i`: `\p{L}[\p{L}\p{M}'’-]*\.?` written out. */
+// Letters counted by wordEnd, so that an ASCII word's shape needs no second pass.
+let upperCount = 0;
+let lowerCount = 0;
+let nonAsciiCount = 0;
+
+/** The end of the word that starts with a letter at `i`: `\p{L}[\p{L}\p{M}'’-]*\.?` written out. */
 function wordEnd(text: string, i: number): number {
-  let j = i + letterAt(text, i, false);
+  upperCount = lowerCount = nonAsciiCount = 0;
+  let j = i;
   for (;;) {
     const c = text.charCodeAt(j);
-    if (isLowerAscii(c) || isUpperAscii(c) || c === APOSTROPHE || c === HYPHEN || c === RIGHT_QUOTE) j++;
-    // Past the end `c` is NaN: neither test holds and the word ends.
+    if (isLowerAscii(c)) lowerCount++;
+    else if (isUpperAscii(c)) upperCount++;
     else if (c >= 128) {
-      const n = letterAt(text, j, true);
+      // Past the end `c` is NaN and fails every test: the word ends.
+      const n = c === RIGHT_QUOTE ? 1 : letterAt(text, j, true);
       if (n === 0) break;
+      nonAsciiCount++;
       j += n;
-    } else break;
+      continue;
+    } else if (c !== APOSTROPHE && c !== HYPHEN) break;
+    j++;
   }
   return text.charCodeAt(j) === DOT ? j + 1 : j;
 }
@@ -69,7 +79,8 @@ function split(text: string): Token[] {
     if (isDigit(c)) {
       end = i + 1;
       while (isDigit(text.charCodeAt(end))) end++;
-    } else if (letterAt(text, i, false) > 0) end = wordEnd(text, i);
+      upperCount = lowerCount = nonAsciiCount = 0;
+    } else if (isLowerAscii(c) || isUpperAscii(c) || (c >= 128 && letterAt(text, i, false) > 0)) end = wordEnd(text, i);
     else {
       i++;
       continue;
@@ -79,37 +90,36 @@ function split(text: string): Token[] {
     // Keep the dot only on initials and abbreviations; a sentence-final dot is punctuation.
     if (end - start > 3 && text.charCodeAt(end - 1) === DOT) end--;
     // A possessive belongs to the sentence, not to the name.
-    if (end - start > 2 && text.charCodeAt(end - 1) === 115 && (text.charCodeAt(end - 2) === APOSTROPHE || text.charCodeAt(end - 2) === RIGHT_QUOTE)) end -= 2;
+    if (end - start > 2 && text.charCodeAt(end - 1) === 115) {
+      const mark = text.charCodeAt(end - 2);
+      if (mark === APOSTROPHE || mark === RIGHT_QUOTE) {
+        end -= 2;
+        lowerCount--;
+        if (mark === RIGHT_QUOTE) nonAsciiCount--;
+      }
+    }
     const bareEnd = text.charCodeAt(end - 1) === DOT ? end - 1 : end;
     const word = text.slice(start, end);
+    const bare = bareEnd === end ? word : word.slice(0, -1);
     const gap = text.slice(last, start);
-    tokens.push(asciiToken(text, start, end, bareEnd, word, gap) ?? unicodeToken(start, word, bareEnd === end ? word : word.slice(0, -1), gap));
+    tokens.push(nonAsciiCount === 0 ? asciiToken(text, start, end, word, bare, gap) : unicodeToken(start, word, bare, gap));
     last = end;
   }
   return tokens;
 }
 
-/** The token of an ASCII word, its shape read from the character codes; undefined for other words. */
-function asciiToken(text: string, start: number, end: number, bareEnd: number, word: string, gap: string): Token | undefined {
-  let upper = 0;
-  let lower = 0;
-  for (let i = start; i < bareEnd; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 128) return undefined;
-    if (isUpperAscii(c)) upper++;
-    else if (isLowerAscii(c)) lower++;
-  }
-  const length = bareEnd - start;
+/** The token of an ASCII word, its shape read from the letter counts of wordEnd. */
+function asciiToken(text: string, start: number, end: number, word: string, bare: string, gap: string): Token {
+  const length = bare.length;
   const isUpper = isUpperAscii(text.charCodeAt(start));
-  const bare = bareEnd === end ? word : word.slice(0, -1);
   return {
     start,
     end,
     text: word,
-    fold: upper === 0 ? bare : bare.toLowerCase(),
+    fold: upperCount === 0 ? bare : bare.toLowerCase(),
     // `Anna`, `McDowell`: an upper-case letter with a lower-case one among the next two.
     title: isUpper && length > 1 && (isLowerAscii(text.charCodeAt(start + 1)) || (length > 2 && isLowerAscii(text.charCodeAt(start + 2)))),
-    upper: length > 1 && lower === 0 && upper > 0,
+    upper: length > 1 && lowerCount === 0 && upperCount > 0,
     initial: length === 1 && isUpper,
     gap,
     kinds: -1,
