@@ -56,7 +56,7 @@ export function unleet(s: string): string {
     }
     const start = i;
     let leet = false;
-    for (; i < s.length && classOf(s, i) & (LETTER | LEET); i++) if (classOf(s, i) & LEET) leet = true;
+    for (let k; i < s.length && (k = classOf(s, i)) & (LETTER | LEET); i++) if (k & LEET) leet = true;
     if (!leet) continue;
     let end = i;
     while (end > start && s.charCodeAt(end - 1) === 0x21) end--;
@@ -76,7 +76,8 @@ export function joinSymbols(s: string): string {
   let from = 0;
   let i = 0;
   while (i + 2 < s.length) {
-    if (!(classOf(s, i) & LETTER) || !(classOf(s, i + 1) & SYMBOL)) {
+    // Symbols are rarer than letters: tested first.
+    if (!(classOf(s, i + 1) & SYMBOL) || !(classOf(s, i) & LETTER)) {
       i++;
       continue;
     }
