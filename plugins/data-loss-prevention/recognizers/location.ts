@@ -9,6 +9,25 @@ import { joins, tokenize, type Token } from './tokens.js';
 const STRONG_CUE =
   /(?:\bi'?m in|\bi am in|\bmoved (?:here )?(?:from|to)|\bgrew up in|\bbased in|\btravell?ing to|\bflew to|\breturned to|\boriginally from|\bcame from|\blives? in|\bliving in|\buniversity of|\bwhere:|\bhome city|\barrived at|\bserving (?:southern|northern|eastern|western|central)|\bvisit(?:ing|ed)?|\bcity of|\bborn in|\blocated in|\bheadquartered in|\btrip to|\bcoming to|\bmoving to|\bthis morning from|\bplace of birth:?|\bcity of birth:?)[ \t]*$/i;
 const WEAK_CUE = /\b(?:in|to|near|around)[ \t]*$/i;
+// The last letters (lower case) the cues above can end with: any other skips the cue patterns.
+const STRONG_CUE_TAILS = charTable('nmof:ytlgdh');
+const WEAK_CUE_TAILS = charTable('nord');
+const CUE_REACH = 40;
+
+function charTable(chars: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (let i = 0; i < chars.length; i++) table[chars.charCodeAt(i)] = 1;
+  return table;
+}
+
+/** The last character before `at`, within the cue reach and past spaces and tabs, in lower case if a letter; 0 if none. */
+function cueTail(text: string, at: number): number {
+  for (let i = at - 1; i >= Math.max(0, at - CUE_REACH); i--) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9) return c >= 65 && c <= 90 ? c + 32 : c;
+  }
+  return 0;
+}
 // Lower-case words allowed inside a place name (`Villafranca del Cid`, `Ostrov nad Ohrí`).
 const CONNECTORS = new Set(['de', 'del', 'da', 'do', 'di', 'dos', 'das', 'nad', 'pod', 'la', 'le', 'les', 'am', 'an', 'der', 'upon', 'on', 'sur', 'en', 'y', 'i', 'u', 'mesto']);
 const NOT_A_PLACE = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|english|french|german|spanish|python|java|the|a|an|mr|mrs|ms|miss|dr|prof|sir)$/;
@@ -38,7 +57,8 @@ export function locationRecognizer(): Recognizer {
         )
           j++;
         const run = tokens.slice(i, j);
-        const before = text.slice(Math.max(0, t.start - 40), t.start);
+        const tail = cueTail(text, t.start);
+        const before = STRONG_CUE_TAILS[tail] || WEAK_CUE_TAILS[tail] ? text.slice(Math.max(0, t.start - CUE_REACH), t.start) : '';
         // Longest prefix of the run that is a known place.
         let known = 0;
         for (let k = run.length; k > 0; k--) {
@@ -51,13 +71,13 @@ export function locationRecognizer(): Recognizer {
         let end = last.end;
         const paren = /^[ \t]*\([^)\n]{2,30}\)/.exec(text.slice(end));
         if (paren) end += paren[0].length;
-        if (STRONG_CUE.test(before)) {
+        if (STRONG_CUE_TAILS[tail] && STRONG_CUE.test(before)) {
           out.push({ entity: 'LOCATION', start: t.start, end, score: 0.88 });
         } else if (known) {
           // A place that is also a given name (`Sofia`, `Georgia`) is weaker alone.
           const alsoName = known === 1 && (kindsOf(t) & FIRST) !== 0;
           out.push({ entity: 'LOCATION', start: t.start, end: run[known - 1].end, score: alsoName ? 0.5 : 0.8 });
-        } else if (WEAK_CUE.test(before) && run.every((r) => (kindsOf(r) & WORD) === 0 || r.upper) && !(run.length <= 2 && (kindsOf(t) & FIRST) !== 0)) {
+        } else if (WEAK_CUE_TAILS[tail] && WEAK_CUE.test(before) && run.every((r) => (kindsOf(r) & WORD) === 0 || r.upper) && !(run.length <= 2 && (kindsOf(t) & FIRST) !== 0)) {
           out.push({ entity: 'LOCATION', start: t.start, end, score: 0.62 });
         }
         i = j;
