@@ -7,19 +7,31 @@
 import type { WordTest } from './phrase-words.js';
 
 interface TrieNode {
-  next: Map<number, TrieNode>;
+  /** Child code units and, at the same positions, the children (a node has few: a scan beats a map). */
+  codes: number[];
+  kids: TrieNode[];
   /** Phrases whose first word is exactly the path to this node. */
   exact: number[];
   /** Phrases whose first word starts with the path to this node and has a `*`. */
   headed: number[];
 }
 
-const node = (): TrieNode => ({ next: new Map(), exact: [], headed: [] });
+const node = (): TrieNode => ({ codes: [], kids: [], exact: [], headed: [] });
+
+function child(at: TrieNode, code: number): TrieNode | undefined {
+  const { codes } = at;
+  for (let k = 0; k < codes.length; k++) if (codes[k] === code) return at.kids[k];
+  return undefined;
+}
 const ascending = (a: number, b: number) => a - b;
 
 /** Finds, for a word of a text, the phrases whose first word it fits. */
 export class FirstWordIndex {
   private readonly root = node();
+  /** The root's children by ASCII code unit: the one node every word visits, and the widest. */
+  private readonly rootAscii: Array<TrieNode | undefined> = new Array(0x80).fill(undefined);
+  /** Phrases whose first word starts with `*`, by the word's last code unit (ASCII ones in an array). */
+  private readonly byLastAscii: Array<number[] | undefined> = new Array(0x80).fill(undefined);
   private readonly byLastCode = new Map<number, number[]>();
   private readonly anyWord: number[] = [];
   /** Filled by `lookup`: the phrases that fit, in phrase order. */
@@ -33,16 +45,22 @@ export class FirstWordIndex {
         if (!first.tail) this.anyWord.push(index);
         else {
           const code = first.tail.charCodeAt(first.tail.length - 1);
-          this.byLastCode.set(code, [...(this.byLastCode.get(code) ?? []), index]);
+          const list = [...(this.byLastCode.get(code) ?? []), index];
+          this.byLastCode.set(code, list);
+          if (code < 0x80) this.byLastAscii[code] = list;
         }
         return;
       }
       let at = this.root;
       for (let i = 0; i < first.head.length; i++) {
         const code = first.head.charCodeAt(i);
-        let child = at.next.get(code);
-        if (!child) at.next.set(code, (child = node()));
-        at = child;
+        let next = child(at, code);
+        if (!next) {
+          at.codes.push(code);
+          at.kids.push((next = node()));
+          if (at === this.root && code < 0x80) this.rootAscii[code] = next;
+        }
+        at = next;
       }
       (first.wildcard ? at.headed : at.exact).push(index);
     });
@@ -55,14 +73,16 @@ export class FirstWordIndex {
     let at: TrieNode | undefined = this.root;
     let i = start;
     for (; i < end && at; i++) {
-      at = at.next.get(text.charCodeAt(i));
+      const code = text.charCodeAt(i);
+      at = at === this.root && code < 0x80 ? this.rootAscii[code] : child(at, code);
       if (at && at.headed.length && this.collect(at.headed, text, start, end)) sources++;
     }
     if (at && i === end && at.exact.length) {
       for (const index of at.exact) this.found[this.count++] = index;
       sources++;
     }
-    const byLast = this.byLastCode.get(text.charCodeAt(end - 1));
+    const last = text.charCodeAt(end - 1);
+    const byLast = last < 0x80 ? this.byLastAscii[last] : this.byLastCode.get(last);
     if (byLast && this.collect(byLast, text, start, end)) sources++;
     if (this.anyWord.length && this.collect(this.anyWord, text, start, end)) sources++;
     if (sources > 1) {

@@ -37,20 +37,26 @@ export default defineDetector<TopicKeywordModerationSettings>({
     const denied = settings.denied_topics.map(compileTopic);
     const allowed = settings.allowed_topics.map(compileTopic);
     const checksKeywords = settings.keywords.length > 0 || settings.patterns.length > 0;
+    const keywordsFoldLikeTopics = !fold.caseSensitive && fold.foldDiacritics;
 
     return {
       inspect(request: InspectionRequest): DetectorHit[] {
         const hits: DetectorHit[] = [];
         const segments = moderatedSegments(request, settings.inspect_system_prompts);
+        // Each segment is folded once, for the denied topics and for keywords that fold the same way.
+        let topicTexts: string[] | undefined;
+        const foldedSegments = () => (topicTexts ??= segments.map((s) => foldForTopics(s.text)));
 
         if (checksKeywords) {
           const found = new Set<string>();
-          for (const segment of segments) for (const entity of keywords.match(segment.text)) found.add(entity);
+          segments.forEach((segment, i) => {
+            for (const entity of keywords.match(segment.text, keywordsFoldLikeTopics ? foldedSegments()[i] : undefined)) found.add(entity);
+          });
           if (found.size) hits.push({ type: 'keyword', confidence: 1, entities: [...found] });
         }
 
         if (denied.length) {
-          const chunks = segments.flatMap((s) => chunkText(foldForTopics(s.text))).map(splitWords);
+          const chunks = foldedSegments().flatMap((text) => chunkText(text)).map(splitWords);
           for (const topic of denied) {
             const score = bestScore(topic, chunks);
             if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });

@@ -9,8 +9,11 @@ import type { KeywordPattern } from './settings.js';
 
 /** Finds which configured keywords and patterns occur in a text. */
 export interface KeywordMatcher {
-  /** Entity names of everything that matched: the configured keyword itself, or `pattern:<id>`. */
-  match(text: string): string[];
+  /**
+   * Entity names of everything that matched: the configured keyword itself, or `pattern:<id>`.
+   * `folded` is the text already folded with the matcher's options, when the caller has it.
+   */
+  match(text: string, folded?: string): string[];
 }
 
 // Unicode mode first (so \p{..} works); a pattern that is only valid without it still compiles.
@@ -36,11 +39,10 @@ export function compileKeywordMatcher(keywords: string[], patterns: KeywordPatte
   }));
 
   return {
-    match(text: string): string[] {
+    match(text: string, folded?: string): string[] {
       const found = new Set<string>();
       if (combined) {
-        const folded = foldText(text, fold);
-        for (const m of folded.matchAll(combined)) {
+        for (const m of (folded ?? foldText(text, fold)).matchAll(combined)) {
           const group = m.findIndex((g, i) => i > 0 && g !== undefined);
           if (group > 0) found.add(entries[group - 1].keyword);
           if (found.size === entries.length) break;
