@@ -57,7 +57,10 @@ export function providerKeyRecognizer(): Recognizer {
     entities: [...FORMATS.map((f) => f.entity), 'AWS_SECRET_KEY'],
     find(text: string, out: Span[]) {
       for (const format of FORMATS) {
-        for (const m of text.matchAll(format.pattern)) {
+        // exec on the shared global pattern: matchAll would copy the pattern on every call.
+        const re = format.pattern;
+        re.lastIndex = 0;
+        for (let m = re.exec(text); m; m = re.exec(text)) {
           const value = m[0];
           if (isPlaceholder(value) || shannonEntropy(value) < format.minEntropy) continue;
           out.push({ entity: format.entity, start: m.index, end: m.index + value.length, score: 0.97 });
