@@ -56,10 +56,11 @@ for (const w of COMMON_WORDS) {
 const MAX_KIND_LENGTH = Math.max(...[...WORD_KINDS.keys()].map((w) => w.length));
 
 /**
- * For ASCII text, in one pass: the English share of the text, of its ROT13 and of its reverse
- * (the words of those are the ROT13 or the reverse of its words), without building either.
+ * In one pass: the English share of the text (as englishShare), and for ASCII text also of its
+ * ROT13 and of its reverse (the words of those are the ROT13 or the reverse of its words), without
+ * building either.
  */
-function asciiShares(text: string): { plain: number; rot13: number; reversed: number } {
+function wordShares(text: string): { plain: number; rot13: number; reversed: number } {
   let total = 0;
   let common = 0;
   let rotated = 0;
@@ -147,14 +148,14 @@ export function decodePayloads(text: string): DecodedPayload[] {
   if (isAscii(text)) {
     // The same decisions as below, taken on word counts; a text is rotated or reversed only
     // when that reads as English.
-    const shares = asciiShares(text);
+    const shares = wordShares(text);
     if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
       if (shares.rot13 >= 0.25) found.push({ encoding: 'rot13', text: rot13(text) });
       if (shares.reversed >= 0.25) found.push({ encoding: 'reversed', text: [...text].reverse().join('') });
     }
     return found;
   }
-  const base = englishShare(text);
+  const base = wordShares(text).plain;
   if (base < 0.2 && /[a-z]{3}/i.test(text)) {
     const rotated = rot13(text);
     if (englishShare(rotated) >= 0.25) found.push({ encoding: 'rot13', text: rotated });

@@ -5,8 +5,8 @@
  */
 import { FAMILIES, countFamilies } from './patterns.js';
 import { surfaceStats, SURFACE_KEYS, type SurfaceStats } from './surface.js';
-import { isAscii } from './normalize.js';
-import { SEEDS, combine, hashRange, hashString } from './hashing.js';
+import { SEEDS, combine, hashRange } from './hashing.js';
+import { classOf, codePointAt, LETTER, NUMBER, widthOf } from './chars.js';
 
 /** How a view was obtained from the original text. */
 export interface ViewFlags {
@@ -61,7 +61,8 @@ export function gramWeights(folded: string, hashBits: number, weightOf: (index: 
 const HARM = FAMILIES.indexOf('harmful_topic');
 const ROLEPLAY = FAMILIES.indexOf('roleplay_framing');
 const PERSUASION = FAMILIES.indexOf('persuasion');
-const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|[!?<>\[\]{}|#*:=$]/gu;
+// Word tokens: letters and digits, and an apostrophe with the letters after it (tokenHashes).
+const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|[!?<>\[\]{}|#*:=$]/u;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 /** Families matched in the view, for naming categories; reused between calls. */
@@ -74,53 +75,54 @@ export class FeatureScratch {
 }
 
 const FNV_PRIME = 0x01000193;
-// Token characters of ASCII text: [\p{L}\p{N}] is [A-Za-z0-9] there; symbols are TOKEN's last class.
+// TOKEN's characters in ASCII: [\p{L}\p{N}] is [A-Za-z0-9] there; symbols are its last class.
 const ASCII_WORD = new Uint8Array(128);
 const ASCII_SYMBOL = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   ASCII_WORD[c] = /[A-Za-z0-9]/.test(ch) ? 1 : 0;
-  ASCII_SYMBOL[c] = /[!?<>\[\]{}|#*:=$]/.test(ch) ? 1 : 0;
+  ASCII_SYMBOL[c] = !ASCII_WORD[c] && TOKEN.test(ch) ? 1 : 0;
 }
 const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
+/** Whether code point `cp` is a letter or digit (`[\p{L}\p{N}]`). */
+const isAlnum = (cp: number): boolean => (cp < 128 ? ASCII_WORD[cp] === 1 : (classOf(cp) & (LETTER | NUMBER)) !== 0);
+/** Whether code point `cp` is a letter (`\p{L}`). */
+const isLetter = (cp: number): boolean => (cp < 128 ? isAsciiLetter(cp) : (classOf(cp) & LETTER) !== 0);
+
 /**
  * Hashes the tokens of `folded` (TOKEN's matches, `hashString(token, SEEDS.word)` each) into
- * `scratch.tokens`; returns how many. ASCII text is tokenized by a loop equivalent to TOKEN.
+ * `scratch.tokens`; returns how many. The text is read code point by code point as TOKEN reads it,
+ * and each token's UTF-16 code units are hashed as they are passed.
  */
-function tokenHashes(folded: string, ascii: boolean, scratch: FeatureScratch): number {
+function tokenHashes(folded: string, scratch: FeatureScratch): number {
   if (scratch.tokens.length < folded.length) scratch.tokens = new Uint32Array(folded.length * 2);
   const out = scratch.tokens;
   let count = 0;
-  if (!ascii) {
-    TOKEN.lastIndex = 0;
-    for (const m of folded.matchAll(TOKEN)) out[count++] = hashString(m[0], SEEDS.word);
-    return count;
-  }
   const n = folded.length;
   const seed = SEEDS.word >>> 0;
   for (let i = 0; i < n; ) {
-    let c = folded.charCodeAt(i);
-    if (ASCII_WORD[c]) {
-      let h = seed;
-      do {
-        h ^= c;
-        h = Math.imul(h, FNV_PRIME);
-        c = ++i < n ? folded.charCodeAt(i) : -1;
-      } while (c >= 0 && ASCII_WORD[c]);
-      // An apostrophe and letters continue the token (`don't`).
-      if (c === 39 && i + 1 < n && isAsciiLetter(folded.charCodeAt(i + 1))) {
-        do {
-          h ^= c;
-          h = Math.imul(h, FNV_PRIME);
-          c = ++i < n ? folded.charCodeAt(i) : -1;
-        } while (c >= 0 && isAsciiLetter(c));
-      }
-      out[count++] = h >>> 0;
-    } else {
-      if (ASCII_SYMBOL[c]) out[count++] = Math.imul(seed ^ c, FNV_PRIME) >>> 0;
-      i++;
+    let cp = codePointAt(folded, i);
+    if (!isAlnum(cp)) {
+      if (cp < 128 && ASCII_SYMBOL[cp]) out[count++] = Math.imul(seed ^ cp, FNV_PRIME) >>> 0;
+      i += widthOf(cp);
+      continue;
     }
+    let h = seed;
+    do {
+      for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ folded.charCodeAt(i), FNV_PRIME);
+      cp = i < n ? codePointAt(folded, i) : -1;
+    } while (cp >= 0 && isAlnum(cp));
+    // An apostrophe and letters continue the token (`don't`).
+    if (cp === 39 && i + 1 < n && isLetter(codePointAt(folded, i + 1))) {
+      h = Math.imul(h ^ 39, FNV_PRIME);
+      cp = codePointAt(folded, ++i);
+      do {
+        for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ folded.charCodeAt(i), FNV_PRIME);
+        cp = i < n ? codePointAt(folded, i) : -1;
+      } while (cp >= 0 && isLetter(cp));
+    }
+    out[count++] = h >>> 0;
   }
   return count;
 }
@@ -179,8 +181,7 @@ export function emitFeatures(
   const base = hashBase;
   // Word unigrams and bigrams, scaled so long texts do not dominate by length alone. The tokens
   // are hashed in one pass, then emitted once their number (the scale) is known.
-  const ascii = isAscii(folded);
-  const count = tokenHashes(folded, ascii, scratch);
+  const count = tokenHashes(folded, scratch);
   const tokens = scratch.tokens;
   const wordScale = 1 / Math.sqrt(count + 1);
   let prev = 0;
@@ -191,7 +192,7 @@ export function emitFeatures(
     prev = h;
   }
   // Character 4-grams (bigrams for CJK text, which has no spaces to split words on).
-  const n = !ascii && CJK.test(folded) ? 2 : 4;
+  const n = CJK.test(folded) ? 2 : 4;
   const grams = Math.max(0, folded.length - n + 1);
   const charScale = 1 / Math.sqrt(grams + 1);
   if (gramRun && n === 4) {

@@ -3,6 +3,7 @@
  * tricks used to hide words from filters. One pass builds the folded text and counts the tricks.
  */
 import { CONFUSABLES } from './confusables.js';
+import { classOf, codePointAt, LETTER, MARK, NUMBER, widthOf } from './chars.js';
 
 /** What folding found and produced. */
 export interface FoldedText {
@@ -22,9 +23,10 @@ export interface FoldedText {
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 const INVISIBLE_ALL = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
-const WORD = /[\p{L}\p{M}\p{N}]+/gu;
-const ASCII_LETTER = /[a-z]/i;
-const LETTER = /\p{L}/u;
+// Any confusable letter (all of them are in the BMP).
+const CONFUSABLE = new RegExp(`[${[...CONFUSABLES.keys()].map((cp) => String.fromCharCode(cp)).join('')}]`);
+const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const LETTER_CHAR = /\p{L}/u;
 
 /** NFKC with Latin/Greek/Cyrillic accents removed; also applied to (lower-case) pattern sources. */
 export function foldMarks(text: string): string {
@@ -62,7 +64,7 @@ function stripHidden(text: string, out: { tagText: string; tagChars: number; inv
       }
     }
     if (code >= 0x00ad && INVISIBLE.test(text[i])) {
-      if (i > 0 && i + 1 < text.length && LETTER.test(text[i - 1]) && LETTER.test(text[i + 1])) out.invisibleInWords++;
+      if (i > 0 && i + 1 < text.length && LETTER_CHAR.test(text[i - 1]) && LETTER_CHAR.test(text[i + 1])) out.invisibleInWords++;
     }
   }
   result += text.slice(last);
@@ -72,32 +74,51 @@ function stripHidden(text: string, out: { tagText: string; tagChars: number; inv
 
 /** Folds confusable letters in words that mix scripts, or everywhere when the text is mostly Latin. */
 function foldConfusables(text: string, counts: { homoglyphWords: number }): string {
+  // Without a confusable letter every word stays as it is.
+  if (!CONFUSABLE.test(text)) return text;
   let latin = 0;
   let other = 0;
-  for (const ch of text) {
-    if (ch <= '\x7f') {
-      if (ASCII_LETTER.test(ch)) latin++;
-    } else if (LETTER.test(ch)) other++;
+  for (let i = 0; i < text.length; ) {
+    const cp = codePointAt(text, i);
+    if (cp < 128) {
+      if (isAsciiLetter(cp)) latin++;
+    } else if (classOf(cp) & LETTER) other++;
+    i += widthOf(cp);
   }
-  if (other === 0) return text;
   const mostlyLatin = latin > other;
-  return text.replace(WORD, (word) => {
-    let hasAscii = false;
-    let confusable = 0;
-    let foreign = 0;
-    for (const ch of word) {
-      if (ch <= '\x7f') hasAscii ||= ASCII_LETTER.test(ch);
-      else if (CONFUSABLES.has(ch.codePointAt(0)!)) confusable++;
-      else if (LETTER.test(ch)) foreign++;
+  // Words are runs of [\p{L}\p{M}\p{N}]; a word is folded when it holds a confusable letter and no
+  // other foreign letter, and either ASCII letters too or the text is mostly Latin.
+  let out = '';
+  let copied = 0;
+  let start = -1;
+  let hasAscii = false;
+  let confusable = 0;
+  let foreign = 0;
+  for (let i = 0; i <= text.length; ) {
+    const cp = i < text.length ? codePointAt(text, i) : -1;
+    const classes = cp < 0 ? 0 : classOf(cp);
+    if (classes & (LETTER | MARK | NUMBER)) {
+      if (start < 0) {
+        start = i;
+        hasAscii = false;
+        confusable = 0;
+        foreign = 0;
+      }
+      if (cp < 128) hasAscii ||= isAsciiLetter(cp);
+      else if (CONFUSABLES.has(cp)) confusable++;
+      else if (classes & LETTER) foreign++;
+    } else if (start >= 0) {
+      if (confusable > 0 && foreign === 0 && (hasAscii || mostlyLatin)) {
+        counts.homoglyphWords++;
+        out += text.slice(copied, start);
+        for (const ch of text.slice(start, i)) out += CONFUSABLES.get(ch.codePointAt(0)!) ?? ch;
+        copied = i;
+      }
+      start = -1;
     }
-    if (confusable === 0) return word;
-    if (!(hasAscii && foreign === 0) && !(mostlyLatin && foreign === 0)) return word;
-    if (hasAscii) counts.homoglyphWords++;
-    else if (mostlyLatin) counts.homoglyphWords++;
-    let folded = '';
-    for (const ch of word) folded += CONFUSABLES.get(ch.codePointAt(0)!) ?? ch;
-    return folded;
-  });
+    i += cp < 0 ? 1 : widthOf(cp);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** True when every character of `text` is ASCII. */
