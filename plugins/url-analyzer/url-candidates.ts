@@ -3,6 +3,7 @@
  * render (markdown image, <img>, <iframe>, <script> ... : the classic exfiltration channel, no
  * click needed), a link the reader must click, or a bare URL in prose.
  */
+import { bareHostMatches } from './bare-hosts.js';
 
 /** How a URL appears in the text. */
 export type UrlContext = 'autoload' | 'link' | 'bare';
@@ -29,10 +30,6 @@ const SCHEMED = /\b(?:https?|ftp|wss?|file):\/\/[^\s<>"'`\\^{}|]+/gi;
 const WWW = /(?<![\w.@/-])www\.[^\s<>"'`\\^{}|]+/gi;
 const SCRIPT_SCHEME = /(?<![\w-])(?:javascript|vbscript|livescript)\s*:[^\s<>"'`]+/gi;
 const DATA_URI = /(?<![\w-])data:(?:[a-z]+\/[\w.+-]+)?(?:;[\w-]+=[\w.-]+)*(?:;base64)?,[^\s<>"'`)]*/gi;
-// Bare host names are only trusted with TLDs that are not also common file extensions
-// (README.md, setup.py, main.rs and script.sh are not links).
-const BARE_TLDS = 'com|net|org|io|co|ai|app|dev|xyz|info|biz|ru|cn|uk|de|fr|ly|me|tk|top|gq|ml|cf|ga|us|ca|au|jp|eu|nl|br|online|site|club|shop|link|click|live|icu|vip|cloud|tech|store|page|gl|gg|to|su|ws';
-const BARE_HOST = new RegExp(`(?<![\\w.@/:-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+(?:${BARE_TLDS})(?![\\w-])(?:[/?#][^\\s<>"'\`]*)?`, 'gi');
 
 // Punctuation that ends a sentence rather than a URL.
 function trimTrailing(url: string): string {
@@ -80,8 +77,8 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     covered.push([start, end]);
     found.push({ raw: url, context, start, end });
   };
-  const scan = (re: RegExp, context: UrlContext) => {
-    for (const m of text.matchAll(re)) {
+  const scan = (re: RegExp | RegExpExecArray[], context: UrlContext) => {
+    for (const m of re instanceof RegExp ? text.matchAll(re) : re) {
       const group = m.slice(1).findIndex((g) => g !== undefined);
       const value = group >= 0 ? m[group + 1] : m[0];
       const start = (m.index ?? 0) + m[0].indexOf(value);
@@ -106,7 +103,7 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
   scan(DATA_URI, 'bare');
   scan(SCHEMED, 'bare');
   scan(WWW, 'bare');
-  scan(BARE_HOST, 'bare');
+  scan(bareHostMatches(text), 'bare');
   // A text that holds none of the names cannot match the pattern: one cheap scan decides.
   if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');
   return found;
