@@ -44,6 +44,21 @@ function trimTrailing(url: string): string {
   return out;
 }
 
+const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+
+/**
+ * A test for any of the names, each of which has a dot: tried only at the dots of the text
+ * (what comes before a name's first dot is checked behind it), instead of trying every name at
+ * every position. True for exactly the texts that hold one of the names.
+ */
+function byFirstDot(names: readonly string[]): RegExp {
+  const tails = names.map((name) => {
+    const dot = name.indexOf('.');
+    return `(?<=${escapeName(name.slice(0, dot + 1))})${escapeName(name.slice(dot + 1))}`;
+  });
+  return new RegExp(`\\.(?:${tails.join('|')})`, 'i');
+}
+
 /**
  * Builds the pattern of bare host names configured by the operator (deny list, shorteners), so
  * that `is.gd/x` or `tiny.cc/x` is found even though `gd` and `cc` are not trusted TLDs.
@@ -51,10 +66,10 @@ function trimTrailing(url: string): string {
 export function knownHostPattern(hosts: readonly string[]): KnownHosts | undefined {
   if (hosts.length === 0) return undefined;
   const unique = [...new Set(hosts)].sort((a, b) => b.length - a.length);
-  const names = unique.map((h) => h.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
+  const names = unique.map(escapeName);
   return {
     pattern: new RegExp(`(?<![\\w.@/:-])(?:[a-z0-9-]+\\.)*(?:${names.join('|')})(?![\\w-])(?:[/?#][^\\s<>"'\`]*)?`, 'gi'),
-    anyName: new RegExp(`(?:${names.join('|')})`, 'i'),
+    anyName: unique.every((h) => h.includes('.')) ? byFirstDot(unique) : new RegExp(`(?:${names.join('|')})`, 'i'),
   };
 }
 
