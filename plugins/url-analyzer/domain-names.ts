@@ -22,9 +22,20 @@ export function normaliseDomain(name: string): string {
   return domainToASCII(bare) || bare;
 }
 
+/** Whether `name` ends with `.` and then `parent` (read in place, no string is built). */
+export function endsWithLabels(name: string, parent: string): boolean {
+  return name.length > parent.length && name.endsWith(parent) && name.charCodeAt(name.length - parent.length - 1) === 0x2e;
+}
+
+/** Whether `name` starts with `child` and then `.`. */
+export function startsWithLabels(name: string, child: string): boolean {
+  return name.startsWith(child) && name.charCodeAt(child.length) === 0x2e;
+}
+
 /** The entry of `list` that covers `host` (the same name or a parent domain of it), if any. */
 export function matchDomain(host: string, list: readonly string[]): string | undefined {
-  return list.find((entry) => host === entry || host.endsWith(`.${entry}`));
+  for (const entry of list) if (host === entry || endsWithLabels(host, entry)) return entry;
+  return undefined;
 }
 
 /** The registrable part of a host name: `login.paypal.co.uk` -> `paypal.co.uk`. */

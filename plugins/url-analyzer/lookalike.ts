@@ -6,7 +6,7 @@
  * worn as a subdomain (`paypal.com.account-check.io`).
  */
 import { domainToUnicode } from 'node:url';
-import { matchDomain, registrableDomain, splitRegistrable } from './domain-names.js';
+import { endsWithLabels, matchDomain, registrableDomain, splitRegistrable, startsWithLabels } from './domain-names.js';
 
 /** Characters drawn like a Latin letter (a selection from Unicode's confusables.txt). */
 const CONFUSABLE: Record<string, string> = {
@@ -24,11 +24,20 @@ const CONFUSABLE: Record<string, string> = {
   '0': 'o', '1': 'l', '5': 's', '|': 'l',
 };
 
+const NON_ASCII = /[^\x00-\x7F]/;
+const ASCII_CONFUSABLE = new RegExp(`[${Object.keys(CONFUSABLE).filter((ch) => ch < '\x80').join('').replace(/[\]\\^-]/g, '\\$&')}]`, 'g');
+
 /** The skeleton of a label: what it looks like, so look-alikes of a name share its skeleton. */
 export function skeleton(label: string): string {
-  const base = label.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '');
-  let out = '';
-  for (const ch of base) out += CONFUSABLE[ch] ?? ch;
+  let out: string;
+  if (NON_ASCII.test(label)) {
+    const base = label.toLowerCase().normalize('NFKD').replace(/\p{M}+/gu, '');
+    out = '';
+    for (const ch of base) out += CONFUSABLE[ch] ?? ch;
+  } else {
+    // ASCII has no marks or compatibility forms; of its characters only these are confusable.
+    out = label.toLowerCase().replace(ASCII_CONFUSABLE, (ch) => CONFUSABLE[ch]);
+  }
   return out.replace(/rn/g, 'm').replace(/vv/g, 'w');
 }
 
@@ -121,7 +130,7 @@ export function findLookalike(host: string, brands: readonly ProtectedBrand[]): 
     if (unicodeLabel === brand.label) continue;
     if (labelSkeleton === brand.skeleton) consider(brand, 'confusable');
     else if (brand.label.length >= MIN_TYPO_LENGTH && editDistance(unicodeLabel, brand.label) === 1) consider(brand, 'typo');
-    if (subdomain === brand.domain || subdomain.endsWith(`.${brand.domain}`) || subdomain.startsWith(`${brand.domain}.`)) consider(brand, 'subdomain');
+    if (subdomain === brand.domain || endsWithLabels(subdomain, brand.domain) || startsWithLabels(subdomain, brand.domain)) consider(brand, 'subdomain');
     if (tokens.length > 1 && tokens.includes(brand.label)) consider(brand, 'combo');
   }
   return best;

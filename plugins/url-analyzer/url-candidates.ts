@@ -47,15 +47,13 @@ function trimTrailing(url: string): string {
 const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
 /**
- * A test for any of the names, each of which has a dot: tried only at the dots of the text
- * (what comes before a name's first dot is checked behind it), instead of trying every name at
- * every position. True for exactly the texts that hold one of the names.
+ * A test for any of the names, each of which has a dot: tried only at the dots of the text,
+ * where the rest of a name after its first dot is read ahead and the whole name then checked
+ * behind, instead of trying every name at every position. True for exactly the texts that hold
+ * one of the names.
  */
 function byFirstDot(names: readonly string[]): RegExp {
-  const tails = names.map((name) => {
-    const dot = name.indexOf('.');
-    return `(?<=${escapeName(name.slice(0, dot + 1))})${escapeName(name.slice(dot + 1))}`;
-  });
+  const tails = names.map((name) => `${escapeName(name.slice(name.indexOf('.') + 1))}(?<=${escapeName(name)})`);
   return new RegExp(`\\.(?:${tails.join('|')})`, 'i');
 }
 
