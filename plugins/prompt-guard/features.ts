@@ -5,8 +5,8 @@
  */
 import { FAMILIES, countFamilies } from './patterns.js';
 import { surfaceStats, SURFACE_KEYS, type SurfaceStats } from './surface.js';
-import { SEEDS, combine, hashRange } from './hashing.js';
-import { classOf, codePointAt, LETTER, NUMBER, widthOf } from './chars.js';
+import { SEEDS, combine } from './hashing.js';
+import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
 
 /** How a view was obtained from the original text. */
 export interface ViewFlags {
@@ -49,12 +49,15 @@ export interface GramRun {
   sinkEach(weights: Float64Array, from: number, to: number, scale: number): void;
 }
 
+const gramUnits = new CodeUnits();
+
 /** The weight of each character 4-gram of `folded` (non-CJK text), by its start. */
 export function gramWeights(folded: string, hashBits: number, weightOf: (index: number) => number, hashBase = DENSE_COUNT): Float64Array {
   const mask = (1 << hashBits) - 1;
   const grams = Math.max(0, folded.length - 3);
   const out = new Float64Array(grams);
-  for (let s = 0; s < grams; s++) out[s] = weightOf(hashBase + (hashRange(folded, s, s + 4, SEEDS.char) & mask));
+  const units = gramUnits.of(folded);
+  for (let s = 0; s < grams; s++) out[s] = weightOf(hashBase + (hashUnits(units, s, 4, SEEDS.char) & mask));
   return out;
 }
 
@@ -72,6 +75,8 @@ export class FeatureScratch {
   stats: SurfaceStats | undefined;
   /** Token hashes of the last view (grown as needed). */
   tokens = new Uint32Array(1024);
+  /** Code units of the last view. */
+  readonly units = new CodeUnits();
 }
 
 const FNV_PRIME = 0x01000193;
@@ -91,18 +96,17 @@ const isAlnum = (cp: number): boolean => (cp < 128 ? ASCII_WORD[cp] === 1 : (cla
 const isLetter = (cp: number): boolean => (cp < 128 ? isAsciiLetter(cp) : (classOf(cp) & LETTER) !== 0);
 
 /**
- * Hashes the tokens of `folded` (TOKEN's matches, `hashString(token, SEEDS.word)` each) into
- * `scratch.tokens`; returns how many. The text is read code point by code point as TOKEN reads it,
- * and each token's UTF-16 code units are hashed as they are passed.
+ * Hashes the tokens of a text (TOKEN's matches, `hashString(token, SEEDS.word)` each), given as
+ * its `n` code `units`, into `scratch.tokens`; returns how many. The text is read code point by
+ * code point as TOKEN reads it, and each token's code units are hashed as they are passed.
  */
-function tokenHashes(folded: string, scratch: FeatureScratch): number {
-  if (scratch.tokens.length < folded.length) scratch.tokens = new Uint32Array(folded.length * 2);
+function tokenHashes(units: Uint16Array, n: number, scratch: FeatureScratch): number {
+  if (scratch.tokens.length < n) scratch.tokens = new Uint32Array(n * 2);
   const out = scratch.tokens;
   let count = 0;
-  const n = folded.length;
   const seed = SEEDS.word >>> 0;
   for (let i = 0; i < n; ) {
-    let cp = codePointAt(folded, i);
+    let cp = unitPointAt(units, i, n);
     if (!isAlnum(cp)) {
       if (cp < 128 && ASCII_SYMBOL[cp]) out[count++] = Math.imul(seed ^ cp, FNV_PRIME) >>> 0;
       i += widthOf(cp);
@@ -110,21 +114,28 @@ function tokenHashes(folded: string, scratch: FeatureScratch): number {
     }
     let h = seed;
     do {
-      for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ folded.charCodeAt(i), FNV_PRIME);
-      cp = i < n ? codePointAt(folded, i) : -1;
+      for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
+      cp = i < n ? unitPointAt(units, i, n) : -1;
     } while (cp >= 0 && isAlnum(cp));
     // An apostrophe and letters continue the token (`don't`).
-    if (cp === 39 && i + 1 < n && isLetter(codePointAt(folded, i + 1))) {
+    if (cp === 39 && i + 1 < n && isLetter(unitPointAt(units, i + 1, n))) {
       h = Math.imul(h ^ 39, FNV_PRIME);
-      cp = codePointAt(folded, ++i);
+      cp = unitPointAt(units, ++i, n);
       do {
-        for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ folded.charCodeAt(i), FNV_PRIME);
-        cp = i < n ? codePointAt(folded, i) : -1;
+        for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
+        cp = i < n ? unitPointAt(units, i, n) : -1;
       } while (cp >= 0 && isLetter(cp));
     }
     out[count++] = h >>> 0;
   }
   return count;
+}
+
+/** FNV-1a of the `length` code units from `start` (hashRange over code units). */
+function hashUnits(units: Uint16Array, start: number, length: number, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = start, end = start + length; i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
+  return h >>> 0;
 }
 
 /**
@@ -181,7 +192,8 @@ export function emitFeatures(
   const base = hashBase;
   // Word unigrams and bigrams, scaled so long texts do not dominate by length alone. The tokens
   // are hashed in one pass, then emitted once their number (the scale) is known.
-  const count = tokenHashes(folded, scratch);
+  const units = scratch.units.of(folded);
+  const count = tokenHashes(units, folded.length, scratch);
   const tokens = scratch.tokens;
   const wordScale = 1 / Math.sqrt(count + 1);
   let prev = 0;
@@ -199,8 +211,5 @@ export function emitFeatures(
     gramRun.sinkEach(gramRun.weights, gramRun.start, gramRun.start + grams, charScale);
     return;
   }
-  for (let s = 0; s < grams; s++) {
-    const h = hashRange(folded, s, s + n, SEEDS.char);
-    sink(base + (h & mask), charScale);
-  }
+  for (let s = 0; s < grams; s++) sink(base + (hashUnits(units, s, n, SEEDS.char) & mask), charScale);
 }

@@ -127,11 +127,17 @@ export function isAscii(text: string): boolean {
 }
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/**
+ * The folding of an ASCII text, given its lower case: ASCII is its own NFKC form and holds no
+ * accents, look-alikes, invisible or tag characters, so folding it is lower-casing it.
+ */
+export function asciiFolding(lower: string): FoldedText {
+  return { text: lower, tagText: '', tagChars: 0, invisibleInWords: 0, homoglyphWords: 0 };
+}
+
 /** Folds `text` for matching and counts the hiding tricks it used. */
 export function foldText(text: string): FoldedText {
-  // ASCII is its own NFKC form and holds no accents, look-alikes, invisible or tag characters:
-  // folding it is lower-casing it.
-  if (isAscii(text)) return { text: text.toLowerCase(), tagText: '', tagChars: 0, invisibleInWords: 0, homoglyphWords: 0 };
+  if (isAscii(text)) return asciiFolding(text.toLowerCase());
   const hidden = { tagText: '', tagChars: 0, invisibleInWords: 0 };
   const visible = text.normalize('NFKC');
   const stripped = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/.test(visible)

@@ -3,7 +3,7 @@
  * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
  * calibrated score together with the categories that explain it.
  */
-import { allowPhraseMatcher, foldText, isAscii, type FoldedText } from './normalize.js';
+import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
 import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type ViewFlags } from './features.js';
@@ -129,15 +129,21 @@ export class InjectionScorer {
     const read = this.views(text);
     if (text.length <= WINDOWED_FROM) return read;
     const { views } = read;
-    // An ASCII text folds to its lower case and each window to a slice of that (when no allowed
-    // phrase is blanked out): the character 4-grams are then looked up once, for the whole text.
-    const shared = !this.allow && isAscii(text) ? gramWeights(views[0].folded, this.model.hashBits, this.model.weightOf) : undefined;
-    const gramRun = (start: number): GramRun | undefined => shared && { weights: shared, start, sinkEach: this.model.sinkEach };
+    const whole = views[0].folded;
+    // The character 4-grams of the whole text are looked up once: a window whose folding is a
+    // slice of the whole text's reads their weights from there instead of hashing them again.
+    const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
+    const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
     views[0].grams = gramRun(0);
+    // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
+    // phrase is blanked out); other windows are folded and compared.
+    const sliced = !this.allow && isAscii(text);
     for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
       const slice = text.slice(start, start + WINDOW);
-      const folded = foldText(slice);
-      views.push({ kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded), grams: gramRun(start) });
+      const folded = sliced ? asciiFolding(whole.slice(start, start + WINDOW)) : foldText(slice);
+      const viewText = this.withoutAllowed(folded.text);
+      const grams = sliced || viewText === whole.slice(start, start + viewText.length) ? gramRun(start) : undefined;
+      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), grams });
     }
     return read;
   }

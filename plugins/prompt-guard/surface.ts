@@ -3,7 +3,7 @@
  * random search) full of brackets, code fragments and words glued together, fake dialogues
  * (many-shot), and imperative density. Computed on the visible text before lower-casing.
  */
-import { classOf, codePointAt, LETTER, NUMBER, UPPER, widthOf } from './chars.js';
+import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, UPPER, widthOf } from './chars.js';
 
 /** Statistics, each scaled to roughly 0..3 so one learning rate suits them all. */
 export interface SurfaceStats {
@@ -29,7 +29,9 @@ export interface SurfaceStats {
   words: number;
 }
 
-const TURN = /^[ \t>#*-]*(?:user|human|assistant|ai|bot|chatbot|q|a|question|answer|system|customer|agent|model|gpt|claude|me|you)\s*\d*\s*[:：]/gim;
+// Sticky: tried at line starts (countTurns), where `^` matches in multi-line mode.
+const TURN = /^[ \t>#*-]*(?:user|human|assistant|ai|bot|chatbot|q|a|question|answer|system|customer|agent|model|gpt|claude|me|you)\s*\d*\s*[:：]/imy;
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
 const ODD_WORD = /^(?:\p{Ll}+\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}|\p{L}+\d+\p{L}*$|\d+\p{L}{3,})/u;
 const SYMBOL = /[\[\]{}()<>|\\^~`=_*#@$%&+;]/;
 const SYMBOL_PAIR = /[\[\]{}()<>|\\^~`="'.,;:!?*#@$%&+\-]{2,}/g;
@@ -47,15 +49,18 @@ const isWordPoint = (cp: number): boolean => (cp < 128 ? IS_WORD[cp] === 1 : (cl
 // Oddness of the last 24 words, as a ring.
 const TAIL_WORDS = 24;
 const recent = new Uint8Array(TAIL_WORDS);
+const textUnits = new CodeUnits();
 
-/** Word statistics of `text`: words, odd words, second-person words, odd words among the last 24. */
-function wordStats(text: string): { words: number; odd: number; you: number; tailOdd: number } {
+/**
+ * Word statistics of `text`, given also as its `n` code `units`: words, odd words, second-person
+ * words, odd words among the last 24.
+ */
+function wordStats(units: Uint16Array, n: number, text: string): { words: number; odd: number; you: number; tailOdd: number } {
   let words = 0;
   let odd = 0;
   let you = 0;
-  const n = text.length;
   for (let i = 0; i < n; ) {
-    const first = codePointAt(text, i);
+    const first = unitPointAt(units, i, n);
     if (!isWordPoint(first)) {
       i += widthOf(first);
       continue;
@@ -65,7 +70,7 @@ function wordStats(text: string): { words: number; odd: number; you: number; tai
     let ascii = first < 128;
     let end = i + widthOf(first);
     while (end < n) {
-      const cp = codePointAt(text, end);
+      const cp = unitPointAt(units, end, n);
       if (!isWordPoint(cp)) break;
       if (cp < 128) {
         if ((cp >= 65 && cp <= 90) || (cp >= 48 && cp <= 57)) marked = true;
@@ -87,20 +92,41 @@ function wordStats(text: string): { words: number; odd: number; you: number; tai
   return { words, odd, you, tailOdd };
 }
 
+/**
+ * TURN's matches in `text`, counting up to `max`. TURN begins with `^`, so it is tried at line
+ * starts only, each at or after the end of the last match, as a global scan finds them.
+ */
+function countTurns(text: string, max: number): number {
+  let turns = 0;
+  let end = 0;
+  // test() leaves LINE_TERMINATOR's lastIndex at the next line start.
+  LINE_TERMINATOR.lastIndex = 0;
+  for (let p = 0; p >= 0 && turns < max; p = LINE_TERMINATOR.test(text) ? LINE_TERMINATOR.lastIndex : -1) {
+    if (p < end) continue;
+    TURN.lastIndex = p;
+    if (TURN.test(text)) {
+      turns++;
+      end = TURN.lastIndex;
+    }
+  }
+  return turns;
+}
+
 /** Computes the surface statistics of `text`. */
 export function surfaceStats(text: string): SurfaceStats {
-  let turns = 0;
-  TURN.lastIndex = 0;
-  while (turns < 200 && TURN.exec(text) !== null) turns++;
+  const turns = countTurns(text, 200);
+  const n = text.length;
+  const units = textUnits.of(text);
 
-  const tail = text.length > 160 ? text.slice(-160) : text;
+  // The last 160 characters.
+  const tailLength = Math.min(n, 160);
   let symbols = 0;
-  for (let i = 0; i < tail.length; i++) {
-    const c = tail.charCodeAt(i);
+  for (let i = n - tailLength; i < n; i++) {
+    const c = units[i];
     if (c < 128 && IS_SYMBOL[c]) symbols++;
   }
 
-  const { words, odd, you, tailOdd } = wordStats(text);
+  const { words, odd, you, tailOdd } = wordStats(units, n, text);
   const tailWords = Math.min(words, TAIL_WORDS);
 
   let runs = 0;
@@ -111,8 +137,8 @@ export function surfaceStats(text: string): SurfaceStats {
   }
   let upper = 0;
   let letters = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < n; i++) {
+    const c = units[i];
     if (c >= 65 && c <= 90) {
       upper++;
       letters++;
@@ -121,7 +147,7 @@ export function surfaceStats(text: string): SurfaceStats {
   const trimmed = text.trim();
   return {
     dialogueTurns: Math.log1p(turns),
-    tailSymbols: tail.length ? (3 * symbols) / tail.length : 0,
+    tailSymbols: tailLength ? (3 * symbols) / tailLength : 0,
     oddWords: words ? Math.min(3, (10 * odd) / words) : 0,
     tailOddWords: tailWords ? (3 * tailOdd) / tailWords : 0,
     symbolRuns: Math.min(3, (100 * runs) / Math.max(text.length, 50)),
