@@ -103,7 +103,7 @@ export function analyzeUrl(candidate: UrlCandidate, policy: UrlPolicy, defanged:
     findings.push({ reason: 'ip_literal', confidence, details });
   } else if (!allowed) {
     // An operator's allow-list is trusted: no look-alike, punycode or shortener verdicts for it.
-    if (host.split('.').some((label) => label.startsWith('xn--'))) {
+    if (host.startsWith('xn--') || host.includes('.xn--')) {
       const unicode = domainToUnicode(host);
       const mixed = unicode.split('.').some(mixesScripts);
       findings.push({ reason: 'punycode', confidence: mixed ? 0.85 : 0.55, details: mixed ? ['mixed_script'] : [] });

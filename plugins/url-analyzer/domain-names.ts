@@ -24,7 +24,7 @@ export function normaliseDomain(name: string): string {
 
 /** Whether `name` ends with `.` and then `parent` (read in place, no string is built). */
 export function endsWithLabels(name: string, parent: string): boolean {
-  return name.length > parent.length && name.endsWith(parent) && name.charCodeAt(name.length - parent.length - 1) === 0x2e;
+  return name.length > parent.length && name.charCodeAt(name.length - parent.length - 1) === 0x2e && name.endsWith(parent);
 }
 
 /** Whether `name` starts with `child` and then `.`. */
@@ -40,10 +40,14 @@ export function matchDomain(host: string, list: readonly string[]): string | und
 
 /** The registrable part of a host name: `login.paypal.co.uk` -> `paypal.co.uk`. */
 export function registrableDomain(host: string): string {
-  const labels = host.split('.');
-  if (labels.length <= 2) return host;
-  const lastTwo = labels.slice(-2).join('.');
-  return TWO_LABEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
+  // The offsets of the last three dots; -1 where there are fewer.
+  const last = host.lastIndexOf('.');
+  const second = last > 0 ? host.lastIndexOf('.', last - 1) : -1;
+  if (second < 0) return host;
+  const lastTwo = host.slice(second + 1);
+  if (!TWO_LABEL_SUFFIXES.has(lastTwo)) return lastTwo;
+  const third = second > 0 ? host.lastIndexOf('.', second - 1) : -1;
+  return host.slice(third + 1);
 }
 
 /** The registrable domain split into its first label and its suffix: `paypal.co.uk` -> [`paypal`, `co.uk`]. */

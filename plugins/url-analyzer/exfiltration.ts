@@ -76,6 +76,8 @@ export function findPayload(url: URL, minLength: number): Payload | undefined {
 }
 
 function decodeSafe(s: string): string {
+  // Without a `%` there is nothing to decode (and nothing to fail on).
+  if (!s.includes('%')) return s;
   try {
     return decodeURIComponent(s);
   } catch {

@@ -99,19 +99,28 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     }
   };
 
+  // Markup patterns all need a bracket, a tag or a parenthesis: text without one skips them.
+  const markdown = text.includes('[');
+  const html = text.includes('<');
+  const parenthesis = text.includes('(');
+
   // Reference-style images: the definition of a label used by an image is fetched on render.
-  const imageLabels = new Set([...text.matchAll(MD_REF_IMAGE)].map((m) => m[1].toLowerCase()));
-  for (const m of text.matchAll(MD_REF_DEF)) {
-    const url = m[2] ?? m[3];
-    const start = (m.index ?? 0) + m[0].lastIndexOf(url);
-    add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
+  if (markdown) {
+    const imageLabels = new Set([...text.matchAll(MD_REF_IMAGE)].map((m) => m[1].toLowerCase()));
+    for (const m of text.matchAll(MD_REF_DEF)) {
+      const url = m[2] ?? m[3];
+      const start = (m.index ?? 0) + m[0].lastIndexOf(url);
+      add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
+    }
+    scan(MD_IMAGE, 'autoload');
   }
-  scan(MD_IMAGE, 'autoload');
-  scan(HTML_AUTOLOAD, 'autoload');
-  scan(HTML_STYLE_URL, 'autoload');
-  scan(MD_LINK, 'link');
-  scan(HTML_LINK, 'link');
-  scan(AUTOLINK, 'link');
+  if (html) scan(HTML_AUTOLOAD, 'autoload');
+  if (parenthesis) scan(HTML_STYLE_URL, 'autoload');
+  if (markdown) scan(MD_LINK, 'link');
+  if (html) {
+    scan(HTML_LINK, 'link');
+    scan(AUTOLINK, 'link');
+  }
   scan(SCRIPT_SCHEME, 'bare');
   scan(DATA_URI, 'bare');
   scan(SCHEMED, 'bare');

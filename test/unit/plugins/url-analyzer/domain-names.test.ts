@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { endsWithLabels, matchDomain, startsWithLabels } from '../../../../plugins/url-analyzer/domain-names.js';
+import { endsWithLabels, matchDomain, registrableDomain, startsWithLabels } from '../../../../plugins/url-analyzer/domain-names.js';
 import { skeleton } from '../../../../plugins/url-analyzer/lookalike.js';
 
 const CONFUSABLE_SAMPLE: Record<string, string> = { 'а': 'a', 'о': 'o', 'і': 'i', 'ο': 'o', '0': 'o', '1': 'l', '5': 's', '|': 'l' };
@@ -32,6 +32,18 @@ describe('url_analyzer domain names', () => {
       }
       const list = names.slice(0, 40);
       expect(matchDomain(host, list)).to.equal(list.find((entry) => host === entry || host.endsWith(`.${entry}`)));
+    }
+  });
+
+  it('finds the registrable domain as splitting into labels does', () => {
+    const reference = (host: string) => {
+      const labels = host.split('.');
+      if (labels.length <= 2) return host;
+      const lastTwo = labels.slice(-2).join('.');
+      return ['co.uk', 'github.io'].includes(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
+    };
+    for (const host of randomStrings(['a', '.', 'co', 'uk', 'github', 'io', '.co.uk', '.github.io', 'x.'], 5000, 4)) {
+      expect(registrableDomain(host), host).to.equal(reference(host));
     }
   });
 
