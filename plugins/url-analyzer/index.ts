@@ -39,6 +39,8 @@ export default defineDetector<UrlAnalyzerSettings>({
         // One hit per reason: the highest confidence over all URLs, with the union of qualifiers.
         const byReason = new Map<UrlReason, { confidence: number; details: Set<string> }>();
         let budget = settings.max_urls;
+        // A URL written again the same way and in the same kind of place adds no finding.
+        const judged = new Set<string>();
         for (const segment of request.segments) {
           if (budget <= 0) break;
           const refanged = refang(segment.text);
@@ -46,6 +48,9 @@ export default defineDetector<UrlAnalyzerSettings>({
           budget -= candidates.length;
           for (const candidate of candidates) {
             const defanged = wasRewritten(refanged, candidate.start, candidate.end);
+            const key = `${candidate.context} ${defanged} ${candidate.raw}`;
+            if (judged.has(key)) continue;
+            judged.add(key);
             for (const finding of analyzeUrl(candidate, policy, defanged)) {
               const entry = byReason.get(finding.reason) ?? { confidence: 0, details: new Set<string>() };
               entry.confidence = Math.max(entry.confidence, finding.confidence);
