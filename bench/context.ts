@@ -44,7 +44,9 @@ export function createContext(settings: BenchSettings, upstreamUrl: string): Ben
       const dataDir = mkdtempSync(join(tmpdir(), 'portcullis-bench-'));
       const masterKey = generateMasterKey();
       const seeded = await seedConfig({ ...seed, dataDir, masterKey, upstreamUrl });
-      const gw = await startGateway(settings.gatewayCore, dataDir, planes, { PORTCULLIS_MASTER_KEY: masterKey }, nodeArgs);
+      // BENCH_GATEWAY_NODE_ARGS: Node options for every gateway of the run (to weigh a V8 flag, say).
+      const extra = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const gw = await startGateway(settings.gatewayCore, dataDir, planes, { PORTCULLIS_MASTER_KEY: masterKey }, [...extra, ...nodeArgs]);
       return {
         ...seeded,
         urls: gw.urls,

@@ -74,7 +74,6 @@ async function main() {
   const evaluating = scenario === 'evaluate';
   const seed = chain ? chainSeed : evaluating ? evaluateSeed : { consumers: 10 };
   const gw = await ctx.gateway(seed, chain ? CHAIN_PLANES : evaluating ? ['guardrail'] : ['proxy'], [
-    ...(process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
     '--cpu-prof',
     `--cpu-prof-dir=${profileDir}`,
   ]);
