@@ -6,6 +6,7 @@
  */
 import type { Recognizer, Span } from '../span.js';
 import { addressStarts } from './address-starts.js';
+import { blockLineCanMatch } from './block-line.js';
 
 // Bounded word length keeps the patterns linear on long runs of letters and dots.
 const L = "[\\p{L}][\\p{L}\\p{M}'’.-]{0,30}";
@@ -49,7 +50,9 @@ function extend(text: string, end: number): number {
   const same = SAME_LINE_TOWN.exec(text.slice(end, end + 60)) ?? (/\d$/.test(text.slice(0, end)) ? LINE_END_TOWN.exec(text.slice(end, end + 60)) : null);
   if (same) end += same[0].length;
   for (let lines = 0; lines < 4; lines++) {
-    const m = BLOCK_LINE.exec(text.slice(end, end + 60));
+    const line = text.slice(end, end + 60);
+    // The pattern backtracks for milliseconds before failing on a line of prose; ask first.
+    const m = blockLineCanMatch(line) ? BLOCK_LINE.exec(line) : null;
     if (!m || m[0].length > 48 || /:/.test(m[0])) break;
     // A line of several lower-case words is prose, not part of the address.
     if ((m[0].match(/\b\p{Ll}{3,}\b/gu) ?? []).length > 1 && !/^\n[ \t>?]*\p{Ll}+$/u.test(m[0])) break;

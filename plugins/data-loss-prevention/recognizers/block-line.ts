@@ -1,0 +1,93 @@
+/**
+ * Whether an address block's next line (BLOCK_LINE in street-address.ts) can match at all.
+ * Up to six words, each splittable anywhere, give the backtracking engine millions of ways to
+ * fail on a line of prose (1.6 ms for 60 characters); this walks the same pattern as sets of
+ * reachable positions, so a failure costs microseconds. Where it answers yes the pattern itself
+ * still runs, and picks the match.
+ *
+ * The pattern: ^\n[ \t>?]* (?:[,(]?[ \t]*(?:LETTER WORD_CHAR*|\d{2,6}(?:[ -]\d{2,4})?)[ \t,]*){1,6}
+ * followed by \n, the end or one of .?!,
+ */
+
+const LETTER = /^\p{L}/u;
+const WORD_CHAR = /^[\p{L}\p{M}'’.()-]/u;
+const MAX_WORDS = 6;
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+
+/** Length in code units of the character at `i` when it is of `cls`, else 0 (the pattern reads code points). */
+function classAt(s: string, i: number, cls: RegExp, ascii: (c: number) => boolean): number {
+  const c = s.charCodeAt(i);
+  if (c < 128) return ascii(c) ? 1 : 0;
+  if (i >= s.length) return 0;
+  const cp = s.codePointAt(i)!;
+  const width = cp > 0xffff ? 2 : 1;
+  return cls.test(s.slice(i, i + width)) ? width : 0;
+}
+
+const letterAt = (s: string, i: number) => classAt(s, i, LETTER, isAsciiLetter);
+const wordCharAt = (s: string, i: number) =>
+  classAt(s, i, WORD_CHAR, (c) => isAsciiLetter(c) || c === 39 || c === 46 || c === 40 || c === 41 || c === 45);
+
+/** Marks in `to` every position one word (with its leading `[,(]?[ \t]*` and trailing `[ \t,]*`) can end at, from `p`. */
+function word(s: string, p: number, to: Uint8Array): void {
+  const n = s.length;
+  const ends: number[] = [];
+  for (let lead = p; ; ) {
+    // Body at `b`, after the optional `[,(]` and any spaces.
+    for (let b = lead; ; b++) {
+      const w = letterAt(s, b);
+      if (w > 0) {
+        let e = b + w;
+        ends.push(e);
+        for (let x = wordCharAt(s, e); x > 0; x = wordCharAt(s, e)) ends.push((e += x));
+      }
+      let digits = 0;
+      while (b + digits < n && isDigit(s.charCodeAt(b + digits))) digits++;
+      for (let len = 2; len <= Math.min(6, digits); len++) {
+        const e = b + len;
+        ends.push(e);
+        const sep = s.charCodeAt(e);
+        if (sep !== 32 && sep !== 45) continue;
+        let more = 0;
+        while (e + 1 + more < n && isDigit(s.charCodeAt(e + 1 + more))) more++;
+        for (let len2 = 2; len2 <= Math.min(4, more); len2++) ends.push(e + 1 + len2);
+      }
+      const c = s.charCodeAt(b);
+      if (c !== 32 && c !== 9) break;
+    }
+    if (lead !== p || (s.charCodeAt(p) !== 44 && s.charCodeAt(p) !== 40)) break;
+    lead = p + 1;
+  }
+  for (let e of ends) {
+    to[e] = 1;
+    for (let c = s.charCodeAt(e); c === 32 || c === 9 || c === 44; c = s.charCodeAt(e)) to[++e] = 1;
+  }
+}
+
+/** True when BLOCK_LINE has a match in `s`. */
+export function blockLineCanMatch(s: string): boolean {
+  const n = s.length;
+  if (s.charCodeAt(0) !== 10) return false;
+  let from = new Uint8Array(n + 1);
+  for (let i = 1; ; i++) {
+    from[i] = 1;
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 62 && c !== 63) break;
+  }
+  for (let words = 1; words <= MAX_WORDS; words++) {
+    const to = new Uint8Array(n + 1);
+    let any = false;
+    for (let p = 0; p <= n; p++) if (from[p]) word(s, p, to);
+    for (let p = 0; p <= n; p++) {
+      if (!to[p]) continue;
+      any = true;
+      const c = s.charCodeAt(p);
+      if (p === n || c === 10 || c === 46 || c === 63 || c === 33 || c === 44) return true;
+    }
+    if (!any) return false;
+    from = to;
+  }
+  return false;
+}
