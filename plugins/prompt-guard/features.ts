@@ -3,7 +3,7 @@
  * statistics, hiding tricks) followed by hashed word unigrams, bigrams and character 4-grams.
  * Features are streamed to a sink, so scoring adds weights on the fly and allocates no vector.
  */
-import { FAMILIES, countFamilies } from './patterns.js';
+import { FAMILIES, countFamilies, type AnchorWindow } from './patterns.js';
 import { surfaceStats, SURFACE_KEYS, type SurfaceStats } from './surface.js';
 import { SEEDS, combine } from './hashing.js';
 import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
@@ -152,8 +152,9 @@ export function emitFeatures(
   scratch: FeatureScratch,
   hashBase = DENSE_COUNT,
   gramRun?: GramRun,
+  anchors?: AnchorWindow,
 ): void {
-  countFamilies(folded, scratch.families);
+  countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));
   const stats = surfaceStats(visible);

@@ -376,6 +376,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const WORD_ANCHORS = [...new Set(ALL_SOURCES.filter((s) => s.wordStart).flatMap((s) => s.anchors))].filter((a) => /^[\p{L}\p{N}]/u.test(a));
 if (WORD_ANCHORS.some((a) => /[\ud800-\udfff]/.test(a))) throw new Error('prompt_guard: an anchor holds a surrogate');
 const WORD_ANCHOR_STARTS = new RegExp(`(?<![A-Za-z0-9])(?=${WORD_ANCHORS.map(escapeRegExp).join('|')})[\\s\\S]`, 'g');
+const WORD_ANCHOR_AT = new RegExp(WORD_ANCHOR_STARTS.source, 'y');
 // Patterns whose anchors can only occur at a line start.
 const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
 // Patterns found by searching the text for literals: anchors that may occur inside a word (scripts
@@ -400,7 +401,15 @@ const positions: number[][] = ALL_SOURCES.map(() => []);
 const counts = new Int32Array(ALL_SOURCES.length);
 const filled: number[] = [];
 
-function record(index: number, p: number): void {
+// While an AnchorIndex is being filled: each record also lands there, with the span it depends on.
+let capturing: number[][] | null = null;
+
+/**
+ * Records that pattern `index` may match at `p`. The record rests on the text from `from` (the
+ * word or line start, or literal, that found it) to `to` (the end of what was read there).
+ */
+function record(index: number, p: number, from = p, to = p): void {
+  if (capturing) capturing[index].push(p, from, to);
   const n = counts[index];
   if (n === 0) filled.push(index);
   positions[index][n] = p;
@@ -410,14 +419,14 @@ function record(index: number, p: number): void {
 /** Records the anchors of line-start patterns that occur at `p`. */
 function atLineStart(folded: string, p: number): void {
   for (const index of AT_LINE_START) {
-    for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p);
+    for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p, p, p + anchor.length);
   }
 }
 
 /** Records every anchor that starts at word start `p`, from the trie node of its first character. */
 function walkAnchors(folded: string, p: number, node: AnchorNode): void {
   for (let k = p + 1; ; k++) {
-    for (const source of node.sources) record(source, p);
+    for (const source of node.sources) record(source, p, p, k);
     if (k >= folded.length) return;
     const next = node.next.get(folded.charCodeAt(k));
     if (!next) return;
@@ -433,12 +442,14 @@ function walkAnchors(folded: string, p: number, node: AnchorNode): void {
 function wordStartAnchors(folded: string): void {
   // test() moves lastIndex past the one character matched, without building a match.
   WORD_ANCHOR_STARTS.lastIndex = 0;
-  while (WORD_ANCHOR_STARTS.test(folded)) {
-    const p = WORD_ANCHOR_STARTS.lastIndex - 1;
-    if (p > 0 && folded.charCodeAt(p - 1) >= 128 && (classOf(codePointBefore(folded, p)) & (LETTER | NUMBER)) !== 0) continue;
-    const node = ANCHOR_TRIE.next.get(folded.charCodeAt(p));
-    if (node) walkAnchors(folded, p, node);
-  }
+  while (WORD_ANCHOR_STARTS.test(folded)) wordStartAt(folded, WORD_ANCHOR_STARTS.lastIndex - 1);
+}
+
+/** Records the anchors at `p`, where WORD_ANCHOR_STARTS matched, unless a non-ASCII letter or digit is before it. */
+function wordStartAt(folded: string, p: number): void {
+  if (p > 0 && folded.charCodeAt(p - 1) >= 128 && (classOf(codePointBefore(folded, p)) & (LETTER | NUMBER)) !== 0) return;
+  const node = ANCHOR_TRIE.next.get(folded.charCodeAt(p));
+  if (node) walkAnchors(folded, p, node);
 }
 
 /**
@@ -454,26 +465,91 @@ function lineAnchors(folded: string): void {
 
 /** Records what may match at line start `p`: the line feed before it first, so positions stay in order. */
 function atLine(folded: string, p: number): void {
-  if (p > 0 && folded.charCodeAt(p - 1) === 10) for (const index of AFTER_NEWLINE) record(index, p - 1);
+  if (p > 0 && folded.charCodeAt(p - 1) === 10) for (const index of AFTER_NEWLINE) record(index, p - 1, p, p);
   for (const index of AFTER_NEWLINE) record(index, p);
   atLineStart(folded, p);
 }
 
-/** Fills `positions` with where each pattern's anchors occur in `folded`. */
-function findAnchors(folded: string): void {
+function clearAnchors(): void {
   for (const index of filled) counts[index] = 0;
   filled.length = 0;
+}
+
+/** Fills `positions` with where each pattern's anchors occur in `folded`. */
+function findAnchors(folded: string): void {
+  clearAnchors();
   wordStartAnchors(folded);
   lineAnchors(folded);
   const ascii = !NON_ASCII.test(folded);
   for (const index of SCANNED) {
     for (const literal of ascii ? ASCII_SCAN_LITERALS[index] : SCAN_LITERALS[index]) {
-      for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p);
+      for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p, p, p + literal.length);
     }
-    // Only the scan records these patterns: their positions come literal by literal, so sort them.
+  }
+  sortScanned();
+}
+
+/** Only the scan records SCANNED patterns: their positions come literal by literal, so sort them. */
+function sortScanned(): void {
+  for (const index of SCANNED) {
     const n = counts[index];
     if (n > 1) positions[index].splice(0, n, ...positions[index].slice(0, n).sort((x, y) => x - y));
   }
+}
+
+/**
+ * The anchors of a whole text, from which those of a window (a slice of it) are read instead of
+ * searched again. Each record keeps the span of text it rests on: a window holds the records whose
+ * span it contains, except at its first two positions, which are searched in the window itself
+ * (its start is a word and line start there, and the character before may be half a pair).
+ */
+export class AnchorIndex {
+  /** Per pattern, (position, from, to) triples. */
+  private readonly entries: number[][] = ALL_SOURCES.map(() => []);
+
+  /** Indexes the anchors of `whole`. */
+  fill(whole: string): this {
+    for (const list of this.entries) list.length = 0;
+    capturing = this.entries;
+    try {
+      findAnchors(whole);
+    } finally {
+      capturing = null;
+    }
+    return this;
+  }
+
+  /** Fills `positions` for `window`, the whole text's slice from `start`, as findAnchors(window) would. */
+  read(window: string, start: number): void {
+    clearAnchors();
+    const end = start + window.length;
+    for (let p = 0; p < 2 && p < window.length; p++) {
+      WORD_ANCHOR_AT.lastIndex = p;
+      if (WORD_ANCHOR_AT.test(window)) wordStartAt(window, p);
+    }
+    atLine(window, 0);
+    if (window.length > 0 && isLineTerminator(window.charCodeAt(0))) atLine(window, 1);
+    for (const index of SCANNED) {
+      for (const literal of SCAN_LITERALS[index]) {
+        for (let p = 0; p < 2; p++) if (window.startsWith(literal, p)) record(index, p);
+      }
+    }
+    for (let index = 0; index < this.entries.length; index++) {
+      const list = this.entries[index];
+      for (let k = 0; k < list.length; k += 3) {
+        if (list[k + 1] >= start + 2 && list[k + 2] <= end) record(index, list[k] - start);
+      }
+    }
+    sortScanned();
+  }
+}
+
+const isLineTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+
+/** Where a window's anchors are read from: the index of the whole text and the window's start in it. */
+export interface AnchorWindow {
+  index: AnchorIndex;
+  start: number;
 }
 
 /**
@@ -506,8 +582,9 @@ function countAt(folded: string, index: number, cap: number): number {
  * Number of matches per family in folded text, each capped at `cap`. A pattern is tried only
  * where one of its anchor words occurs: running every regex over the whole text is the costly part.
  */
-export function countFamilies(folded: string, out: Float64Array, cap = 8): void {
-  findAnchors(folded);
+export function countFamilies(folded: string, out: Float64Array, cap = 8, window?: AnchorWindow): void {
+  if (window) window.index.read(folded, window.start);
+  else findAnchors(folded);
   let index = 0;
   for (let i = 0; i < FAMILY_PATTERNS.length; i++) {
     let n = 0;

@@ -7,7 +7,7 @@ import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } 
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
 import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type ViewFlags } from './features.js';
-import { FAMILIES, type Family } from './patterns.js';
+import { AnchorIndex, FAMILIES, type AnchorWindow, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
 import { surfaceStats, type SurfaceStats } from './surface.js';
 
@@ -28,6 +28,8 @@ export interface TextView {
   flags: ViewFlags;
   /** Precomputed character 4-gram weights of `folded`, when it is a slice of a longer text's (windows). */
   grams?: GramRun;
+  /** Where to read the anchors of `folded` from, when it is a slice of a longer text's (windows). */
+  anchors?: AnchorWindow;
 }
 
 /** Scorer options (from the detector settings). */
@@ -63,6 +65,7 @@ function foldingFlags(folded: FoldedText): ViewFlags {
 /** Reads texts with one model and one set of options; reuse it across calls. */
 export class InjectionScorer {
   private readonly scratch = new FeatureScratch();
+  private readonly anchorIndex = new AnchorIndex();
   private readonly allow: RegExp | null;
 
   constructor(
@@ -97,7 +100,7 @@ export class InjectionScorer {
   /** The raw logit of one view, leaving its family counts in the scratch buffer. */
   logitOf(view: TextView): number {
     this.model.begin();
-    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.grams);
+    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.grams, view.anchors);
     return this.model.logit();
   }
 
@@ -135,6 +138,9 @@ export class InjectionScorer {
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
     views[0].grams = gramRun(0);
+    // So are the pattern anchors: each window reads its share of them.
+    const anchors = this.anchorIndex.fill(whole);
+    views[0].anchors = { index: anchors, start: 0 };
     // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
     // phrase is blanked out); other windows are folded and compared.
     const sliced = !this.allow && isAscii(text);
@@ -142,8 +148,9 @@ export class InjectionScorer {
       const slice = text.slice(start, start + WINDOW);
       const folded = sliced ? asciiFolding(whole.slice(start, start + WINDOW)) : foldText(slice);
       const viewText = this.withoutAllowed(folded.text);
-      const grams = sliced || viewText === whole.slice(start, start + viewText.length) ? gramRun(start) : undefined;
-      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), grams });
+      const inWhole = sliced || viewText === whole.slice(start, start + viewText.length);
+      const grams = inWhole ? gramRun(start) : undefined;
+      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), grams, anchors: inWhole ? { index: anchors, start } : undefined });
     }
     return read;
   }
