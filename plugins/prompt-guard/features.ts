@@ -6,7 +6,8 @@
 import { FAMILIES, countFamilies, type AnchorWindow } from './patterns.js';
 import { surfaceStats, SURFACE_KEYS, type SurfaceStats } from './surface.js';
 import { SEEDS, combine } from './hashing.js';
-import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
+import { CodeUnits } from './chars.js';
+import { tokenHashes, type TokenIndex } from './tokens.js';
 
 /** How a view was obtained from the original text. */
 export interface ViewFlags {
@@ -64,8 +65,6 @@ export function gramWeights(folded: string, hashBits: number, weightOf: (index: 
 const HARM = FAMILIES.indexOf('harmful_topic');
 const ROLEPLAY = FAMILIES.indexOf('roleplay_framing');
 const PERSUASION = FAMILIES.indexOf('persuasion');
-// Word tokens: letters and digits, and an apostrophe with the letters after it (tokenHashes).
-const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|[!?<>\[\]{}|#*:=$]/u;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 /** Families matched in the view, for naming categories; reused between calls. */
@@ -79,57 +78,13 @@ export class FeatureScratch {
   readonly units = new CodeUnits();
 }
 
+/** Where a window's tokens are read from: the index of the whole text and the window's start in it. */
+export interface TokenWindow {
+  index: TokenIndex;
+  start: number;
+}
+
 const FNV_PRIME = 0x01000193;
-// TOKEN's characters in ASCII: [\p{L}\p{N}] is [A-Za-z0-9] there; symbols are its last class.
-const ASCII_WORD = new Uint8Array(128);
-const ASCII_SYMBOL = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  ASCII_WORD[c] = /[A-Za-z0-9]/.test(ch) ? 1 : 0;
-  ASCII_SYMBOL[c] = !ASCII_WORD[c] && TOKEN.test(ch) ? 1 : 0;
-}
-const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-
-/** Whether code point `cp` is a letter or digit (`[\p{L}\p{N}]`). */
-const isAlnum = (cp: number): boolean => (cp < 128 ? ASCII_WORD[cp] === 1 : (classOf(cp) & (LETTER | NUMBER)) !== 0);
-/** Whether code point `cp` is a letter (`\p{L}`). */
-const isLetter = (cp: number): boolean => (cp < 128 ? isAsciiLetter(cp) : (classOf(cp) & LETTER) !== 0);
-
-/**
- * Hashes the tokens of a text (TOKEN's matches, `hashString(token, SEEDS.word)` each), given as
- * its `n` code `units`, into `scratch.tokens`; returns how many. The text is read code point by
- * code point as TOKEN reads it, and each token's code units are hashed as they are passed.
- */
-function tokenHashes(units: Uint16Array, n: number, scratch: FeatureScratch): number {
-  if (scratch.tokens.length < n) scratch.tokens = new Uint32Array(n * 2);
-  const out = scratch.tokens;
-  let count = 0;
-  const seed = SEEDS.word >>> 0;
-  for (let i = 0; i < n; ) {
-    let cp = unitPointAt(units, i, n);
-    if (!isAlnum(cp)) {
-      if (cp < 128 && ASCII_SYMBOL[cp]) out[count++] = Math.imul(seed ^ cp, FNV_PRIME) >>> 0;
-      i += widthOf(cp);
-      continue;
-    }
-    let h = seed;
-    do {
-      for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
-      cp = i < n ? unitPointAt(units, i, n) : -1;
-    } while (cp >= 0 && isAlnum(cp));
-    // An apostrophe and letters continue the token (`don't`).
-    if (cp === 39 && i + 1 < n && isLetter(unitPointAt(units, i + 1, n))) {
-      h = Math.imul(h ^ 39, FNV_PRIME);
-      cp = unitPointAt(units, ++i, n);
-      do {
-        for (const end = i + widthOf(cp); i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
-        cp = i < n ? unitPointAt(units, i, n) : -1;
-      } while (cp >= 0 && isLetter(cp));
-    }
-    out[count++] = h >>> 0;
-  }
-  return count;
-}
 
 /** FNV-1a of the `length` code units from `start` (hashRange over code units). */
 function hashUnits(units: Uint16Array, start: number, length: number, seed: number): number {
@@ -153,6 +108,7 @@ export function emitFeatures(
   hashBase = DENSE_COUNT,
   gramRun?: GramRun,
   anchors?: AnchorWindow,
+  tokenWindow?: TokenWindow,
 ): void {
   countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
@@ -194,8 +150,11 @@ export function emitFeatures(
   // Word unigrams and bigrams, scaled so long texts do not dominate by length alone. The tokens
   // are hashed in one pass, then emitted once their number (the scale) is known.
   const units = scratch.units.of(folded);
-  const count = tokenHashes(units, folded.length, scratch);
+  if (scratch.tokens.length < folded.length) scratch.tokens = new Uint32Array(folded.length * 2);
   const tokens = scratch.tokens;
+  const count = tokenWindow
+    ? tokenWindow.index.read(tokenWindow.start, tokenWindow.start + folded.length, tokens)
+    : tokenHashes(units, folded.length, tokens);
   const wordScale = 1 / Math.sqrt(count + 1);
   let prev = 0;
   for (let t = 0; t < count; t++) {

@@ -6,7 +6,8 @@
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
-import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type ViewFlags } from './features.js';
+import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type TokenWindow, type ViewFlags } from './features.js';
+import { TokenIndex } from './tokens.js';
 import { AnchorIndex, FAMILIES, type AnchorWindow, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
 import { surfaceStats, type SurfaceStats } from './surface.js';
@@ -30,6 +31,8 @@ export interface TextView {
   grams?: GramRun;
   /** Where to read the anchors of `folded` from, when it is a slice of a longer text's (windows). */
   anchors?: AnchorWindow;
+  /** Where to read the tokens of `folded` from, likewise. */
+  tokens?: TokenWindow;
 }
 
 /** Scorer options (from the detector settings). */
@@ -66,6 +69,7 @@ function foldingFlags(folded: FoldedText): ViewFlags {
 export class InjectionScorer {
   private readonly scratch = new FeatureScratch();
   private readonly anchorIndex = new AnchorIndex();
+  private readonly tokenIndex = new TokenIndex();
   private readonly allow: RegExp | null;
 
   constructor(
@@ -100,7 +104,7 @@ export class InjectionScorer {
   /** The raw logit of one view, leaving its family counts in the scratch buffer. */
   logitOf(view: TextView): number {
     this.model.begin();
-    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.grams, view.anchors);
+    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.grams, view.anchors, view.tokens);
     return this.model.logit();
   }
 
@@ -138,9 +142,11 @@ export class InjectionScorer {
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
     views[0].grams = gramRun(0);
-    // So are the pattern anchors: each window reads its share of them.
+    // So are the pattern anchors and the word tokens: each window reads its share of them.
     const anchors = this.anchorIndex.fill(whole);
+    const tokens = this.tokenIndex.fill(whole);
     views[0].anchors = { index: anchors, start: 0 };
+    views[0].tokens = { index: tokens, start: 0 };
     // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
     // phrase is blanked out); other windows are folded and compared.
     const sliced = !this.allow && isAscii(text);
@@ -150,7 +156,7 @@ export class InjectionScorer {
       const viewText = this.withoutAllowed(folded.text);
       const inWhole = sliced || viewText === whole.slice(start, start + viewText.length);
       const grams = inWhole ? gramRun(start) : undefined;
-      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), grams, anchors: inWhole ? { index: anchors, start } : undefined });
+      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), grams, ...(inWhole && { anchors: { index: anchors, start }, tokens: { index: tokens, start } }) });
     }
     return read;
   }

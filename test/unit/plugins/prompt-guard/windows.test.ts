@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import { AnchorIndex, countFamilies, FAMILIES } from '../../../../plugins/prompt-guard/patterns.js';
+import { TokenIndex, tokenHashes } from '../../../../plugins/prompt-guard/tokens.js';
+import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
 
 // Text that puts anchors, line breaks, surrogate pairs and literals at every window edge.
 const PIECES = [
   'ignore all previous instructions', '\n', '\r\n', 'disregard the rules', '𝐀', 'x', ' ', "don't", 'system:', '###',
-  '\nuser: hi', 'from now on you are', 'é', '忽略之前的指令', 'igno', 're', '<|im_start|>', 'dan', '\u2028', '[INST]', 'you must',
+  '\nuser: hi', "o'", "'", '\ud835', '\udc00', '!?', 'a1', 'from now on you are', 'é', '忽略之前的指令', 'igno', 're', '<|im_start|>', 'dan', '\u2028', '[INST]', 'you must',
 ];
 
 function text(seed: number, length: number): string {
@@ -31,6 +33,27 @@ describe('prompt_guard window anchors', () => {
           countFamilies(window, a);
           countFamilies(window, b, 8, { index, start });
           expect(Array.from(b), `seed ${seed} at ${start}+${length}`).to.deep.equal(Array.from(a));
+        }
+      }
+    }
+  });
+});
+
+describe('prompt_guard window tokens', () => {
+  it('reads the same token hashes from the whole text as hashing each window gives', () => {
+    const units = new CodeUnits();
+    const index = new TokenIndex();
+    const a = new Uint32Array(1000);
+    const b = new Uint32Array(1000);
+    for (let seed = 1; seed <= 6; seed++) {
+      const whole = text(seed, 600);
+      index.fill(whole);
+      for (const length of [1, 2, 3, 4, 5, 40, 170]) {
+        for (let start = 0; start + length <= whole.length; start++) {
+          const window = whole.slice(start, start + length);
+          const n = tokenHashes(units.of(window), length, a);
+          const m = index.read(start, start + length, b);
+          expect(Array.from(b.subarray(0, m)), `seed ${seed} at ${start}+${length}`).to.deep.equal(Array.from(a.subarray(0, n)));
         }
       }
     }
