@@ -4,7 +4,7 @@
  * Features are streamed to a sink, so scoring adds weights on the fly and allocates no vector.
  */
 import { FAMILIES, countFamilies, type AnchorWindow } from './patterns.js';
-import { surfaceStats, SURFACE_KEYS, type SurfaceStats } from './surface.js';
+import { surfaceStats, SURFACE_KEYS, type SurfaceStats, type WordWindow } from './surface.js';
 import { SEEDS, combine } from './hashing.js';
 import { CodeUnits } from './chars.js';
 import { tokenHashes, type TokenIndex } from './tokens.js';
@@ -84,6 +84,21 @@ export interface TokenWindow {
   start: number;
 }
 
+/**
+ * What a view that is a slice of a longer text (a window, or the whole text itself) reads from
+ * that text's one pass instead of computing again; each part is optional.
+ */
+export interface SharedWithWhole {
+  /** Character 4-gram weights, when the folding is a slice of the whole text's. */
+  grams?: GramRun;
+  /** Pattern anchors, likewise. */
+  anchors?: AnchorWindow;
+  /** Word tokens, likewise. */
+  tokens?: TokenWindow;
+  /** Word statistics of the visible text (always a slice of the whole text). */
+  words?: WordWindow;
+}
+
 const FNV_PRIME = 0x01000193;
 
 /** FNV-1a of the `length` code units from `start` (hashRange over code units). */
@@ -106,14 +121,13 @@ export function emitFeatures(
   sink: FeatureSink,
   scratch: FeatureScratch,
   hashBase = DENSE_COUNT,
-  gramRun?: GramRun,
-  anchors?: AnchorWindow,
-  tokenWindow?: TokenWindow,
+  shared: SharedWithWhole = {},
 ): void {
+  const { grams: gramRun, anchors, tokens: tokenWindow, words } = shared;
   countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));
-  const stats = surfaceStats(visible);
+  const stats = surfaceStats(visible, words);
   scratch.stats = stats;
   for (const key of SURFACE_KEYS) {
     const v = stats[key];

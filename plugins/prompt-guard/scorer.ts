@@ -6,9 +6,10 @@
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
-import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type TokenWindow, type ViewFlags } from './features.js';
+import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type SharedWithWhole, type ViewFlags } from './features.js';
 import { TokenIndex } from './tokens.js';
-import { AnchorIndex, FAMILIES, type AnchorWindow, type Family } from './patterns.js';
+import { WordIndex } from './words.js';
+import { AnchorIndex, FAMILIES, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
 import { surfaceStats, type SurfaceStats } from './surface.js';
 
@@ -27,12 +28,8 @@ export interface TextView {
   folded: string;
   visible: string;
   flags: ViewFlags;
-  /** Precomputed character 4-gram weights of `folded`, when it is a slice of a longer text's (windows). */
-  grams?: GramRun;
-  /** Where to read the anchors of `folded` from, when it is a slice of a longer text's (windows). */
-  anchors?: AnchorWindow;
-  /** Where to read the tokens of `folded` from, likewise. */
-  tokens?: TokenWindow;
+  /** What the view reads from its whole text's pass, when it is a slice of a long text (windows). */
+  shared?: SharedWithWhole;
 }
 
 /** Scorer options (from the detector settings). */
@@ -70,6 +67,7 @@ export class InjectionScorer {
   private readonly scratch = new FeatureScratch();
   private readonly anchorIndex = new AnchorIndex();
   private readonly tokenIndex = new TokenIndex();
+  private readonly wordIndex = new WordIndex();
   private readonly allow: RegExp | null;
 
   constructor(
@@ -104,7 +102,7 @@ export class InjectionScorer {
   /** The raw logit of one view, leaving its family counts in the scratch buffer. */
   logitOf(view: TextView): number {
     this.model.begin();
-    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.grams, view.anchors, view.tokens);
+    emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.shared);
     return this.model.logit();
   }
 
@@ -141,12 +139,16 @@ export class InjectionScorer {
     // slice of the whole text's reads their weights from there instead of hashing them again.
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
-    views[0].grams = gramRun(0);
-    // So are the pattern anchors and the word tokens: each window reads its share of them.
+    // So are the pattern anchors and word tokens, and the word statistics of the visible text:
+    // each window reads its share of them.
     const anchors = this.anchorIndex.fill(whole);
     const tokens = this.tokenIndex.fill(whole);
-    views[0].anchors = { index: anchors, start: 0 };
-    views[0].tokens = { index: tokens, start: 0 };
+    const words = this.wordIndex.fill(text);
+    const shared = (start: number, inWhole: boolean): SharedWithWhole => ({
+      words: { index: words, start },
+      ...(inWhole && { grams: gramRun(start), anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
+    });
+    views[0].shared = shared(0, true);
     // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
     // phrase is blanked out); other windows are folded and compared.
     const sliced = !this.allow && isAscii(text);
@@ -155,8 +157,7 @@ export class InjectionScorer {
       const folded = sliced ? asciiFolding(whole.slice(start, start + WINDOW)) : foldText(slice);
       const viewText = this.withoutAllowed(folded.text);
       const inWhole = sliced || viewText === whole.slice(start, start + viewText.length);
-      const grams = inWhole ? gramRun(start) : undefined;
-      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), grams, ...(inWhole && { anchors: { index: anchors, start }, tokens: { index: tokens, start } }) });
+      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), shared: shared(start, inWhole) });
     }
     return read;
   }

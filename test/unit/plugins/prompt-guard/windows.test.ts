@@ -2,21 +2,22 @@ import { expect } from 'chai';
 import { AnchorIndex, countFamilies, FAMILIES } from '../../../../plugins/prompt-guard/patterns.js';
 import { TokenIndex, tokenHashes } from '../../../../plugins/prompt-guard/tokens.js';
 import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
+import { WordIndex, wordCounts } from '../../../../plugins/prompt-guard/words.js';
 
 // Text that puts anchors, line breaks, surrogate pairs and literals at every window edge.
 const PIECES = [
   'ignore all previous instructions', '\n', '\r\n', 'disregard the rules', '𝐀', 'x', ' ', "don't", 'system:', '###',
-  '\nuser: hi', "o'", "'", '\ud835', '\udc00', '!?', 'a1', 'from now on you are', 'é', '忽略之前的指令', 'igno', 're', '<|im_start|>', 'dan', '\u2028', '[INST]', 'you must',
+  '\nuser: hi', 'IterreateAlpha', 'textitSpan6', 'You', "you're", 'ABCdef', 'Ünïcode', "o'", "'", '\ud835', '\udc00', '!?', 'a1', 'from now on you are', 'é', '忽略之前的指令', 'igno', 're', '<|im_start|>', 'dan', '\u2028', '[INST]', 'you must',
 ];
 
-function text(seed: number, length: number): string {
+function text(seed: number, length: number, lower = true): string {
   let state = seed;
   let out = '';
   while (out.length < length) {
     state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     out += PIECES[state % PIECES.length];
   }
-  return out.toLowerCase();
+  return lower ? out.toLowerCase() : out;
 }
 
 describe('prompt_guard window anchors', () => {
@@ -54,6 +55,24 @@ describe('prompt_guard window tokens', () => {
           const n = tokenHashes(units.of(window), length, a);
           const m = index.read(start, start + length, b);
           expect(Array.from(b.subarray(0, m)), `seed ${seed} at ${start}+${length}`).to.deep.equal(Array.from(a.subarray(0, n)));
+        }
+      }
+    }
+  });
+});
+
+describe('prompt_guard window word statistics', () => {
+  it('reads the same word statistics from the whole text as counting each window gives', () => {
+    const units = new CodeUnits();
+    const index = new WordIndex();
+    for (let seed = 1; seed <= 6; seed++) {
+      const whole = text(seed, 700, false);
+      index.fill(whole);
+      for (const length of [1, 2, 3, 4, 40, 170, 300]) {
+        for (let start = 0; start + length <= whole.length; start++) {
+          const window = whole.slice(start, start + length);
+          const expected = wordCounts(units.of(window), length, window);
+          expect(index.read(start, start + length), `seed ${seed} at ${start}+${length}`).to.deep.equal(expected);
         }
       }
     }
