@@ -506,6 +506,8 @@ function sortScanned(): void {
 export class AnchorIndex {
   /** Per pattern, (position, from, to) triples. */
   private readonly entries: number[][] = ALL_SOURCES.map(() => []);
+  /** Patterns with records. */
+  private filled: number[] = [];
 
   /** Indexes the anchors of `whole`. */
   fill(whole: string): this {
@@ -516,6 +518,18 @@ export class AnchorIndex {
     } finally {
       capturing = null;
     }
+    // Every list in order of `from`, so a window reads only its stretch: the scanned ones come
+    // literal by literal.
+    for (const index of SCANNED) {
+      const list = this.entries[index];
+      if (list.length <= 3) continue;
+      const triples: number[][] = [];
+      for (let k = 0; k < list.length; k += 3) triples.push([list[k], list[k + 1], list[k + 2]]);
+      triples.sort((x, y) => x[1] - y[1]);
+      list.length = 0;
+      for (const triple of triples) list.push(...triple);
+    }
+    this.filled = this.entries.map((list, index) => (list.length > 0 ? index : -1)).filter((index) => index >= 0);
     return this;
   }
 
@@ -534,14 +548,26 @@ export class AnchorIndex {
         for (let p = 0; p < 2; p++) if (window.startsWith(literal, p)) record(index, p);
       }
     }
-    for (let index = 0; index < this.entries.length; index++) {
+    for (const index of this.filled) {
       const list = this.entries[index];
-      for (let k = 0; k < list.length; k += 3) {
-        if (list[k + 1] >= start + 2 && list[k + 2] <= end) record(index, list[k] - start);
+      for (let k = firstFrom(list, start + 2); k < list.length && list[k + 1] <= end; k += 3) {
+        if (list[k + 2] <= end) record(index, list[k] - start);
       }
     }
-    sortScanned();
+    // Records at the first two positions come first, the rest in order: no list needs sorting.
   }
+}
+
+/** The offset of the first triple of `list` whose `from` is at least `from` (list.length if none). */
+function firstFrom(list: number[], from: number): number {
+  let lo = 0;
+  let hi = list.length / 3;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid * 3 + 1] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo * 3;
 }
 
 const isLineTerminator = (c: number): boolean => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
