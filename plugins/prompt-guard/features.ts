@@ -4,7 +4,7 @@
  * Features are streamed to a sink, so scoring adds weights on the fly and allocates no vector.
  */
 import { FAMILIES, countFamilies, type AnchorWindow } from './patterns.js';
-import { surfaceStats, SURFACE_KEYS, type SurfaceStats, type WordWindow } from './surface.js';
+import { surfaceStats, SURFACE_KEYS, type SurfaceStats, type SurfaceWindow } from './surface.js';
 import { SEEDS, combine } from './hashing.js';
 import { CodeUnits } from './chars.js';
 import { tokenHashes, type TokenIndex } from './tokens.js';
@@ -95,8 +95,8 @@ export interface SharedWithWhole {
   anchors?: AnchorWindow;
   /** Word tokens, likewise. */
   tokens?: TokenWindow;
-  /** Word statistics of the visible text (always a slice of the whole text). */
-  words?: WordWindow;
+  /** Word statistics and symbol runs of the visible text (always a slice of the whole text). */
+  surface?: SurfaceWindow;
 }
 
 const FNV_PRIME = 0x01000193;
@@ -123,11 +123,11 @@ export function emitFeatures(
   hashBase = DENSE_COUNT,
   shared: SharedWithWhole = {},
 ): void {
-  const { grams: gramRun, anchors, tokens: tokenWindow, words } = shared;
+  const { grams: gramRun, anchors, tokens: tokenWindow, surface } = shared;
   countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));
-  const stats = surfaceStats(visible, words);
+  const stats = surfaceStats(visible, surface);
   scratch.stats = stats;
   for (const key of SURFACE_KEYS) {
     const v = stats[key];

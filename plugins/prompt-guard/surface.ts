@@ -5,6 +5,7 @@
  */
 import { CodeUnits } from './chars.js';
 import { TAIL_WORDS, wordCounts, type WordIndex } from './words.js';
+import { symbolRuns, type SymbolRunIndex } from './symbol-runs.js';
 
 /** Statistics, each scaled to roughly 0..3 so one learning rate suits them all. */
 export interface SurfaceStats {
@@ -34,7 +35,6 @@ export interface SurfaceStats {
 const TURN = /^[ \t>#*-]*(?:user|human|assistant|ai|bot|chatbot|q|a|question|answer|system|customer|agent|model|gpt|claude|me|you)\s*\d*\s*[:：]/imy;
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
 const SYMBOL = /[\[\]{}()<>|\\^~`=_*#@$%&+;]/;
-const SYMBOL_PAIR = /[\[\]{}()<>|\\^~`="'.,;:!?*#@$%&+\-]{2,}/g;
 // SYMBOL by character code (every SYMBOL character is ASCII).
 const IS_SYMBOL = new Uint8Array(128);
 for (let c = 0; c < 128; c++) IS_SYMBOL[c] = SYMBOL.test(String.fromCharCode(c)) ? 1 : 0;
@@ -60,14 +60,15 @@ function countTurns(text: string, max: number): number {
   return turns;
 }
 
-/** Where a window's word statistics are read from: the index of the whole text and the window's start in it. */
-export interface WordWindow {
-  index: WordIndex;
+/** Where a window's word statistics and symbol runs are read from: the indexes of the whole text and the window's start in it. */
+export interface SurfaceWindow {
+  words: WordIndex;
+  runs: SymbolRunIndex;
   start: number;
 }
 
 /** Computes the surface statistics of `text` (a window of a longer text's when `window` is given). */
-export function surfaceStats(text: string, window?: WordWindow): SurfaceStats {
+export function surfaceStats(text: string, window?: SurfaceWindow): SurfaceStats {
   const turns = countTurns(text, 200);
   const n = text.length;
   const units = textUnits.of(text);
@@ -80,15 +81,10 @@ export function surfaceStats(text: string, window?: WordWindow): SurfaceStats {
     if (c < 128 && IS_SYMBOL[c]) symbols++;
   }
 
-  const { words, odd, you, tailOdd } = window ? window.index.read(window.start, window.start + n) : wordCounts(units, n, text);
+  const { words, odd, you, tailOdd } = window ? window.words.read(window.start, window.start + n) : wordCounts(units, n, text);
   const tailWords = Math.min(words, TAIL_WORDS);
 
-  let runs = 0;
-  SYMBOL_PAIR.lastIndex = 0;
-  for (const m of text.matchAll(SYMBOL_PAIR)) {
-    // Ordinary punctuation endings (".", "?!", "...", ").") are not odd.
-    if (!/^(?:\.{2,}|[.?!]+["')]?|["')][.,;:?!]|\)\.|\.\)|,"|\.")$/.test(m[0])) runs++;
-  }
+  const runs = window ? window.runs.read(window.start, window.start + n) : symbolRuns(text);
   let upper = 0;
   let letters = 0;
   for (let i = 0; i < n; i++) {
