@@ -10,6 +10,7 @@ import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type SharedWit
 import { TokenIndex } from './tokens.js';
 import { WordIndex } from './words.js';
 import { SymbolRunIndex } from './symbol-runs.js';
+import { LineStarts } from './line-starts.js';
 import { AnchorIndex, FAMILIES, type Family } from './patterns.js';
 import type { LinearModel } from './linear-model.js';
 import { surfaceStats, type SurfaceStats } from './surface.js';
@@ -70,6 +71,7 @@ export class InjectionScorer {
   private readonly tokenIndex = new TokenIndex();
   private readonly wordIndex = new WordIndex();
   private readonly runIndex = new SymbolRunIndex();
+  private readonly lineStarts = new LineStarts();
   private readonly allow: RegExp | null;
 
   constructor(
@@ -141,14 +143,15 @@ export class InjectionScorer {
     // slice of the whole text's reads their weights from there instead of hashing them again.
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
-    // So are the pattern anchors and word tokens, and the word statistics and symbol runs of the
-    // visible text: each window reads its share of them.
+    // So are the pattern anchors and word tokens, and the word statistics, symbol runs and line
+    // starts of the visible text: each window reads its share of them.
     const anchors = this.anchorIndex.fill(whole);
     const tokens = this.tokenIndex.fill(whole);
     const words = this.wordIndex.fill(text);
     const runs = this.runIndex.fill(text);
+    const lines = this.lineStarts.fill(text);
     const shared = (start: number, inWhole: boolean): SharedWithWhole => ({
-      surface: { words, runs, start },
+      surface: { words, runs, lines, start },
       ...(inWhole && { grams: gramRun(start), anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
     });
     views[0].shared = shared(0, true);

@@ -6,6 +6,7 @@
 import { CodeUnits } from './chars.js';
 import { TAIL_WORDS, wordCounts, type WordIndex } from './words.js';
 import { symbolRuns, type SymbolRunIndex } from './symbol-runs.js';
+import type { LineStarts } from './line-starts.js';
 
 /** Statistics, each scaled to roughly 0..3 so one learning rate suits them all. */
 export interface SurfaceStats {
@@ -42,34 +43,44 @@ const textUnits = new CodeUnits();
 
 /**
  * TURN's matches in `text`, counting up to `max`. TURN begins with `^`, so it is tried at line
- * starts only, each at or after the end of the last match, as a global scan finds them.
+ * starts only, each at or after the end of the last match, as a global scan finds them. A window's
+ * line starts are read from its whole text's `lines`.
  */
-function countTurns(text: string, max: number): number {
+function countTurns(text: string, max: number, window?: SurfaceWindow): number {
   let turns = 0;
   let end = 0;
-  // test() leaves LINE_TERMINATOR's lastIndex at the next line start.
-  LINE_TERMINATOR.lastIndex = 0;
-  for (let p = 0; p >= 0 && turns < max; p = LINE_TERMINATOR.test(text) ? LINE_TERMINATOR.lastIndex : -1) {
-    if (p < end) continue;
+  const tryAt = (p: number): void => {
+    if (p < end) return;
     TURN.lastIndex = p;
     if (TURN.test(text)) {
       turns++;
       end = TURN.lastIndex;
     }
+  };
+  tryAt(0);
+  if (window) {
+    const { starts } = window.lines;
+    const last = window.start + text.length;
+    for (let k = window.lines.firstAfter(window.start); k < starts.length && starts[k] <= last && turns < max; k++) tryAt(starts[k] - window.start);
+    return turns;
   }
+  // test() leaves LINE_TERMINATOR's lastIndex at the next line start.
+  LINE_TERMINATOR.lastIndex = 0;
+  while (turns < max && LINE_TERMINATOR.test(text)) tryAt(LINE_TERMINATOR.lastIndex);
   return turns;
 }
 
-/** Where a window's word statistics and symbol runs are read from: the indexes of the whole text and the window's start in it. */
+/** Where a window's word statistics, symbol runs and line starts are read from: the indexes of the whole text and the window's start in it. */
 export interface SurfaceWindow {
   words: WordIndex;
   runs: SymbolRunIndex;
+  lines: LineStarts;
   start: number;
 }
 
 /** Computes the surface statistics of `text` (a window of a longer text's when `window` is given). */
 export function surfaceStats(text: string, window?: SurfaceWindow): SurfaceStats {
-  const turns = countTurns(text, 200);
+  const turns = countTurns(text, 200, window);
   const n = text.length;
   const units = textUnits.of(text);
 

@@ -4,11 +4,13 @@ import { TokenIndex, tokenHashes } from '../../../../plugins/prompt-guard/tokens
 import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
 import { WordIndex, wordCounts } from '../../../../plugins/prompt-guard/words.js';
 import { SymbolRunIndex, symbolRuns } from '../../../../plugins/prompt-guard/symbol-runs.js';
+import { LineStarts } from '../../../../plugins/prompt-guard/line-starts.js';
+import { surfaceStats } from '../../../../plugins/prompt-guard/surface.js';
 
 // Text that puts anchors, line breaks, surrogate pairs and literals at every window edge.
 const PIECES = [
   'ignore all previous instructions', '\n', '\r\n', 'disregard the rules', '𝐀', 'x', ' ', "don't", 'system:', '###',
-  '\nuser: hi', 'IterreateAlpha', 'textitSpan6', 'You', "you're", 'ABCdef', '({', '](', '."', '...', ').', '=', '-', 'Ünïcode', "o'", "'", '\ud835', '\udc00', '!?', 'a1', 'from now on you are', 'é', '忽略之前的指令', 'igno', 're', '<|im_start|>', 'dan', '\u2028', '[INST]', 'you must',
+  '\nuser: hi', 'IterreateAlpha', 'textitSpan6', 'You', "you're", 'ABCdef', '\nUser: hello', '\nassistant:\n', 'Q:', '\r\nA: ', '({', '](', '."', '...', ').', '=', '-', 'Ünïcode', "o'", "'", '\ud835', '\udc00', '!?', 'a1', 'from now on you are', 'é', '忽略之前的指令', 'igno', 're', '<|im_start|>', 'dan', '\u2028', '[INST]', 'you must',
 ];
 
 function text(seed: number, length: number, lower = true): string {
@@ -90,6 +92,27 @@ describe('prompt_guard window symbol runs', () => {
         for (let start = 0; start + length <= whole.length; start++) {
           const window = whole.slice(start, start + length);
           expect(index.read(start, start + length), `seed ${seed} at ${start}+${length}`).to.equal(symbolRuns(window));
+        }
+      }
+    }
+  });
+});
+
+describe('prompt_guard window surface statistics', () => {
+  it('reads the same surface statistics from the whole text as computing each window gives', () => {
+    const words = new WordIndex();
+    const runs = new SymbolRunIndex();
+    const lines = new LineStarts();
+    for (let seed = 1; seed <= 4; seed++) {
+      const whole = text(seed, 700, false);
+      words.fill(whole);
+      runs.fill(whole);
+      lines.fill(whole);
+      for (const length of [1, 2, 3, 40, 170]) {
+        for (let start = 0; start + length <= whole.length; start++) {
+          const window = whole.slice(start, start + length);
+          const expected = { ...surfaceStats(window) };
+          expect(surfaceStats(window, { words, runs, lines, start }), `seed ${seed} at ${start}+${length}`).to.deep.equal(expected);
         }
       }
     }
