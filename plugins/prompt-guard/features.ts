@@ -121,9 +121,12 @@ export function emitFeatures(
   sink: FeatureSink,
   scratch: FeatureScratch,
   hashBase = DENSE_COUNT,
-  shared: SharedWithWhole = {},
+  shared?: SharedWithWhole,
 ): void {
-  const { grams: gramRun, anchors, tokens: tokenWindow, surface } = shared;
+  const gramRun = shared?.grams;
+  const anchors = shared?.anchors;
+  const tokenWindow = shared?.tokens;
+  const surface = shared?.surface;
   countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));

@@ -47,27 +47,33 @@ const textUnits = new CodeUnits();
  * line starts are read from its whole text's `lines`.
  */
 function countTurns(text: string, max: number, window?: SurfaceWindow): number {
-  let turns = 0;
-  let end = 0;
-  const tryAt = (p: number): void => {
-    if (p < end) return;
-    TURN.lastIndex = p;
-    if (TURN.test(text)) {
-      turns++;
-      end = TURN.lastIndex;
-    }
-  };
-  tryAt(0);
+  turnCount = 0;
+  turnEnd = 0;
+  tryTurn(text, 0);
   if (window) {
     const { starts } = window.lines;
     const last = window.start + text.length;
-    for (let k = window.lines.firstAfter(window.start); k < starts.length && starts[k] <= last && turns < max; k++) tryAt(starts[k] - window.start);
-    return turns;
+    for (let k = window.lines.firstAfter(window.start); k < starts.length && starts[k] <= last && turnCount < max; k++) tryTurn(text, starts[k] - window.start);
+    return turnCount;
   }
   // test() leaves LINE_TERMINATOR's lastIndex at the next line start.
   LINE_TERMINATOR.lastIndex = 0;
-  while (turns < max && LINE_TERMINATOR.test(text)) tryAt(LINE_TERMINATOR.lastIndex);
-  return turns;
+  while (turnCount < max && LINE_TERMINATOR.test(text)) tryTurn(text, LINE_TERMINATOR.lastIndex);
+  return turnCount;
+}
+
+// countTurns' matches so far and where the last one ended.
+let turnCount = 0;
+let turnEnd = 0;
+
+/** Tries TURN at line start `p`, unless the last match reached past it. */
+function tryTurn(text: string, p: number): void {
+  if (p < turnEnd) return;
+  TURN.lastIndex = p;
+  if (TURN.test(text)) {
+    turnCount++;
+    turnEnd = TURN.lastIndex;
+  }
 }
 
 /** Where a window's word statistics, symbol runs and line starts are read from: the indexes of the whole text and the window's start in it. */
