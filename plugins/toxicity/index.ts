@@ -44,6 +44,23 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
 
 const WINDOW = 280;
 
+/** What one word says, memoized per word (see `lookUp`); `next`: another word of the same hash. */
+interface WordInfo {
+  word: string;
+  tags: Tag[];
+  cues: number;
+  next: WordInfo | undefined;
+}
+// FNV-1a over the word's code units; keys are cut to 30 bits, small integers for the Map.
+const WORD_HASH_SEED = 0x811c9dc5 | 0;
+
+/** Whether `text[start, end)` is `word`. */
+function sameWord(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  return true;
+}
+
 /** Splits a normalized text into pieces of at most about WINDOW characters, at spaces. */
 function windows(normalized: string): string[] {
   if (normalized.length <= WINDOW + 40) return [normalized];
@@ -73,16 +90,24 @@ function create(settings: ToxicitySettings): Detector {
   // What one word says: its lexicon and obscenity tags (obscenity's only without allow words, as
   // its matches may lie inside an allowed word) and the phrases it is a cue of. Kept per word,
   // because most words of a prompt were seen before; emptied when full, to bound the memory.
-  const known = new Map<string, { tags: Tag[]; cues: number }>();
-  function lookUp(word: string): { tags: Tag[]; cues: number } {
-    let entry = known.get(word);
-    if (!entry) {
-      const lexicon = wordTags(word);
-      const obscenity = allow.size ? [] : matcher.wordTags(word);
-      entry = { tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word) };
-      if (known.size >= 50_000) known.clear();
-      known.set(word, entry);
+  // Keyed by a hash of the word's characters, so a word seen before is found without cutting it
+  // out of the text; entries of one hash are chained and compared with the text.
+  const known = new Map<number, WordInfo>();
+  let knownCount = 0;
+  function lookUp(text: string, start: number, end: number, hash: number): WordInfo {
+    const first = known.get(hash);
+    for (let entry = first; entry; entry = entry.next) if (sameWord(entry.word, text, start, end)) return entry;
+    const word = text.slice(start, end);
+    const lexicon = wordTags(word);
+    const obscenity = allow.size ? [] : matcher.wordTags(word);
+    const entry: WordInfo = { word, tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word), next: first };
+    if (knownCount >= 50_000) {
+      known.clear();
+      knownCount = 0;
+      entry.next = undefined;
     }
+    known.set(hash, entry);
+    knownCount++;
     return entry;
   }
 
@@ -109,11 +134,21 @@ function create(settings: ToxicitySettings): Detector {
       if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
     };
     // Tags only raise a category's severity: their order does not matter.
+    // Every piece between spaces is a word, as `split(' ')` would cut them.
     let cues = 0;
-    for (const word of normalized.split(' ')) {
-      const entry = lookUp(word);
+    let start = 0;
+    let hash = WORD_HASH_SEED;
+    for (let i = 0; i <= normalized.length; i++) {
+      const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
+      if (c !== 32) {
+        hash = Math.imul(hash ^ c, 0x01000193);
+        continue;
+      }
+      const entry = lookUp(normalized, start, i, hash & 0x3fffffff);
       for (const tag of entry.tags) note(tag);
       cues |= entry.cues;
+      start = i + 1;
+      hash = WORD_HASH_SEED;
     }
     phraseTags(normalized, cues).forEach(note);
     return { confidence, tags };
