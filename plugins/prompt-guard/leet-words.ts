@@ -1,0 +1,66 @@
+/**
+ * Leetspeak word candidates of an ASCII text, found by a loop over its characters instead of a
+ * regex with two look-aheads tried at every word start. Each match is the one of
+ *   /(?<![A-Za-z0-9])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g
+ * (deobfuscate.ts), in the same order.
+ */
+const LEET_CHAR = new Uint8Array(128);
+const ALNUM = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  LEET_CHAR[c] = /[a-z0-9@$!|]/.test(ch) ? 1 : 0;
+  ALNUM[c] = /[A-Za-z0-9]/.test(ch) ? 1 : 0;
+}
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** The end of the match nextLeetWord last found. */
+export let leetEnd = 0;
+
+/**
+ * The start of the first match at or after `from` in the ASCII text of `n` code `units` (chars.ts
+ * CodeUnits), its end in `leetEnd`; -1 when there is none. A match is the whole run of leet
+ * characters from its start (the quantifier is greedy and nothing follows it), so the look-aheads
+ * are read over that run. Starts are tried run by run: at the run's start, and inside it after a
+ * symbol (no letter or digit before them).
+ */
+export function nextLeetWord(units: Uint16Array, n: number, from: number): number {
+  let p = from;
+  while (p < n) {
+    if (LEET_CHAR[units[p]] !== 1) {
+      p++;
+      continue;
+    }
+    let end = p;
+    let allLetters = true;
+    for (; end < n && LEET_CHAR[units[end]] === 1; end++) allLetters &&= isLower(units[end]);
+    // A run of letters only fails the second look-ahead wherever it starts.
+    if (!allLetters) {
+      for (let q = p; q + 3 <= end; q++) {
+        if (q > 0 && ALNUM[units[q - 1]] === 1) continue;
+        if (lookAheadsHold(units, q, end)) {
+          leetEnd = end;
+          return q;
+        }
+      }
+    }
+    p = end;
+  }
+  return -1;
+}
+
+/** Whether `units[start..end)` holds a letter, and a digit or symbol with a letter or digit after it. */
+function lookAheadsHold(units: Uint16Array, start: number, end: number): boolean {
+  let letter = false;
+  let marker = false;
+  let markerThenAlnum = false;
+  for (let i = start; i < end; i++) {
+    const c = units[i];
+    const lower = isLower(c);
+    letter ||= lower;
+    if (marker && (lower || isDigit(c))) markerThenAlnum = true;
+    // Every leet character that is no letter is a digit or one of @$!|.
+    if (!lower) marker = true;
+  }
+  return letter && markerThenAlnum;
+}

@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
+import { leetEnd, nextLeetWord } from '../../../../plugins/prompt-guard/leet-words.js';
+import { hasSpacedLetters } from '../../../../plugins/prompt-guard/spaced-letters.js';
+
+// The regexes the loops stand for (deobfuscate.ts).
+const LEET_WORD_ASCII = /(?<![A-Za-z0-9])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g;
+const SPACED_HINT = /(?:^|[^\p{L}\p{N}])\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}/u;
+
+/** Deterministic texts of up to 20 pieces drawn from `alphabet`. */
+function* texts(alphabet: readonly string[], count: number): Generator<string> {
+  let seed = 12345;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
+  for (let t = 0; t < count; t++) {
+    let s = '';
+    for (let i = next() % 21; i > 0; i--) s += alphabet[next() % alphabet.length];
+    yield s;
+  }
+}
+
+describe('prompt_guard deobfuscation scans', () => {
+  it('finds the leetspeak candidates LEET_WORD_ASCII matches, in order', () => {
+    const units = new CodeUnits();
+    for (const s of texts(['a', 'b', '3', 'Z', '0', '@', '$', '!', '|', ' ', '.', '-', 'x', '1', 'e'], 50_000)) {
+      const want = [...s.matchAll(LEET_WORD_ASCII)].map((m) => `${m.index}-${m.index! + m[0].length}`);
+      const got: string[] = [];
+      const u = units.of(s);
+      for (let p = nextLeetWord(u, s.length, 0); p >= 0; p = nextLeetWord(u, s.length, leetEnd)) got.push(`${p}-${leetEnd}`);
+      expect(got, JSON.stringify(s)).to.deep.equal(want);
+    }
+  });
+
+  it('answers as the spaced-letter regex, surrogates and marks included', () => {
+    const alphabet = ['a', ' ', '\ud835\udc00', '.', 'ж', '\ud835', '1', '\udc00', '!', '\u0301', 'B', '-', '_', '😀'];
+    for (const size of [5, 8, alphabet.length]) {
+      for (const s of texts(alphabet.slice(0, size), 30_000)) expect(hasSpacedLetters(s), JSON.stringify(s)).to.equal(SPACED_HINT.test(s));
+    }
+  });
+});
