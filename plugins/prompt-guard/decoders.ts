@@ -3,6 +3,7 @@
  * so the scorer can read what a model asked to "decode and follow" would read.
  */
 import { isAscii } from './normalize.js';
+import { CodeUnits } from './chars.js';
 
 /** One decoded payload and the encoding it came in. */
 export interface DecodedPayload {
@@ -54,32 +55,66 @@ for (const w of COMMON_WORDS) {
   addKind([...w].reverse().join(''), 4);
 }
 const MAX_KIND_LENGTH = Math.max(...[...WORD_KINDS.keys()].map((w) => w.length));
+// WORD_KINDS as a trie over a-z, so a word is looked up as it is read, without slicing it out:
+// node `n`'s child by letter `c` is KIND_NEXT[n * 26 + c] (0: none), its kind KIND_OF[n].
+const KIND_NEXT: number[] = new Array(26).fill(0);
+const KIND_OF: number[] = [0];
+for (const [word, kind] of WORD_KINDS) {
+  let node = 0;
+  for (let i = 0; i < word.length; i++) {
+    const slot = node * 26 + word.charCodeAt(i) - 97;
+    if (KIND_NEXT[slot] === 0) {
+      KIND_NEXT[slot] = KIND_OF.length;
+      KIND_OF.push(0);
+      for (let c = 0; c < 26; c++) KIND_NEXT.push(0);
+    }
+    node = KIND_NEXT[slot];
+  }
+  KIND_OF[node] = kind;
+}
+const kindNext = Int32Array.from(KIND_NEXT);
+const kindOf = Uint8Array.from(KIND_OF);
+// Code units of the text (for longRuns) and of its lower case (for wordShares).
+const textUnits = new CodeUnits();
+const lowerUnits = new CodeUnits();
 
 /**
  * In one pass: the English share of the text (as englishShare), and for ASCII text also of its
  * ROT13 and of its reverse (the words of those are the ROT13 or the reverse of its words), without
- * building either.
+ * building either. `units` are the code units of the text's lower case (`n` of them).
  */
-function wordShares(text: string): { plain: number; rot13: number; reversed: number } {
+function wordShares(units: Uint16Array, n: number): { plain: number; rot13: number; reversed: number } {
   let total = 0;
   let common = 0;
   let rotated = 0;
   let reversed = 0;
-  const lower = text.toLowerCase();
-  for (let i = 0; i < lower.length; i++) {
-    const c = lower.charCodeAt(i);
+  for (let i = 0; i < n; i++) {
+    let c = units[i];
     if (c < 97 || c > 122) continue;
-    let end = i + 1;
-    while (end < lower.length && lower.charCodeAt(end) >= 97 && lower.charCodeAt(end) <= 122) end++;
+    // Walk the trie while the word is read; a word longer than every common word (and its
+    // ROT13 and reverse) needs no look-up.
+    let node = 0;
+    let end = i;
+    do {
+      node = end - i < MAX_KIND_LENGTH && node >= 0 ? kindNext[node * 26 + c - 97] || -1 : -1;
+      end++;
+      c = end < n ? units[end] : 0;
+    } while (c >= 97 && c <= 122);
     total++;
-    // A word longer than every common word (and its ROT13 and reverse) needs no look-up.
-    const kind = end - i <= MAX_KIND_LENGTH ? (WORD_KINDS.get(lower.slice(i, end)) ?? 0) : 0;
+    const kind = node > 0 ? kindOf[node] : 0;
     if (kind & 1) common++;
     if (kind & 2) rotated++;
     if (kind & 4) reversed++;
     i = end;
   }
   return total === 0 ? { plain: 0, rot13: 0, reversed: 0 } : { plain: common / total, rot13: rotated / total, reversed: reversed / total };
+}
+
+/** The code units of ASCII `text`'s lower case: its own with A-Z lowered. */
+function asciiLowerUnits(text: string): Uint16Array {
+  const units = lowerUnits.of(text);
+  for (let i = 0; i < text.length; i++) if (units[i] >= 65 && units[i] <= 90) units[i] += 32;
+  return units;
 }
 
 function rot13(text: string): string {
@@ -103,13 +138,13 @@ for (let c = 0; c < 128; c++) {
  * Cheap pre-checks, in one pass: a BASE64 match is a run of at least 16 of its characters, a HEX
  * match (eight digit pairs) a run of at least 16 characters a HEX match can hold.
  */
-function longRuns(text: string): { base64: boolean; hex: boolean } {
+function longRuns(units: Uint16Array, n: number): { base64: boolean; hex: boolean } {
   let base64 = 0;
   let hex = 0;
   let longBase64 = false;
   let longHex = false;
-  for (let i = 0; i < text.length && !(longBase64 && longHex); i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < n && !(longBase64 && longHex); i++) {
+    const c = units[i];
     base64 = c < 128 && BASE64_CHAR[c] ? base64 + 1 : 0;
     hex = c >= 128 || HEX_CHAR[c] ? hex + 1 : 0;
     if (base64 >= 16) longBase64 = true;
@@ -118,10 +153,10 @@ function longRuns(text: string): { base64: boolean; hex: boolean } {
   return { base64: longBase64, hex: longHex };
 }
 
-/** Every readable payload hidden in `text` (the original, not folded, text). */
-export function decodePayloads(text: string): DecodedPayload[] {
+/** Every readable payload hidden in `text` (the original, not folded, text); `ascii` when it is known whether the text is ASCII. */
+export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayload[] {
   const found: DecodedPayload[] = [];
-  const runs = longRuns(text);
+  const runs = longRuns(textUnits.of(text), text.length);
   for (const m of runs.base64 ? text.matchAll(BASE64) : []) {
     if (found.length >= MAX_PAYLOADS) break;
     const candidate = m[0];
@@ -145,17 +180,18 @@ export function decodePayloads(text: string): DecodedPayload[] {
       // Malformed escapes: nothing to read.
     }
   }
-  if (isAscii(text)) {
+  if (ascii) {
     // The same decisions as below, taken on word counts; a text is rotated or reversed only
     // when that reads as English.
-    const shares = wordShares(text);
+    const shares = wordShares(asciiLowerUnits(text), text.length);
     if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
       if (shares.rot13 >= 0.25) found.push({ encoding: 'rot13', text: rot13(text) });
       if (shares.reversed >= 0.25) found.push({ encoding: 'reversed', text: [...text].reverse().join('') });
     }
     return found;
   }
-  const base = wordShares(text).plain;
+  const lower = text.toLowerCase();
+  const base = wordShares(lowerUnits.of(lower), lower.length).plain;
   if (base < 0.2 && /[a-z]{3}/i.test(text)) {
     const rotated = rot13(text);
     if (englishShare(rotated) >= 0.25) found.push({ encoding: 'rot13', text: rotated });
