@@ -5,6 +5,7 @@
  * a callback per match. For text without surrogates (every character one code unit) each step
  * gives exactly what its regular expression gives; normalize.ts keeps the expressions for the rest.
  */
+import { Buffer } from 'node:buffer';
 
 /** `\p{L}`. */
 const LETTER = 1;
@@ -17,6 +18,13 @@ const KEEP = 8;
 
 /** The letter each leet character stands for (digits without one stay). */
 export const LEET_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e', '£': 'l' };
+
+// LEET_LETTERS by code unit (0: none).
+const LEET_CODES = (() => {
+  const table = new Uint16Array(0x10000);
+  for (const [c, letter] of Object.entries(LEET_LETTERS)) table[c.charCodeAt(0)] = letter.charCodeAt(0);
+  return table;
+})();
 
 /** Classes of every code unit (lone surrogates have none). */
 const CLASS = (() => {
@@ -31,14 +39,39 @@ const CLASS = (() => {
 
 const classOf = (s: string, i: number) => CLASS[s.charCodeAt(i)];
 
-/**
- * The text itself when a step changed nothing, else the pieces and the rest joined: one flat
- * string, which the next step reads faster than a chain of concatenations.
- */
-function finish(s: string, out: string[], from: number): string {
-  if (from === 0) return s;
-  out.push(s.slice(from));
-  return out.join('');
+// The text a step writes: its code units moved down in place in a reused buffer (no step makes
+// a text longer), read back as one string at the end. Unchanged stretches move natively, where
+// pieces collected and joined cost an allocation each. `written` is -1 while the step has
+// changed nothing.
+let units = new Uint16Array(4096);
+let bytes = Buffer.from(units.buffer);
+let written = -1;
+
+/** Keeps `s[from, to)` as it is, after what was written so far. */
+function keep(s: string, from: number, to: number): void {
+  if (written < 0) {
+    if (units.length < s.length) {
+      units = new Uint16Array(s.length * 2);
+      bytes = Buffer.from(units.buffer);
+    }
+    bytes.write(s, 0, 'utf16le');
+    written = from;
+  } else if (written !== from) units.copyWithin(written, from, to);
+  written += to - from;
+}
+
+/** Writes one code unit (after a `keep`). */
+function put(c: number): void {
+  units[written++] = c;
+}
+
+/** The text itself when a step changed nothing, else what was written and the rest as one string. */
+function finish(s: string, from: number): string {
+  if (written < 0) return s;
+  keep(s, from, s.length);
+  const out = bytes.toString('utf16le', 0, written * 2);
+  written = -1;
+  return out;
 }
 
 /**
@@ -46,7 +79,6 @@ function finish(s: string, out: string[], from: number): string {
  * punctuation, are cut off) is spelled with letters: `sh1t`, `b!tch!!`, `@ss`; `2014` or `wow!` stay.
  */
 export function unleet(s: string): string {
-  const out: string[] = [];
   let from = 0; // s[from, i) is still to be copied as is
   let i = 0;
   while (i < s.length) {
@@ -63,16 +95,15 @@ export function unleet(s: string): string {
     let letters = 0;
     for (let j = start; j < end; j++) if (classOf(s, j) & LETTER) letters++;
     if (letters === 0 || letters === end - start) continue;
-    out.push(s.slice(from, start));
-    for (let j = start; j < end; j++) out.push(LEET_LETTERS[s[j]] ?? s[j]);
+    keep(s, from, start);
+    for (let j = start; j < end; j++) put(LEET_CODES[s.charCodeAt(j)] || s.charCodeAt(j));
     from = i;
   }
-  return finish(s, out, from);
+  return finish(s, from);
 }
 
 /** Symbols inside a word: `f.u.c.k`, `b-i-t-c-h` -> the letters joined, when at most 12 (`*` is no symbol: it stays a wildcard). */
 export function joinSymbols(s: string): string {
-  const out: string[] = [];
   let from = 0;
   let i = 0;
   while (i + 2 < s.length) {
@@ -96,13 +127,13 @@ export function joinSymbols(s: string): string {
       continue;
     }
     if (letters <= 12) {
-      out.push(s.slice(from, i));
-      for (let j = i; j < end; j++) if (classOf(s, j) & LETTER) out.push(s[j]);
+      keep(s, from, i);
+      for (let j = i; j < end; j++) if (classOf(s, j) & LETTER) put(s.charCodeAt(j));
       from = end;
     }
     i = end;
   }
-  return finish(s, out, from);
+  return finish(s, from);
 }
 
 /** Whether the text has three single letters in a row (`f u c k`), which any spaced-out word starts with. */
@@ -118,7 +149,6 @@ export function mayBeSpaced(s: string): boolean {
  * than letters, digits and `*` -> one space, none at either end.
  */
 export function tidy(s: string): string {
-  const out: string[] = [];
   let from = 0;
   let i = 0;
   while (i < s.length) {
@@ -128,7 +158,7 @@ export function tidy(s: string): string {
       if (k & LETTER && s.charCodeAt(i + 1) === c && s.charCodeAt(i + 2) === c) {
         let end = i + 3;
         while (end < s.length && s.charCodeAt(end) === c) end++;
-        out.push(s.slice(from, i + 2));
+        keep(s, from, i + 2);
         from = i = end;
       } else i++;
       continue;
@@ -137,13 +167,14 @@ export function tidy(s: string): string {
     while (end < s.length && !(classOf(s, end) & KEEP)) end++;
     // A single space between words stays; other separators become one, or none at either end.
     if (i === 0 || end === s.length) {
-      out.push(s.slice(from, i));
+      keep(s, from, i);
       from = end;
     } else if (end - i > 1 || c !== 0x20) {
-      out.push(s.slice(from, i), ' ');
+      keep(s, from, i);
+      put(0x20);
       from = end;
     }
     i = end;
   }
-  return finish(s, out, from);
+  return finish(s, from);
 }
