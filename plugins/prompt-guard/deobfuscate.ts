@@ -78,8 +78,11 @@ function rewriteLeet(text: string, ascii: boolean): { text: string; leetWords: n
   return { text: copied === 0 ? text : out + text.slice(copied), leetWords };
 }
 
-/** Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. */
-export function deobfuscate(folded: string): DeobfuscatedView | null {
+/**
+ * Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. `ascii`
+ * when it is known whether the text is ASCII.
+ */
+export function deobfuscate(folded: string, ascii?: boolean): DeobfuscatedView | null {
   // Cheap pre-checks: most texts have neither spaced letters nor digits inside words.
   const spaced = hasSpacedLetters(folded);
   const leet = LEET_HINT.test(folded);
@@ -89,7 +92,8 @@ export function deobfuscate(folded: string): DeobfuscatedView | null {
     spacedRuns++;
     return run.replace(SEPARATORS, '');
   });
-  const ascii = !NON_ASCII.test(text);
+  // Joining spaced letters removes only ASCII separators: the text stays as ASCII as it was.
+  ascii ??= !NON_ASCII.test(text);
   // Without spaced runs the view needs two leetspeak words: count them before rewriting anything.
   if (spacedRuns === 0 && (!leet || leetWordsUpTo(text, ascii, 2) < 2)) return null;
   let leetWords = 0;

@@ -135,9 +135,9 @@ export function asciiFolding(lower: string): FoldedText {
   return { text: lower, tagText: '', tagChars: 0, invisibleInWords: 0, homoglyphWords: 0 };
 }
 
-/** Folds `text` for matching and counts the hiding tricks it used. */
-export function foldText(text: string): FoldedText {
-  if (isAscii(text)) return asciiFolding(text.toLowerCase());
+/** Folds `text` for matching and counts the hiding tricks it used; `ascii` when it is known whether the text is ASCII. */
+export function foldText(text: string, ascii = isAscii(text)): FoldedText {
+  if (ascii) return asciiFolding(text.toLowerCase());
   const hidden = { tagText: '', tagChars: 0, invisibleInWords: 0 };
   const visible = text.normalize('NFKC');
   const stripped = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/.test(visible)

@@ -475,12 +475,11 @@ function clearAnchors(): void {
   filled.length = 0;
 }
 
-/** Fills `positions` with where each pattern's anchors occur in `folded`. */
-function findAnchors(folded: string): void {
+/** Fills `positions` with where each pattern's anchors occur in `folded` (`ascii` when it holds only ASCII). */
+function findAnchors(folded: string, ascii = !NON_ASCII.test(folded)): void {
   clearAnchors();
   wordStartAnchors(folded);
   lineAnchors(folded);
-  const ascii = !NON_ASCII.test(folded);
   for (const index of SCANNED) {
     for (const literal of ascii ? ASCII_SCAN_LITERALS[index] : SCAN_LITERALS[index]) {
       for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p, p, p + literal.length);
@@ -509,12 +508,12 @@ export class AnchorIndex {
   /** Patterns with records. */
   private filled: number[] = [];
 
-  /** Indexes the anchors of `whole`. */
-  fill(whole: string): this {
+  /** Indexes the anchors of `whole`; `ascii` when it is known whether it is ASCII. */
+  fill(whole: string, ascii?: boolean): this {
     for (const list of this.entries) list.length = 0;
     capturing = this.entries;
     try {
-      findAnchors(whole);
+      findAnchors(whole, ascii);
     } finally {
       capturing = null;
     }

@@ -82,20 +82,23 @@ export class InjectionScorer {
   }
 
   /** Every view of `text` the scorer reads: the plain folding, the de-obfuscated one, decoded payloads. */
-  views(text: string): { folded: FoldedText; views: TextView[] } {
-    const folded = foldText(text);
+  views(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    // Whether the text is ASCII is read once: its folding (the lower case, with allowed phrases
+    // blanked out) is then ASCII too; other text may fold to ASCII, so that is read again.
+    const ascii = isAscii(text);
+    const folded = foldText(text, ascii);
     const base = foldingFlags(folded);
     const main = this.withoutAllowed(folded.text);
     const views: TextView[] = [{ kind: 'plain', folded: main, visible: text, flags: base }];
-    const plain = deobfuscate(main);
+    const plain = deobfuscate(main, ascii || undefined);
     if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
-      for (const payload of decodePayloads(text)) {
+      for (const payload of decodePayloads(text, ascii)) {
         const inner = foldText(payload.text);
         views.push({ kind: 'decoded', folded: this.withoutAllowed(inner.text), visible: payload.text, flags: { ...base, encoded: 1 } });
       }
     }
-    return { folded, views };
+    return { folded, views, ascii };
   }
 
   /** `text` with the allow-listed phrases blanked out. */
@@ -134,7 +137,7 @@ export class InjectionScorer {
    * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
    * benign text is diluted in the whole, not in a window around it.
    */
-  private windowViews(text: string): { folded: FoldedText; views: TextView[] } {
+  private windowViews(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     const read = this.views(text);
     if (text.length <= WINDOWED_FROM) return read;
     const { views } = read;
@@ -145,7 +148,7 @@ export class InjectionScorer {
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
     // So are the pattern anchors and word tokens, and the word statistics, symbol runs and line
     // starts of the visible text: each window reads its share of them.
-    const anchors = this.anchorIndex.fill(whole);
+    const anchors = this.anchorIndex.fill(whole, read.ascii || undefined);
     const tokens = this.tokenIndex.fill(whole);
     const words = this.wordIndex.fill(text);
     const runs = this.runIndex.fill(text);
@@ -157,7 +160,7 @@ export class InjectionScorer {
     views[0].shared = shared(0, true);
     // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
     // phrase is blanked out); other windows are folded and compared.
-    const sliced = !this.allow && isAscii(text);
+    const sliced = !this.allow && read.ascii;
     for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
       const slice = text.slice(start, start + WINDOW);
       const folded = sliced ? asciiFolding(whole.slice(start, start + WINDOW)) : foldText(slice);
