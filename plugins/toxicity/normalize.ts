@@ -3,7 +3,7 @@
  * letters (`fuuuuck`), symbols or spaces inside a word (`f.u.c.k`, `f u c k`, `b*tch`), accents
  * and look-alike letters. Mentions, links and HTML entities are dropped first.
  */
-import { joinSymbols, LEET_LETTERS, mayBeSpaced, tidy, unleet } from './letter-scan.js';
+import { dropMarks, joinSymbols, LEET_LETTERS, mayBeSpaced, tidy, unleet } from './letter-scan.js';
 
 // Cyrillic and Greek letters that look like Latin ones.
 const CONFUSABLE: Record<string, string> = { а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', τ: 't', υ: 'u' };
@@ -20,9 +20,7 @@ export function normalizeText(text: string): string {
   const ascii = /^[\x00-\x7f]*$/.test(s);
   s = ascii
     ? s.toLowerCase()
-    : s
-        .normalize('NFKD')
-        .replace(/\p{M}/gu, '')
+    : dropMarks(s.normalize('NFKD'))
         .toLowerCase()
         .replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
   // The scans of letter-scan.ts read one code unit as one character: astral text keeps the expressions.
