@@ -62,6 +62,28 @@ export function gramWeights(folded: string, hashBits: number, weightOf: (index: 
   return out;
 }
 
+const likeUnits = new CodeUnits();
+
+/**
+ * gramWeights of `folded`, given those of `like`, a text of the same length (a text and its view
+ * with leetspeak read as letters): only the grams over a code unit that differs are looked up.
+ */
+export function gramWeightsLike(like: string, likeWeights: Float64Array, folded: string, hashBits: number, weightOf: (index: number) => number, hashBase = DENSE_COUNT): Float64Array {
+  const mask = (1 << hashBits) - 1;
+  const grams = likeWeights.length;
+  const out = likeWeights.slice();
+  const units = gramUnits.of(folded);
+  const before = likeUnits.of(like);
+  let next = 0;
+  for (let i = 0; i < folded.length; i++) {
+    if (units[i] === before[i]) continue;
+    // The grams from i - 3 to i hold code unit i; those up to `next` are looked up already.
+    for (let s = Math.max(next, i - 3); s <= i && s < grams; s++) out[s] = weightOf(hashBase + (hashUnits(units, s, 4, SEEDS.char) & mask));
+    next = i + 1;
+  }
+  return out;
+}
+
 const HARM = FAMILIES.indexOf('harmful_topic');
 const ROLEPLAY = FAMILIES.indexOf('roleplay_framing');
 const PERSUASION = FAMILIES.indexOf('persuasion');

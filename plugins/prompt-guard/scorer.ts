@@ -6,7 +6,7 @@
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
-import { emitFeatures, FeatureScratch, gramWeights, type GramRun, type SharedWithWhole, type ViewFlags } from './features.js';
+import { emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from './features.js';
 import { TokenIndex } from './tokens.js';
 import { WordIndex } from './words.js';
 import { SymbolRunIndex } from './symbol-runs.js';
@@ -146,6 +146,13 @@ export class InjectionScorer {
     // slice of the whole text's reads their weights from there instead of hashing them again.
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
+    // A de-obfuscated view as long as the whole text (leetspeak read, no spaced letters joined)
+    // differs from it only in a few characters: only the grams over those are looked up.
+    const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
+    if (deobfuscated && deobfuscated.folded.length === whole.length) {
+      const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf);
+      deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
+    }
     // So are the pattern anchors and word tokens, and the word statistics, symbol runs and line
     // starts of the visible text: each window reads its share of them.
     const anchors = this.anchorIndex.fill(whole, read.ascii || undefined);
