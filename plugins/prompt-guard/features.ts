@@ -52,11 +52,15 @@ export interface GramRun {
 
 const gramUnits = new CodeUnits();
 
-/** The weight of each character 4-gram of `folded` (non-CJK text), by its start. */
-export function gramWeights(folded: string, hashBits: number, weightOf: (index: number) => number, hashBase = DENSE_COUNT): Float64Array {
+/** `buffer` when it holds at least `n` entries, else a longer one: a buffer reused between texts. */
+export function atLeast(buffer: Float64Array, n: number): Float64Array {
+  return buffer.length >= n ? buffer : new Float64Array(Math.max(n, 2 * buffer.length));
+}
+
+/** The weight of each character 4-gram of `folded` (non-CJK text), by its start, into `out` (at least that many long). */
+export function gramWeights(folded: string, hashBits: number, weightOf: (index: number) => number, out: Float64Array, hashBase = DENSE_COUNT): Float64Array {
   const mask = (1 << hashBits) - 1;
   const grams = Math.max(0, folded.length - 3);
-  const out = new Float64Array(grams);
   const units = gramUnits.of(folded);
   for (let s = 0; s < grams; s++) out[s] = weightOf(hashBase + (hashUnits(units, s, 4, SEEDS.char) & mask));
   return out;
@@ -65,13 +69,14 @@ export function gramWeights(folded: string, hashBits: number, weightOf: (index: 
 const likeUnits = new CodeUnits();
 
 /**
- * gramWeights of `folded`, given those of `like`, a text of the same length (a text and its view
- * with leetspeak read as letters): only the grams over a code unit that differs are looked up.
+ * gramWeights of `folded` into `out`, given those of `like`, a text of the same length (a text
+ * and its view with leetspeak read as letters): only the grams over a code unit that differs are
+ * looked up.
  */
-export function gramWeightsLike(like: string, likeWeights: Float64Array, folded: string, hashBits: number, weightOf: (index: number) => number, hashBase = DENSE_COUNT): Float64Array {
+export function gramWeightsLike(like: string, likeWeights: Float64Array, folded: string, hashBits: number, weightOf: (index: number) => number, out: Float64Array, hashBase = DENSE_COUNT): Float64Array {
   const mask = (1 << hashBits) - 1;
-  const grams = likeWeights.length;
-  const out = likeWeights.slice();
+  const grams = Math.max(0, folded.length - 3);
+  out.set(likeWeights.subarray(0, grams));
   const units = gramUnits.of(folded);
   const before = likeUnits.of(like);
   let next = 0;

@@ -6,7 +6,7 @@
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from './normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { decodePayloads } from './decoders.js';
-import { emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from './features.js';
+import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from './features.js';
 import { TokenIndex } from './tokens.js';
 import { WordIndex } from './words.js';
 import { SymbolRunIndex } from './symbol-runs.js';
@@ -72,6 +72,9 @@ export class InjectionScorer {
   private readonly wordIndex = new WordIndex();
   private readonly runIndex = new SymbolRunIndex();
   private readonly lineStarts = new LineStarts();
+  /** 4-gram weights of the last long text and of its de-obfuscated view (reused between texts). */
+  private gramBuffer: Float64Array = new Float64Array(0);
+  private likeBuffer: Float64Array = new Float64Array(0);
   private readonly allow: RegExp | null;
 
   constructor(
@@ -144,13 +147,15 @@ export class InjectionScorer {
     const whole = views[0].folded;
     // The character 4-grams of the whole text are looked up once: a window whose folding is a
     // slice of the whole text's reads their weights from there instead of hashing them again.
-    const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf);
+    this.gramBuffer = atLeast(this.gramBuffer, whole.length);
+    const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
     const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
     // A de-obfuscated view as long as the whole text (leetspeak read, no spaced letters joined)
     // differs from it only in a few characters: only the grams over those are looked up.
     const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
     if (deobfuscated && deobfuscated.folded.length === whole.length) {
-      const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf);
+      this.likeBuffer = atLeast(this.likeBuffer, whole.length);
+      const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf, this.likeBuffer);
       deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
     }
     // So are the pattern anchors and word tokens, and the word statistics, symbol runs and line
