@@ -2,6 +2,7 @@
  * Where the lines of a whole text start, for its windows: a window's lines start at its own start
  * and after each line terminator inside it, the whole text's line starts in its stretch.
  */
+import { firstAbove } from './sorted-search.js';
 
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
 
@@ -20,14 +21,6 @@ export class LineStarts {
 
   /** The index of the first line start after `x` (starts.length if none). */
   firstAfter(x: number): number {
-    const { starts } = this;
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid] <= x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAbove(this.starts, x);
   }
 }

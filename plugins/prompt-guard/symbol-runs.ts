@@ -3,6 +3,7 @@
  * counting ordinary punctuation endings. A long text's windows count theirs from one pass over
  * the whole text (SymbolRunIndex), looking again only at the runs their edges cut.
  */
+import { firstAbove } from './sorted-search.js';
 
 const SYMBOL_PAIR = /[\[\]{}()<>|\\^~`="'.,;:!?*#@$%&+\-]{2,}/g;
 // Ordinary punctuation endings (".", "?!", "...", ")."), which are not odd.
@@ -63,16 +64,4 @@ export class SymbolRunIndex {
     if (first <= last) runs += this.before[last + 1] - this.before[first];
     return runs;
   }
-}
-
-/** The index of the first of the ascending `values` above `x` (values.length if none). */
-function firstAbove(values: number[], x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (values[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
