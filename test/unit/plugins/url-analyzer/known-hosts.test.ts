@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { knownHostPattern } from '../../../../plugins/url-analyzer/url-candidates.js';
 import { DEFAULT_SETTINGS } from '../../../../plugins/url-analyzer/settings.js';
 import { normaliseDomain } from '../../../../plugins/url-analyzer/domain-names.js';
+import { randomStrings } from './random-strings.js';
 
 const cases = fileURLToPath(new URL('../../../fixtures/detectors/url-analyzer/url-cases.jsonl', import.meta.url));
 
@@ -18,14 +19,7 @@ describe('url_analyzer known host names', () => {
     ];
     const texts = readFileSync(cases, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l).text as string);
     const pieces = ['bit', '.', 'ly', 'BIT.LY', 'T.co', 't', 'co', 'a', 'b', 'c', 'x-y', 'z', 'uk', ' ', '/', 'is.gd', 'ġ', 'tiny', '.cc'];
-    let seed = 5;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let i = 0; i < 20000; i++) {
-      let text = '';
-      const n = Math.floor(next() * 12);
-      for (let k = 0; k < n; k++) text += pieces[Math.floor(next() * pieces.length)];
-      texts.push(text);
-    }
+    texts.push(...randomStrings(pieces, 20000, 12, 5));
     for (const names of lists) {
       const quick = knownHostPattern(names)!.anyName;
       const plain = anyOf([...new Set(names)].sort((a, b) => b.length - a.length));
