@@ -7,6 +7,7 @@
 import type { Exchange } from '../../core/pipeline/exchange.js';
 import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
 import { inProcessEvaluator, type EvaluateAnswer, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
+import { Deadline } from './deadline.js';
 import type { GuardrailsSettings } from './settings.js';
 
 /** A verdict status of the service. */
@@ -54,48 +55,15 @@ interface Answer {
   json(): Promise<unknown>;
 }
 
-/** An in-process call to the co-located plane, given up (as the HTTP request would be) when `signal` aborts. */
-async function callInProcess(evaluator: InProcessEvaluator, authorization: string, body: string, signal: AbortSignal): Promise<Answer> {
-  signal.throwIfAborted();
-  const answer = await new Promise<EvaluateAnswer>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    evaluator
-      .evaluate({ authorization, body })
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', abort));
-  });
+/** An in-process call to the co-located plane, given up (as the HTTP request would be) at the deadline. */
+async function callInProcess(evaluator: InProcessEvaluator, authorization: string, body: string, limit: Deadline): Promise<Answer> {
+  const answer = await limit.race(() => evaluator.evaluate({ authorization, body }));
   return { status: answer.status, json: async () => JSON.parse(answer.body) as unknown };
-}
-
-/**
- * A signal that aborts when the client goes away or after `ms`; `done()` clears the timer and
- * the listener. (AbortSignal.timeout and AbortSignal.any would keep every request's signals
- * alive until the timeout passes, seconds after the answer.)
- */
-function deadline(client: AbortSignal, ms: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`timed out after ${ms} ms`));
-  }, ms);
-  const onClientAbort = () => controller.abort(client.reason);
-  if (client.aborted) onClientAbort();
-  else client.addEventListener('abort', onClientAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done() {
-      clearTimeout(timer);
-      client.removeEventListener('abort', onClientAbort);
-    },
-  };
 }
 
 /** Calls the service; throws EvaluationFailure for anything but a usable verdict. */
 export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
-  const limit = deadline(ctx.signal, settings.timeout_ms);
+  const limit = new Deadline(ctx.signal, settings.timeout_ms);
   try {
     return await verdictWithin(limit, settings, key, body, ctx);
   } finally {
@@ -103,23 +71,23 @@ export async function requestVerdict(settings: GuardrailsSettings, key: string, 
   }
 }
 
-async function verdictWithin(limit: ReturnType<typeof deadline>, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
+async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
   const base = (settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '');
   // The guardrail plane of this process is called directly: the same exchange without the socket.
   const local = settings.transport === 'http' ? undefined : inProcessEvaluator(base);
   let response: Answer;
   try {
     response = local
-      ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), limit.signal)
+      ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), limit)
       : await fetch(`${base}/v1/evaluate`, {
           method: 'POST',
           headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
-          signal: limit.signal,
+          signal: limit.signal(),
         });
   } catch (err) {
     if (ctx.signal.aborted) throw err;
-    throw new EvaluationFailure(limit.timedOut() ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);
+    throw new EvaluationFailure(limit.timedOut ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);
   }
   let parsed: unknown;
   try {
