@@ -1,9 +1,10 @@
 /**
- * The deadline of one call to the guardrail service: it passes after `ms`, or as soon as the client goes away; `done()` clears
- * the timer and the listener. (AbortSignal.timeout and AbortSignal.any would keep every
- * request's signals alive until the timeout passes, seconds after the answer.) The abort signal
- * that `fetch` needs is made only for HTTP calls: Node's AbortSignals outlast the young
- * generation's collections, so one per in-process call would lengthen every scavenge.
+ * The deadline of one call to the guardrail service: it passes after `ms`, or as soon as the
+ * client goes away; `done()` clears the timer and the listener. (AbortSignal.timeout and
+ * AbortSignal.any would keep every request's signals alive until the timeout passes, seconds
+ * after the answer.) The abort signal that `fetch` needs is made only for HTTP calls: Node's
+ * AbortSignals outlast the young generation's collections, so one per in-process call would
+ * lengthen every scavenge.
  */
 export class Deadline {
   private readonly timer: NodeJS.Timeout;
