@@ -7,7 +7,7 @@ import type { Doc, IndexSpec } from '../types.js';
 import { StoreError } from '../types.js';
 import { indexName } from '../index-name.js';
 import { UniqueIndex } from './unique-index.js';
-import { isExpired, ttlRuleOf, type TtlRule } from './ttl-rule.js';
+import { expiryOf, isExpired, ttlRuleOf, type TtlRule } from './ttl-rule.js';
 
 /** A stored document: `_id` is always set. */
 export type StoredDoc = Doc & { _id: string };
@@ -47,6 +47,12 @@ export class CollectionState {
   readonly indexes = new Map<string, IndexSpec>();
   readonly unique: UniqueIndex[] = [];
   readonly ttl: TtlRule[] = [];
+  /**
+   * No document expires before this (epoch ms): lowered as documents are stored, raised again
+   * by a sweep, so a sweep of a collection whose documents live for days skips it whole.
+   * It may be too early (a document removed since), never too late.
+   */
+  earliestExpiry = Number.POSITIVE_INFINITY;
 
   constructor(readonly name: string) {}
 
@@ -72,8 +78,10 @@ export class CollectionState {
       }
       if (doc) for (const key of index.keysOf(doc)) index.owners.set(key, id);
     }
-    if (doc) this.docs.set(id, doc);
-    else this.docs.delete(id);
+    if (doc) {
+      this.docs.set(id, doc);
+      if (this.ttl.length > 0) this.earliestExpiry = Math.min(this.earliestExpiry, expiryOf(doc, this.ttl));
+    } else this.docs.delete(id);
   }
 
   /** The first unique-index key of `doc` already held by another document. */
@@ -119,7 +127,11 @@ export class CollectionState {
       this.unique.push(index);
     }
     const rule = ttlRuleOf(spec);
-    if (rule) this.ttl.push(rule);
+    if (rule) {
+      this.ttl.push(rule);
+      // Unknown until the next sweep looks at every document.
+      this.earliestExpiry = Number.NEGATIVE_INFINITY;
+    }
     this.indexes.set(name, { ...spec, name });
     return true;
   }

@@ -16,6 +16,7 @@ import { replayJournal } from './journal-replay.js';
 import { readSnapshot, writeSnapshot } from './snapshot-file.js';
 import { applyBatchOp } from './write-ops.js';
 import { WriteScope } from './write-scope.js';
+import { expiryOf } from './ttl-rule.js';
 
 /** Options of {@link EmbeddedStore.open}. */
 export interface EmbeddedStoreOptions {
@@ -179,12 +180,17 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
     return this.write((scope) => {
       let removed = 0;
       for (const coll of this.db.collections.values()) {
-        if (coll.ttl.length === 0) continue;
+        if (coll.ttl.length === 0 || scope.now < coll.earliestExpiry) continue;
+        let earliest = Number.POSITIVE_INFINITY;
         for (const doc of coll.docs.values()) {
-          if (!coll.isExpired(doc, scope.now)) continue;
-          scope.remove(coll.name, doc._id);
-          removed++;
+          const expiry = expiryOf(doc, coll.ttl);
+          if (expiry > scope.now) earliest = Math.min(earliest, expiry);
+          else {
+            scope.remove(coll.name, doc._id);
+            removed++;
+          }
         }
+        coll.earliestExpiry = earliest;
       }
       return removed;
     });

@@ -18,14 +18,18 @@ export function ttlRuleOf(spec: IndexSpec): TtlRule | undefined {
   return { field: fields[0]!, afterMs: spec.expireAfterSeconds * 1000 };
 }
 
+/** When the rules say the document expires (epoch ms): the earliest rule's; Infinity for never. */
+export function expiryOf(doc: object, rules: readonly TtlRule[]): number {
+  let expiry = Number.POSITIVE_INFINITY;
+  for (const rule of rules) {
+    for (const value of valuesAtPath(doc, rule.field)) {
+      if (value instanceof Date && value.getTime() + rule.afterMs < expiry) expiry = value.getTime() + rule.afterMs;
+    }
+  }
+  return expiry;
+}
+
 /** True when any rule says the document has expired at `now` (epoch ms). */
 export function isExpired(doc: object, rules: readonly TtlRule[], now: number): boolean {
-  for (const rule of rules) {
-    let earliest = Number.POSITIVE_INFINITY;
-    for (const value of valuesAtPath(doc, rule.field)) {
-      if (value instanceof Date && value.getTime() < earliest) earliest = value.getTime();
-    }
-    if (earliest + rule.afterMs <= now) return true;
-  }
-  return false;
+  return expiryOf(doc, rules) <= now;
 }

@@ -169,6 +169,39 @@ describe('core/store/embedded persistence', () => {
     expect((await reopen()).storedCount('tokens')).to.equal(1);
   });
 
+  it('sweeps exactly the expired documents at every point of the clock, across updates and a restart', async () => {
+    let clock = 1_000_000;
+    const open = () => EmbeddedStore.open({ dataDir, ttlSweepMs: 3_600_000, now: () => clock });
+    let s = (store = await open());
+    const coll = s.collection('tokens');
+    await coll.createIndex({ key: { expiresAt: 1 }, expireAfterSeconds: 10 });
+    const at = (ms: number) => new Date(ms);
+    await coll.insertMany([
+      { _id: 'a', expiresAt: at(1_000_000) },
+      { _id: 'b', expiresAt: at(1_050_000) },
+      { _id: 'never' },
+    ]);
+    expect(await s.sweepExpired()).to.equal(0);
+    clock = 1_010_000;
+    expect(await s.sweepExpired()).to.equal(1);
+    // A document expiring before every other one, inserted after the sweep looked.
+    await coll.insertOne({ _id: 'c', expiresAt: at(1_005_000) });
+    expect(await s.sweepExpired()).to.equal(0);
+    clock = 1_015_000;
+    expect(await s.sweepExpired()).to.equal(1);
+    // An update moving a document's expiry earlier counts too.
+    await coll.updateOne({ _id: 'b' }, { $set: { expiresAt: at(1_000_000) } });
+    expect(await s.sweepExpired()).to.equal(1);
+    await coll.insertOne({ _id: 'd', expiresAt: at(1_020_000) });
+    store = s = await (async () => {
+      await s.close();
+      return open();
+    })();
+    clock = 1_030_000;
+    expect(await s.sweepExpired()).to.equal(1);
+    expect((await s.collection('tokens').find()).map((d) => d._id)).to.deep.equal(['never']);
+  });
+
   it('lets an expired document be replaced before the sweep removes it', async () => {
     const s = (store = await EmbeddedStore.open({ dataDir, ttlSweepMs: 3_600_000 }));
     const coll = s.collection('locks');
