@@ -22,6 +22,17 @@ describe('token_rate_limiter: piece-cached token counts', () => {
   const encoding = new Tiktoken(o200k);
   const exact = (text: string) => encoding.encode(text, [], []).length;
 
+  it("has pieces that tile any text: every code point, lone surrogates included, starts a piece (what the counter's sticky matching relies on)", () => {
+    const piece = new RegExp(o200k.pat_str, 'uy');
+    const untiled: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const text = String.fromCodePoint(cp);
+      piece.lastIndex = 0;
+      if (!piece.test(text) || piece.lastIndex !== text.length) untiled.push(cp);
+    }
+    expect(untiled).to.deep.equal([]);
+  });
+
   it('counts exactly what the tokenizer encodes, on prose, code, markup and mixed scripts', () => {
     const counter = new TokenCounter(encoding, o200k.pat_str);
     const texts = [
