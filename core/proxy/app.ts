@@ -88,7 +88,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     });
     const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query: koa.query as Record<string, string>, headers: koa.req.headers, body }, abort.signal);
     state.exchange = ctx;
-    koa.set('x-ag-trace-id', ctx.traceId);
+    koa.res.setHeader('x-ag-trace-id', ctx.traceId);
     await next();
   });
 
@@ -121,7 +121,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
         if (!handler) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
         await handler(koa, ctx, hooks, route);
       }
-      for (const [k, v] of Object.entries(ctx.responseHeaders)) if (!koa.headerSent) koa.set(k, v);
+      // Straight onto the response: Koa's `set` builds arrays for every header it sets.
+      if (!koa.headerSent) for (const name in ctx.responseHeaders) koa.res.setHeader(name, ctx.responseHeaders[name]!);
     } catch (err) {
       outcomeError = toGatewayError(err);
       throw err;
