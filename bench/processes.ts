@@ -1,6 +1,6 @@
 /** Child processes of a benchmark run: the fake upstream and the gateway, each pinned to a core. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +44,10 @@ function run(core: number | undefined, args: string[], env: NodeJS.ProcessEnv, r
       if (ready(output)) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
+        // Later output is drained (a full pipe would stall the process), or kept in a file:
+        // BENCH_GATEWAY_STDOUT=<path prefix> (bench/gc-survival.ts reads V8's GC trace there).
+        if (process.env.BENCH_GATEWAY_STDOUT) child.stdout!.pipe(createWriteStream(`${process.env.BENCH_GATEWAY_STDOUT}${child.pid}`));
+        else child.stdout!.resume();
         resolve({ proc, output });
       }
     };

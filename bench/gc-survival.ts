@@ -1,0 +1,85 @@
+/**
+ * `npx tsx bench/gc-survival.ts`: what the policy chain costs the garbage collector per request.
+ * Runs the chain scenario's gateway under V8's GC trace (`--trace-gc-nvp`) at a fixed 200 req/s
+ * and prints, per request, the bytes allocated and the bytes that survived a young-generation
+ * collection (copied, then promoted): allocation sets how often scavenges come, survivors how
+ * long each takes, and a scavenge that lands on a request is its tail latency.
+ *
+ * KEEP=a,b keeps only those policy types of the chain; RULES=a,b only those guardrail detectors
+ * (`none` for neither), so a part's cost is the difference between two runs. Scavenges while a
+ * major collection is marking promote more than usual: the `major_gcs` count says whether one
+ * fell in the window. Traffic goes only to 127.0.0.1.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { saturate } from './closed-loop.js';
+import { createContext } from './context.js';
+import { openLoop } from './open-loop.js';
+import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
+import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
+
+const RATE = 200;
+const REQUESTS_PER_WINDOW = 2000;
+const WINDOWS = 3;
+
+const only = (name: string) => process.env[name]?.split(',');
+const keep = only('KEEP');
+const rules = only('RULES');
+const seed = {
+  ...chainSeed,
+  chain: keep ? chainSeed.chain!.filter((p) => keep.includes(p.type)) : chainSeed.chain,
+  guardrailRules: rules ? chainSeed.guardrailRules!.filter((r) => rules.includes(r.detector)) : chainSeed.guardrailRules,
+};
+
+/** The GC trace lines of the gateway's output so far, one record of fields per collection. */
+function traceLines(prefix: string): Array<Record<string, string>> {
+  const [file] = readdirSync(tmpdir()).filter((f) => join(tmpdir(), f).startsWith(prefix));
+  if (!file) throw new Error('no gateway output file');
+  return readFileSync(join(tmpdir(), file), 'utf8')
+    .split('\n')
+    .filter((line) => line.includes(' gc='))
+    .map((line) => Object.fromEntries([...line.matchAll(/(\S+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
+}
+
+async function main() {
+  pinSelf(1);
+  const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);
+  const prefix = join(tmpdir(), `portcullis-gc-${Date.now()}-`);
+  process.env.BENCH_GATEWAY_STDOUT = prefix;
+  const ctx = createContext({ rate: RATE, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
+  const gw = await ctx.gateway(seed, CHAIN_PLANES, ['--trace-gc-nvp']);
+  try {
+    const target = { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: chainBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.key}` } };
+    await saturate(target.url, target.body, target.headers, 2);
+    await openLoop({ ...target, rate: RATE, durationMs: 3000 });
+    const before = traceLines(prefix).length;
+    const windows = [];
+    for (let i = 0; i < WINDOWS; i++) windows.push(await openLoop({ ...target, rate: RATE, durationMs: (REQUESTS_PER_WINDOW / RATE) * 1000 }));
+    const gcs = traceLines(prefix).slice(before);
+    const scavenges = gcs.filter((gc) => gc.gc === 's');
+    const perRequest = (field: string) => Math.round(scavenges.reduce((sum, gc) => sum + Number(gc[field]), 0) / (WINDOWS * REQUESTS_PER_WINDOW));
+    console.log(
+      JSON.stringify({
+        keep: keep ?? 'all',
+        rules: rules ?? 'all',
+        requests: WINDOWS * REQUESTS_PER_WINDOW,
+        p99_ms: windows.map((w) => Number(w.p99.toFixed(2))),
+        scavenges: scavenges.length,
+        major_gcs: gcs.filter((gc) => gc.gc === 'mc').length,
+        allocated_bytes_per_request: perRequest('allocated'),
+        survived_bytes_per_request: perRequest('new_space_survived'),
+        promoted_bytes_per_request: perRequest('promoted'),
+        scavenge_pause_ms: Number((scavenges.reduce((sum, gc) => sum + Number(gc.pause), 0) / scavenges.length).toFixed(2)),
+      }),
+    );
+  } finally {
+    await gw.stop();
+    await upstream.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
