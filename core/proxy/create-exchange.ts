@@ -9,7 +9,8 @@ export function createExchange(snapshot: Snapshot, route: ProxyRoute, incoming: 
     traceId: randomUUID(),
     startedAt: performance.now(),
     snapshot,
-    incoming: { ...incoming, route: route.route, consumerSlug: route.consumerSlug },
+    // Field by field, not a spread: see "Garbage on the request path" in docs/architecture.md.
+    incoming: { method: incoming.method, path: incoming.path, route: route.route, query: incoming.query, headers: incoming.headers, body: incoming.body, consumerSlug: route.consumerSlug },
     operation: route.operation,
     clientFormat: route.clientFormat,
     signal,

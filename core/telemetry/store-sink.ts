@@ -12,7 +12,8 @@ export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: Te
   const activity: Record<string, unknown>[] = [];
   for (const event of batch) {
     if (event.kind === 'metric') traces.add(event);
-    else if (event.kind === 'activity') activity.push({ ...event.data, node_id: event.node_id, at: new Date(event.at) });
+    // Object.assign, not `{ ...data, node_id }`: see "Garbage on the request path" in docs/architecture.md.
+    else if (event.kind === 'activity') activity.push(Object.assign({}, event.data, { node_id: event.node_id, at: new Date(event.at) }));
   }
   if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertMany(activity);
 }

@@ -41,9 +41,12 @@ export async function evaluate(request: EvaluationRequest, telemetry: TelemetryS
   const started = performance.now();
   const traceId = randomUUID();
   const policy = request.key.collector.policy;
+  // Field by field, not a spread: see "Garbage on the request path" in docs/architecture.md.
   const activity = (fields: Pick<ActivityInput, 'status' | 'findings' | 'mode'>) =>
     recordActivity(telemetry, {
-      ...fields,
+      status: fields.status,
+      findings: fields.findings,
+      mode: fields.mode,
       traceId,
       requestId: request.requestId,
       key: request.key,

@@ -49,7 +49,8 @@ async function inspectionRequests(input: PolicyRunInput, rules: CompiledRule[]):
     direction: gate.direction,
     segments: parsed.segments.map(({ id, text, source, role }) => ({ id, text, source, ...(role ? { role } : {}) })),
     attachments: parsed.attachments,
-    attributes: { ...gate.attributes, ...(gate.payloadModel && gate.attributes['model.name'] === undefined ? { 'model.name': gate.payloadModel } : {}) },
+    // Object.assign, not spreads: see "Garbage on the request path" in docs/architecture.md.
+    attributes: Object.assign({}, gate.attributes, gate.payloadModel && gate.attributes['model.name'] === undefined ? { 'model.name': gate.payloadModel } : undefined),
   };
   const extractor = input.policy.extractor;
   const readers = rules.filter((r) => r.instance !== extractor);
