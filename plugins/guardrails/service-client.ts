@@ -6,7 +6,7 @@
  */
 import type { Exchange } from '../../core/pipeline/exchange.js';
 import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
-import { inProcessEvaluator, type EvaluateAnswer, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
+import { inProcessEvaluator, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
 import { Deadline } from './deadline.js';
 import type { GuardrailsSettings } from './settings.js';
 
