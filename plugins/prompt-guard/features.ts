@@ -5,7 +5,7 @@
  */
 import { FAMILIES, countFamilies, type AnchorWindow } from './patterns.js';
 import { surfaceStats, SURFACE_KEYS, type SurfaceStats, type SurfaceWindow } from './surface.js';
-import { SEEDS, combine } from './hashing.js';
+import { SEEDS, combine, hashUnits } from './hashing.js';
 import { CodeUnits } from './chars.js';
 import { tokenHashes, type TokenIndex } from './tokens.js';
 
@@ -124,15 +124,6 @@ export interface SharedWithWhole {
   tokens?: TokenWindow;
   /** Word statistics and symbol runs of the visible text (always a slice of the whole text). */
   surface?: SurfaceWindow;
-}
-
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a of the `length` code units from `start` (hashRange over code units). */
-function hashUnits(units: Uint16Array, start: number, length: number, seed: number): number {
-  let h = seed >>> 0;
-  for (let i = start, end = start + length; i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
-  return h >>> 0;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** FNV-1a hashing of tokens and character n-grams into the model's hashed feature space. */
 
 const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
+export const FNV_PRIME = 0x01000193;
 
 /** FNV-1a of a string's UTF-16 code units, starting from `seed`. */
 export function hashString(text: string, seed = FNV_OFFSET): number {
@@ -13,13 +13,10 @@ export function hashString(text: string, seed = FNV_OFFSET): number {
   return h >>> 0;
 }
 
-/** FNV-1a of `text.slice(start, end)` without allocating the slice. */
-export function hashRange(text: string, start: number, end: number, seed: number): number {
+/** FNV-1a of the `length` code units from `start`, as hashString of that slice would give. */
+export function hashUnits(units: Uint16Array, start: number, length: number, seed: number): number {
   let h = seed >>> 0;
-  for (let i = start; i < end; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, FNV_PRIME);
-  }
+  for (let i = start, end = start + length; i < end; i++) h = Math.imul(h ^ units[i], FNV_PRIME);
   return h >>> 0;
 }
 

@@ -3,12 +3,11 @@
  * after it, and single symbols (TOKEN below). A long text's windows read most of their tokens from
  * one pass over the whole text (TokenIndex), hashing only near their edges.
  */
-import { SEEDS } from './hashing.js';
+import { FNV_PRIME, SEEDS } from './hashing.js';
 import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
 
 // Word tokens: letters and digits, and an apostrophe with the letters after it (scanTokens).
 const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|[!?<>\[\]{}|#*:=$]/u;
-const FNV_PRIME = 0x01000193;
 // TOKEN's characters in ASCII: [\p{L}\p{N}] is [A-Za-z0-9] there; symbols are its last class.
 const ASCII_WORD = new Uint8Array(128);
 const ASCII_SYMBOL = new Uint8Array(128);

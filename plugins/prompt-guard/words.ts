@@ -96,7 +96,6 @@ function scanWords(units: Uint16Array, i: number, n: number, text: string, tally
 }
 
 const single = new Tally();
-const textUnits = new CodeUnits();
 
 /** Word statistics of `text`, given also as its `n` code `units`. */
 export function wordCounts(units: Uint16Array, n: number, text: string): WordCounts {
@@ -163,8 +162,7 @@ export class WordIndex {
     let to = end - 2;
     while (to > from && top[to] < 0) to--;
     if (to <= from) to = from;
-    else scanWords(units, to, end, text, tail, null, null);
-    if (to === from && from < end) scanWords(units, from, end, text, tail, null, null);
+    if (from < end) scanWords(units, to, end, text, tail, null, null);
     const first = from < end ? top[from] : 0;
     const last = from < end ? top[to] : 0;
     const copied = last - first;
