@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { chunkText } from '../../../../plugins/topic-keyword-moderation/segment-selection.js';
+import { randomStrings } from '../random-strings.js';
 
 /** The chunking as first written, with the look-behind split: the reference the scanner must equal. */
 function referenceChunks(text: string, size = 600): string[] {
@@ -24,14 +25,10 @@ function referenceChunks(text: string, size = 600): string[] {
 describe('topic_keyword_moderation chunking', () => {
   it('cuts text exactly where a look-behind split at sentence ends would', () => {
     const pieces = ['.', '!', '?', '\n', ' ', '\t', '\r\n', 'word', 'é', '\u00a0', '\u3000', '\u2028', '😀', '. ', '.\n\n'];
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    for (let i = 0; i < 3000; i++) {
-      let text = '';
-      const n = Math.floor(next() * (i % 10 === 0 ? 900 : 40));
-      for (let k = 0; k < n; k++) text += pieces[Math.floor(next() * pieces.length)];
+    const texts = [...randomStrings(pieces, 300, 900, 7), ...randomStrings(pieces, 2700, 40, 8)];
+    texts.forEach((text, i) => {
       const size = i % 3 === 0 ? 600 : 8;
       expect(chunkText(text, size), JSON.stringify(text)).to.deep.equal(referenceChunks(text, size));
-    }
+    });
   });
 });

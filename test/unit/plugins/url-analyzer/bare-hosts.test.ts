@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BARE_HOST, bareHostMatches } from '../../../../plugins/url-analyzer/bare-hosts.js';
-import { randomStrings } from './random-strings.js';
+import { randomStrings } from '../random-strings.js';
 
 const cases = fileURLToPath(new URL('../../../fixtures/detectors/url-analyzer/url-cases.jsonl', import.meta.url));
 

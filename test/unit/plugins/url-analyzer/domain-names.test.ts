@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { endsWithLabels, matchDomain, registrableDomain, startsWithLabels } from '../../../../plugins/url-analyzer/domain-names.js';
 import { skeleton } from '../../../../plugins/url-analyzer/lookalike.js';
-import { randomStrings } from './random-strings.js';
+import { randomStrings } from '../random-strings.js';
 
 const CONFUSABLE_SAMPLE: Record<string, string> = { 'а': 'a', 'о': 'o', 'і': 'i', 'ο': 'o', '0': 'o', '1': 'l', '5': 's', '|': 'l' };
 

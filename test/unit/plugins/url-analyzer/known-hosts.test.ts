@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { knownHostPattern } from '../../../../plugins/url-analyzer/url-candidates.js';
 import { DEFAULT_SETTINGS } from '../../../../plugins/url-analyzer/settings.js';
 import { normaliseDomain } from '../../../../plugins/url-analyzer/domain-names.js';
-import { randomStrings } from './random-strings.js';
+import { randomStrings } from '../random-strings.js';
 
 const cases = fileURLToPath(new URL('../../../fixtures/detectors/url-analyzer/url-cases.jsonl', import.meta.url));
 
