@@ -9,26 +9,21 @@
  * followed by \n, the end or one of .?!,
  */
 
-const LETTER = /^\p{L}/u;
-const WORD_CHAR = /^[\p{L}\p{M}'’.()-]/u;
+import { letterAt } from './char-class.js';
+
 const MAX_WORDS = 6;
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
-const isAsciiLetter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
 
-/** Length in code units of the character at `i` when it is of `cls`, else 0 (the pattern reads code points). */
-function classAt(s: string, i: number, cls: RegExp, ascii: (c: number) => boolean): number {
-  const c = s.charCodeAt(i);
-  if (c < 128) return ascii(c) ? 1 : 0;
+/** Length in code units of the `\p{L}` character at `i`, else 0 (the pattern reads code points). */
+const letterOf = (s: string, i: number) => (i < s.length ? letterAt(s, i, false) : 0);
+
+/** The same for a word's later characters, `[\p{L}\p{M}'’.()-]`. */
+function wordCharAt(s: string, i: number): number {
   if (i >= s.length) return 0;
-  const cp = s.codePointAt(i)!;
-  const width = cp > 0xffff ? 2 : 1;
-  return cls.test(s.slice(i, i + width)) ? width : 0;
+  const c = s.charCodeAt(i);
+  return c === 39 || c === 46 || c === 40 || c === 41 || c === 45 || c === 0x2019 ? 1 : letterAt(s, i, true);
 }
-
-const letterAt = (s: string, i: number) => classAt(s, i, LETTER, isAsciiLetter);
-const wordCharAt = (s: string, i: number) =>
-  classAt(s, i, WORD_CHAR, (c) => isAsciiLetter(c) || c === 39 || c === 46 || c === 40 || c === 41 || c === 45);
 
 /** Marks in `to` the position `e` a word's body ends at, and those after its trailing `[ \t,]*`. */
 function markEnd(s: string, e: number, to: Uint8Array): void {
@@ -42,7 +37,7 @@ function word(s: string, p: number, to: Uint8Array): void {
   for (let lead = p; ; ) {
     // Body at `b`, after the optional `[,(]` and any spaces.
     for (let b = lead; ; b++) {
-      const w = letterAt(s, b);
+      const w = letterOf(s, b);
       if (w > 0) {
         let e = b + w;
         markEnd(s, e, to);

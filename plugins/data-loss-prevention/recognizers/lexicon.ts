@@ -14,8 +14,6 @@ export interface WordList {
 
 /** Folded (lower-case, accent-free) entries of each list. */
 export interface Lexicon {
-  /** Given names (US Social Security Administration counts). */
-  first: WordList;
   /** Surnames (US Census 1990). */
   last: WordList;
   /** Lower-case English dictionary words (SCOWL). */
@@ -50,7 +48,7 @@ export function lexicon(): Lexicon {
     load(kinds, 'surnames.txt', LAST);
     load(kinds, 'english-words.txt', WORD);
     load(kinds, 'places.txt', PLACE);
-    cached = { first: list(kinds, FIRST), last: list(kinds, LAST), words: list(kinds, WORD), places: list(kinds, PLACE), kinds };
+    cached = { last: list(kinds, LAST), words: list(kinds, WORD), places: list(kinds, PLACE), kinds };
   }
   return cached;
 }
