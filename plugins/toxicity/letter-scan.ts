@@ -6,6 +6,7 @@
  * gives exactly what its regular expression gives; normalize.ts keeps the expressions for the rest.
  */
 import { Buffer } from 'node:buffer';
+import { endianness } from 'node:os';
 
 /** `\p{L}`. */
 const LETTER = 1;
@@ -66,9 +67,12 @@ function keep(s: string, from: number, to: number): void {
   written += to - from;
 }
 
+/** The buffer holds UTF-16LE bytes (what `write` and `toString` use), whatever the host's order. */
+const LITTLE_ENDIAN = endianness() === 'LE';
+
 /** Writes one code unit (after a `keep`). */
 function put(c: number): void {
-  units[written++] = c;
+  units[written++] = LITTLE_ENDIAN ? c : ((c & 0xff) << 8) | (c >> 8);
 }
 
 /** The text itself when a step changed nothing, else what was written and the rest as one string. */
