@@ -45,6 +45,13 @@ export function codePointAt(text: string, i: number): number {
   return c >= 0xd800 && c <= 0xdbff ? text.codePointAt(i)! : c;
 }
 
+/** An ASCII letter, `[A-Za-z]`. */
+export const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
+/** 1 for the ASCII letters and digits, `[A-Za-z0-9]`, by code. */
+export const ASCII_ALNUM = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_ALNUM[c] = isAsciiLetter(c) || (c >= 48 && c <= 57) ? 1 : 0;
+
 /** Code units taken by code point `cp`. */
 export const widthOf = (cp: number): number => (cp > 0xffff ? 2 : 1);
 

@@ -4,13 +4,10 @@
  *   /(?<![A-Za-z0-9])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g
  * (deobfuscate.ts), in the same order.
  */
+import { ASCII_ALNUM } from './chars.js';
+
 const LEET_CHAR = new Uint8Array(128);
-const ALNUM = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  LEET_CHAR[c] = /[a-z0-9@$!|]/.test(ch) ? 1 : 0;
-  ALNUM[c] = /[A-Za-z0-9]/.test(ch) ? 1 : 0;
-}
+for (let c = 0; c < 128; c++) LEET_CHAR[c] = /[a-z0-9@$!|]/.test(String.fromCharCode(c)) ? 1 : 0;
 const isLower = (c: number) => c >= 97 && c <= 122;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 
@@ -37,7 +34,7 @@ export function nextLeetWord(units: Uint16Array, n: number, from: number): numbe
     // A run of letters only fails the second look-ahead wherever it starts.
     if (!allLetters) {
       for (let q = p; q + 3 <= end; q++) {
-        if (q > 0 && ALNUM[units[q - 1]] === 1) continue;
+        if (q > 0 && ASCII_ALNUM[units[q - 1]] === 1) continue;
         if (lookAheadsHold(units, q, end)) {
           leetEnd = end;
           return q;

@@ -3,7 +3,7 @@
  * tricks used to hide words from filters. One pass builds the folded text and counts the tricks.
  */
 import { CONFUSABLES } from './confusables.js';
-import { classOf, codePointAt, LETTER, MARK, NUMBER, widthOf } from './chars.js';
+import { classOf, codePointAt, isAsciiLetter, LETTER, MARK, NUMBER, widthOf } from './chars.js';
 
 /** What folding found and produced. */
 export interface FoldedText {
@@ -25,8 +25,6 @@ const INVISIBLE_ALL = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206
 const LATIN_MARKS = /[\u0300-\u036f]/g;
 // Any confusable letter (all of them are in the BMP).
 const CONFUSABLE = new RegExp(`[${[...CONFUSABLES.keys()].map((cp) => String.fromCharCode(cp)).join('')}]`);
-const isAsciiLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-const LETTER_CHAR = /\p{L}/u;
 
 /** NFKC with Latin/Greek/Cyrillic accents removed; also applied to (lower-case) pattern sources. */
 export function foldMarks(text: string): string {
@@ -64,7 +62,7 @@ function stripHidden(text: string, out: { tagText: string; tagChars: number; inv
       }
     }
     if (code >= 0x00ad && INVISIBLE.test(text[i])) {
-      if (i > 0 && i + 1 < text.length && LETTER_CHAR.test(text[i - 1]) && LETTER_CHAR.test(text[i + 1])) out.invisibleInWords++;
+      if (i > 0 && i + 1 < text.length && (classOf(text.charCodeAt(i - 1)) & LETTER) !== 0 && (classOf(text.charCodeAt(i + 1)) & LETTER) !== 0) out.invisibleInWords++;
     }
   }
   result += text.slice(last);

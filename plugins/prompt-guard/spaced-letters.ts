@@ -5,7 +5,7 @@
  * (deobfuscate.ts): four letters each but the last followed by one separator, the first at the
  * start or after a code point that is no letter or digit.
  */
-import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
+import { classOf, codePointBefore, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
 
 const SEPARATOR = new Uint8Array(128);
 for (const ch of ' .-_*|+') SEPARATOR[ch.charCodeAt(0)] = 1;
@@ -24,24 +24,14 @@ export function hasSpacedLetters(text: string): boolean {
   for (let s = 1; s + 5 < n; s++) {
     if (!isSeparator(units[s]) || !(isSeparator(units[s + 2]) || isSeparator(units[s + 3]))) continue;
     // The first letter ends at `s`: one code unit, or a surrogate pair.
-    const c = units[s - 1];
-    const pair = c >= 0xdc00 && c <= 0xdfff && s >= 2 && units[s - 2] >= 0xd800 && units[s - 2] <= 0xdbff;
-    const start = pair ? s - 2 : s - 1;
-    if (spacedFrom(units, start, n)) return true;
+    if (spacedFrom(text, units, s - widthOf(codePointBefore(text, s)), n)) return true;
   }
   return false;
 }
 
 /** Whether a match begins with the letter at `start` (a code point boundary). */
-function spacedFrom(units: Uint16Array, start: number, n: number): boolean {
-  if (start > 0) {
-    // The code point before `start`, as a `u` regex reads it backwards.
-    let before = units[start - 1];
-    if (before >= 0xdc00 && before <= 0xdfff && start >= 2 && units[start - 2] >= 0xd800 && units[start - 2] <= 0xdbff) {
-      before = (units[start - 2] - 0xd800) * 0x400 + (before - 0xdc00) + 0x10000;
-    }
-    if ((classOf(before) & (LETTER | NUMBER)) !== 0) return false;
-  }
+function spacedFrom(text: string, units: Uint16Array, start: number, n: number): boolean {
+  if (start > 0 && (classOf(codePointBefore(text, start)) & (LETTER | NUMBER)) !== 0) return false;
   let i = start;
   for (let k = 0; k < 4; k++) {
     if (i >= n) return false;

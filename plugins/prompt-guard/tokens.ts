@@ -4,22 +4,16 @@
  * one pass over the whole text (TokenIndex), hashing only near their edges.
  */
 import { FNV_PRIME, SEEDS } from './hashing.js';
-import { classOf, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
+import { ASCII_ALNUM, classOf, CodeUnits, isAsciiLetter, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
 
 // Word tokens: letters and digits, and an apostrophe with the letters after it (scanTokens).
 const TOKEN = /[\p{L}\p{N}]+(?:'[\p{L}]+)?|[!?<>\[\]{}|#*:=$]/u;
 // TOKEN's characters in ASCII: [\p{L}\p{N}] is [A-Za-z0-9] there; symbols are its last class.
-const ASCII_WORD = new Uint8Array(128);
 const ASCII_SYMBOL = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  ASCII_WORD[c] = /[A-Za-z0-9]/.test(ch) ? 1 : 0;
-  ASCII_SYMBOL[c] = !ASCII_WORD[c] && TOKEN.test(ch) ? 1 : 0;
-}
-const isAsciiLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+for (let c = 0; c < 128; c++) ASCII_SYMBOL[c] = !ASCII_ALNUM[c] && TOKEN.test(String.fromCharCode(c)) ? 1 : 0;
 
 /** Whether code point `cp` is a letter or digit (`[\p{L}\p{N}]`). */
-const isAlnum = (cp: number): boolean => (cp < 128 ? ASCII_WORD[cp] === 1 : (classOf(cp) & (LETTER | NUMBER)) !== 0);
+const isAlnum = (cp: number): boolean => (cp < 128 ? ASCII_ALNUM[cp] === 1 : (classOf(cp) & (LETTER | NUMBER)) !== 0);
 /** Whether code point `cp` is a letter (`\p{L}`). */
 const isLetter = (cp: number): boolean => (cp < 128 ? isAsciiLetter(cp) : (classOf(cp) & LETTER) !== 0);
 
