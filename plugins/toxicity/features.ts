@@ -82,7 +82,9 @@ export class FeatureCounts {
   }
 }
 
-const step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
+/** FNV-1a: the seed and one step, for the words and n-grams here and the word look-up in index.ts. */
+export const HASH_SEED = 0x811c9dc5;
+export const step = (h: number, c: number) => Math.imul(h ^ c, 0x01000193);
 
 // The text's characters with a space on each side, read once per text instead of once per
 // n-gram (grown when a longer text comes).
@@ -99,7 +101,7 @@ export function extractFeatures(normalized: string, into: FeatureCounts = new Fe
   // Words and bigrams (all of them first: the model sums features in the order they were added),
   // while the characters are copied.
   let prev = 0;
-  let h = 0x811c9dc5;
+  let h = HASH_SEED;
   let inWord = false;
   for (let i = 0; i <= normalized.length; i++) {
     const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
@@ -110,7 +112,7 @@ export function extractFeatures(normalized: string, into: FeatureCounts = new Fe
         if (prev) into.add((Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK);
         prev = h;
       }
-      h = 0x811c9dc5;
+      h = HASH_SEED;
       inWord = false;
     } else {
       h = step(h, c);
@@ -120,7 +122,7 @@ export function extractFeatures(normalized: string, into: FeatureCounts = new Fe
   // Character 3-, 4- and 5-grams of ` text `: from each start the 3-gram's hash is extended by
   // one character to the 4-gram's and the 5-gram's.
   for (let i = 0; i + 3 <= n; i++) {
-    const g3 = step(step(step(0x811c9dc5, at[i]), at[i + 1]), at[i + 2]);
+    const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
     into.add(((g3 ^ SALT_3) >>> 0) & MASK);
     if (i + 3 < n) {
       const g4 = step(g3, at[i + 3]);

@@ -6,7 +6,7 @@
  */
 import { defineDetector, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
-import { extractFeatures, FeatureCounts, predict } from './features.js';
+import { extractFeatures, FeatureCounts, HASH_SEED, predict, step } from './features.js';
 import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
@@ -51,8 +51,7 @@ interface WordInfo {
   cues: number;
   next: WordInfo | undefined;
 }
-// FNV-1a over the word's code units; keys are cut to 30 bits, small integers for the Map.
-const WORD_HASH_SEED = 0x811c9dc5 | 0;
+// Words are looked up by FNV-1a over their code units (features.ts step), cut to 30 bits: small integers for the Map.
 
 /** Whether `text[start, end)` is `word`. */
 function sameWord(word: string, text: string, start: number, end: number): boolean {
@@ -137,18 +136,18 @@ function create(settings: ToxicitySettings): Detector {
     // Every piece between spaces is a word, as `split(' ')` would cut them.
     let cues = 0;
     let start = 0;
-    let hash = WORD_HASH_SEED;
+    let hash = HASH_SEED;
     for (let i = 0; i <= normalized.length; i++) {
       const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
       if (c !== 32) {
-        hash = Math.imul(hash ^ c, 0x01000193);
+        hash = step(hash, c);
         continue;
       }
       const entry = lookUp(normalized, start, i, hash & 0x3fffffff);
       for (const tag of entry.tags) note(tag);
       cues |= entry.cues;
       start = i + 1;
-      hash = WORD_HASH_SEED;
+      hash = HASH_SEED;
     }
     phraseTags(normalized, cues).forEach(note);
     return { confidence, tags };
