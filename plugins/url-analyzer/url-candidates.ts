@@ -90,8 +90,8 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     covered.push([start, end]);
     found.push({ raw: url, context, start, end });
   };
-  const scan = (re: RegExp | RegExpExecArray[], context: UrlContext) => {
-    for (const m of re instanceof RegExp ? text.matchAll(re) : re) {
+  const scan = (matches: Iterable<RegExpMatchArray>, context: UrlContext) => {
+    for (const m of matches) {
       const group = m.slice(1).findIndex((g) => g !== undefined);
       const value = group >= 0 ? m[group + 1] : m[0];
       const start = (m.index ?? 0) + m[0].indexOf(value);
@@ -112,21 +112,21 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
       const start = (m.index ?? 0) + m[0].lastIndexOf(url);
       add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
     }
-    scan(MD_IMAGE, 'autoload');
+    scan(text.matchAll(MD_IMAGE), 'autoload');
   }
-  if (html) scan(HTML_AUTOLOAD, 'autoload');
-  if (parenthesis) scan(HTML_STYLE_URL, 'autoload');
-  if (markdown) scan(MD_LINK, 'link');
+  if (html) scan(text.matchAll(HTML_AUTOLOAD), 'autoload');
+  if (parenthesis) scan(text.matchAll(HTML_STYLE_URL), 'autoload');
+  if (markdown) scan(text.matchAll(MD_LINK), 'link');
   if (html) {
-    scan(HTML_LINK, 'link');
-    scan(AUTOLINK, 'link');
+    scan(text.matchAll(HTML_LINK), 'link');
+    scan(text.matchAll(AUTOLINK), 'link');
   }
-  scan(SCRIPT_SCHEME, 'bare');
-  scan(DATA_URI, 'bare');
-  scan(SCHEMED, 'bare');
-  scan(WWW, 'bare');
+  scan(text.matchAll(SCRIPT_SCHEME), 'bare');
+  scan(text.matchAll(DATA_URI), 'bare');
+  scan(text.matchAll(SCHEMED), 'bare');
+  scan(text.matchAll(WWW), 'bare');
   scan(bareHostMatches(text), 'bare');
   // A text that holds none of the names cannot match the pattern: one cheap scan decides.
-  if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');
+  if (knownHosts && knownHosts.anyName.test(text)) scan(text.matchAll(knownHosts.pattern), 'bare');
   return found;
 }
