@@ -22,7 +22,7 @@ import { prompt } from './bodies.js';
 import type { ScenarioResult } from './context.js';
 
 /** Settings other than the defaults, where the defaults check nothing (the evaluate scenario's). */
-const SETTINGS: Record<string, Record<string, unknown>> = {
+export const DETECTOR_BENCH_SETTINGS: Record<string, Record<string, unknown>> = {
   topic_keyword_moderation: { keywords: ['project-x'], denied_topics: ['medical advice'] },
 };
 
@@ -99,7 +99,7 @@ export async function detectorBench(options: DetectorBenchOptions): Promise<Scen
   const host = await createPluginHost();
   const detectors: Array<[string, Detector]> = [...host.detectors.values()]
     .filter((d) => !options.only || options.only.includes(d.name))
-    .map((d) => [d.name, d.create(host.validateSettings(d.name, SETTINGS[d.name] ?? {}))] as [string, Detector])
+    .map((d) => [d.name, d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}))] as [string, Detector])
     .sort(([a], [b]) => a.localeCompare(b));
   const names = [...detectors.map(([name]) => name), ALL];
   const samples = new Map(names.map((n) => [n, new Float64Array(options.iterations * options.rounds)]));

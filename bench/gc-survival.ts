@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/gc-survival.ts`: what the policy chain costs the garbage collector per request.
  * Runs the chain scenario's gateway under V8's GC trace (`--trace-gc-nvp`) at a fixed 200 req/s
- * and prints, per request, the bytes allocated and the bytes that survived a young-generation
+ * (SCENARIO=evaluate: the evaluate scenario's 4 KB prompt at 100 req/s instead) and prints, per
+ * request, the bytes allocated and the bytes that survived a young-generation
  * collection (copied, then promoted): allocation sets how often scavenges come, survivors how
  * long each takes, and a scavenge that lands on a request is its tail latency.
  *
@@ -17,19 +18,22 @@ import { saturate } from './closed-loop.js';
 import { createContext } from './context.js';
 import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
+import { evaluateBody, evaluateSeed } from './scenarios/evaluate.js';
 import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
 
-const RATE = 200;
-const REQUESTS_PER_WINDOW = 2000;
+const EVALUATE = process.env.SCENARIO === 'evaluate';
+const RATE = EVALUATE ? 100 : 200;
+const REQUESTS_PER_WINDOW = EVALUATE ? 1000 : 2000;
 const WINDOWS = 3;
 
 const only = (name: string) => process.env[name]?.split(',');
 const keep = only('KEEP');
 const rules = only('RULES');
+const base = EVALUATE ? evaluateSeed : chainSeed;
 const seed = {
-  ...chainSeed,
+  ...base,
   chain: keep ? chainSeed.chain!.filter((p) => keep.includes(p.type)) : chainSeed.chain,
-  guardrailRules: rules ? chainSeed.guardrailRules!.filter((r) => rules.includes(r.detector)) : chainSeed.guardrailRules,
+  guardrailRules: rules ? base.guardrailRules!.filter((r) => rules.includes(r.detector)) : base.guardrailRules,
 };
 
 /** The GC trace lines of the gateway's output so far, one record of fields per collection. */
@@ -48,9 +52,11 @@ async function main() {
   const prefix = join(tmpdir(), `portcullis-gc-${Date.now()}-`);
   process.env.BENCH_GATEWAY_STDOUT = prefix;
   const ctx = createContext({ rate: RATE, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
-  const gw = await ctx.gateway(seed, CHAIN_PLANES, ['--trace-gc-nvp']);
+  const gw = await ctx.gateway(EVALUATE ? { ...seed, chain: [] } : seed, EVALUATE ? ['guardrail'] : CHAIN_PLANES, ['--trace-gc-nvp']);
   try {
-    const target = { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: chainBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.key}` } };
+    const target = EVALUATE
+      ? { url: `${gw.urls.guardrail}/v1/evaluate`, body: evaluateBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } }
+      : { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: chainBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.key}` } };
     await saturate(target.url, target.body, target.headers, 2);
     await openLoop({ ...target, rate: RATE, durationMs: 3000 });
     const before = traceLines(prefix).length;
@@ -61,6 +67,7 @@ async function main() {
     const perRequest = (field: string) => Math.round(scavenges.reduce((sum, gc) => sum + Number(gc[field]), 0) / (WINDOWS * REQUESTS_PER_WINDOW));
     console.log(
       JSON.stringify({
+        scenario: EVALUATE ? 'evaluate' : 'chain',
         keep: keep ?? 'all',
         rules: rules ?? 'all',
         requests: WINDOWS * REQUESTS_PER_WINDOW,

@@ -25,7 +25,7 @@ export const evaluateBody = () =>
   });
 export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
 /** The same request path with a one-word input: what HTTP, the service and this machine cost at that rate. */
-const floorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
+export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
 
 export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
   const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
@@ -40,7 +40,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
     const rows = [];
     for (const rate of [20, Math.min(ctx.settings.rate, 100)]) {
       await openLoop({ url, body, headers, rate, durationMs: 2000 });
-      const floor = await openLoop({ url, body: floorBody(), headers, rate, durationMs: ctx.settings.durationMs });
+      const floor = await openLoop({ url, body: evaluateFloorBody(), headers, rate, durationMs: ctx.settings.durationMs });
       const r = await openLoop({ url, body, headers, rate, durationMs: ctx.settings.durationMs * ctx.settings.repeats });
       rows.push({
         rate_rps: rate,

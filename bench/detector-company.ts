@@ -1,0 +1,46 @@
+/**
+ * `npx tsx bench/detector-company.ts [detector ...]`: each detector's median time on the
+ * detectors benchmark's request alone (many inspections in a row) and in company (all the chosen
+ * detectors in turn on each request, as one evaluation runs them). In company each one runs with
+ * the CPU caches holding the others' code and tables, so it is slower than alone; the difference
+ * is what an evaluation pays for running several detectors, beyond their own work. Run it pinned
+ * (`taskset -c 0`) on a quiet machine.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Detector } from '../core/guardrail/detector.js';
+import { createPluginHost } from '../core/plugin/host.js';
+import { benchRequest, DETECTOR_BENCH_SETTINGS } from './detectors.js';
+
+const ROUNDS = 4;
+const PER_ROUND = 1000;
+const round = (x: number) => Number(x.toFixed(3));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+const host = await createPluginHost();
+const only = process.argv.slice(2);
+const detectors: Array<[string, Detector]> = [...host.detectors.values()]
+  .filter((d) => !only.length || only.includes(d.name))
+  .sort((a, b) => a.name.localeCompare(b.name))
+  .map((d) => [d.name, d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}))]);
+const alone = new Map(detectors.map(([name]) => [name, [] as number[]]));
+const together = new Map(detectors.map(([name]) => [name, [] as number[]]));
+
+const timed = async (detector: Detector, i: number, into: number[] | undefined) => {
+  const request = benchRequest(i);
+  const t0 = performance.now();
+  const result = detector.inspect(request);
+  if (result instanceof Promise) await result;
+  into?.push(performance.now() - t0);
+};
+// The first round warms up and is not counted.
+for (let r = 0; r < ROUNDS + 1; r++) {
+  for (const [name, detector] of detectors) for (let i = 0; i < PER_ROUND; i++) await timed(detector, r * PER_ROUND + i, r ? alone.get(name) : undefined);
+  for (let i = 0; i < PER_ROUND; i++) for (const [name, detector] of detectors) await timed(detector, r * PER_ROUND + i, r ? together.get(name) : undefined);
+}
+const rows = detectors.map(([name]) => ({ detector: name, alone_p50_ms: round(median(alone.get(name)!)), in_company_p50_ms: round(median(together.get(name)!)) }));
+rows.push({
+  detector: 'sum',
+  alone_p50_ms: round(rows.reduce((sum, row) => sum + row.alone_p50_ms, 0)),
+  in_company_p50_ms: round(rows.reduce((sum, row) => sum + row.in_company_p50_ms, 0)),
+});
+console.table(rows);
