@@ -402,14 +402,14 @@ const counts = new Int32Array(ALL_SOURCES.length);
 const filled: number[] = [];
 
 // While an AnchorIndex is being filled: each record also lands there, with the span it depends on.
-let capturing: number[][] | null = null;
+let capturing: AnchorIndex | null = null;
 
 /**
  * Records that pattern `index` may match at `p`. The record rests on the text from `from` (the
  * word or line start, or literal, that found it) to `to` (the end of what was read there).
  */
 function record(index: number, p: number, from = p, to = p): void {
-  if (capturing) capturing[index].push(p, from, to);
+  if (capturing) capturing.add(index, p, from, to);
   const n = counts[index];
   if (n === 0) filled.push(index);
   positions[index][n] = p;
@@ -503,15 +503,18 @@ function sortScanned(): void {
  * (its start is a word and line start there, and the character before may be half a pair).
  */
 export class AnchorIndex {
-  /** Per pattern, (position, from, to) triples. */
+  /** Per pattern, (position, from, to) triples: the first `lengths[i]` numbers of list i. */
   private readonly entries: number[][] = ALL_SOURCES.map(() => []);
+  /** The lists are never shortened, so refilling them allocates nothing once they have grown. */
+  private readonly lengths = new Int32Array(ALL_SOURCES.length);
   /** Patterns with records. */
-  private filled: number[] = [];
+  private readonly filled: number[] = [];
 
   /** Indexes the anchors of `whole`; `ascii` when it is known whether it is ASCII. */
   fill(whole: string, ascii?: boolean): this {
-    for (const list of this.entries) list.length = 0;
-    capturing = this.entries;
+    this.lengths.fill(0);
+    this.filled.length = 0;
+    capturing = this;
     try {
       findAnchors(whole, ascii);
     } finally {
@@ -521,15 +524,31 @@ export class AnchorIndex {
     // literal by literal.
     for (const index of SCANNED) {
       const list = this.entries[index];
-      if (list.length <= 3) continue;
+      const length = this.lengths[index];
+      if (length <= 3) continue;
       const triples: number[][] = [];
-      for (let k = 0; k < list.length; k += 3) triples.push([list[k], list[k + 1], list[k + 2]]);
+      for (let k = 0; k < length; k += 3) triples.push([list[k], list[k + 1], list[k + 2]]);
       triples.sort((x, y) => x[1] - y[1]);
-      list.length = 0;
-      for (const triple of triples) list.push(...triple);
+      triples.forEach((triple, t) => {
+        list[t * 3] = triple[0];
+        list[t * 3 + 1] = triple[1];
+        list[t * 3 + 2] = triple[2];
+      });
     }
-    this.filled = this.entries.map((list, index) => (list.length > 0 ? index : -1)).filter((index) => index >= 0);
+    this.lengths.forEach((length, index) => {
+      if (length > 0) this.filled.push(index);
+    });
     return this;
+  }
+
+  /** Records that pattern `index` may match at `p`, resting on the text from `from` to `to`. */
+  add(index: number, p: number, from: number, to: number): void {
+    const list = this.entries[index];
+    const n = this.lengths[index];
+    list[n] = p;
+    list[n + 1] = from;
+    list[n + 2] = to;
+    this.lengths[index] = n + 3;
   }
 
   /** Fills `positions` for `window`, the whole text's slice from `start`, as findAnchors(window) would. */
@@ -549,7 +568,8 @@ export class AnchorIndex {
     }
     for (const index of this.filled) {
       const list = this.entries[index];
-      for (let k = firstFrom(list, start + 2); k < list.length && list[k + 1] <= end; k += 3) {
+      const length = this.lengths[index];
+      for (let k = firstFrom(list, length, start + 2); k < length && list[k + 1] <= end; k += 3) {
         if (list[k + 2] <= end) record(index, list[k] - start);
       }
     }
@@ -557,10 +577,10 @@ export class AnchorIndex {
   }
 }
 
-/** The offset of the first triple of `list` whose `from` is at least `from` (list.length if none). */
-function firstFrom(list: number[], from: number): number {
+/** The offset of the first triple of `list`'s first `length` numbers whose `from` is at least `from` (`length` if none). */
+function firstFrom(list: number[], length: number, from: number): number {
   let lo = 0;
-  let hi = list.length / 3;
+  let hi = length / 3;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (list[mid * 3 + 1] < from) lo = mid + 1;

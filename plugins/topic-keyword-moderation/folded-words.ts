@@ -8,10 +8,15 @@
 export interface FoldedWords {
   text: string;
   /** Offset of the first code unit of each word. */
-  starts: number[];
+  starts: Int32Array;
   /** Offset just past each word. */
-  ends: number[];
+  ends: Int32Array;
 }
+
+// Word bounds are gathered here and copied out at their final length: arrays grown word by word
+// would allocate about three times as much.
+let startsScratch = new Int32Array(1024);
+let endsScratch = new Int32Array(1024);
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 // Whether each BMP code unit is a letter or digit: 0 not yet known, 1 yes, 2 no.
@@ -39,22 +44,29 @@ function wordCharLength(text: string, i: number): number {
 
 /** Splits already-folded text into its words. */
 export function splitWords(text: string): FoldedWords {
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // A word holds at least one code unit and is followed by a non-word one (or the end).
+  const most = (text.length >> 1) + 1;
+  if (startsScratch.length < most) {
+    startsScratch = new Int32Array(most);
+    endsScratch = new Int32Array(most);
+  }
+  const starts = startsScratch;
+  const ends = endsScratch;
+  let count = 0;
   let inWord = false;
   for (let i = 0; i < text.length; ) {
     const code = text.charCodeAt(i);
     const width = code < 0x80 ? ASCII_WORD[code] : wordCharLength(text, i);
     if (width === 0) {
-      if (inWord) ends.push(i);
+      if (inWord) ends[count++] = i;
       inWord = false;
       i++;
     } else {
-      if (!inWord) starts.push(i);
+      if (!inWord) starts[count] = i;
       inWord = true;
       i += width;
     }
   }
-  if (inWord) ends.push(text.length);
-  return { text, starts, ends };
+  if (inWord) ends[count++] = text.length;
+  return { text, starts: starts.slice(0, count), ends: ends.slice(0, count) };
 }

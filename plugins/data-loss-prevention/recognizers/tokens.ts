@@ -2,24 +2,72 @@
 import { letterAt } from './char-class.js';
 import { foldName } from './fold.js';
 
-/** One word of the text. */
-export interface Token {
-  start: number;
-  end: number;
-  text: string;
-  /** Folded form for list look-ups (no trailing dot). */
-  fold: string;
-  /** `Anna`, `McDowell`, `O'Neil`: an upper-case letter then a lower-case one. */
-  title: boolean;
-  /** `KØBENHAVN`: two or more letters, all upper case. */
-  upper: boolean;
-  /** `J` or `J.`: a middle initial. */
-  initial: boolean;
-  /** The characters between the previous token and this one. */
-  gap: string;
+// A token's shape bits, and how its `fold` is made from its word without the trailing dot.
+const TITLE = 1;
+const UPPER = 2;
+const INITIAL = 4;
+const FOLD_LOWER = 8;
+const FOLD_NAME = 16;
+
+/**
+ * One word of the text. Its strings (`text`, `fold`, `gap`) are cut out of the text when read:
+ * the recognizers look at few words beyond their shape, and a 4 KB prompt has 700 of them. The
+ * fields are kept few because each costs 8 bytes per token.
+ */
+export class Token {
   /** The word lists `fold` is on, -1 until first asked: see kindsOf in lexicon.ts. */
-  kinds: number;
+  kinds = -1;
+  private cutText: string | undefined = undefined;
+  private cutFold: string | undefined = undefined;
+
+  constructor(
+    private readonly source: string,
+    readonly start: number,
+    readonly end: number,
+    /** Where the characters between the previous token and this one begin. */
+    private readonly gapStart: number,
+    /** TITLE | UPPER | INITIAL | FOLD_LOWER | FOLD_NAME. */
+    private readonly shape: number,
+  ) {}
+
+  /** `Anna`, `McDowell`, `O'Neil`: an upper-case letter then a lower-case one. */
+  get title(): boolean {
+    return (this.shape & TITLE) !== 0;
+  }
+
+  /** `KØBENHAVN`: two or more letters, all upper case. */
+  get upper(): boolean {
+    return (this.shape & UPPER) !== 0;
+  }
+
+  /** `J` or `J.`: a middle initial. */
+  get initial(): boolean {
+    return (this.shape & INITIAL) !== 0;
+  }
+
+  /** The word as written. */
+  get text(): string {
+    return (this.cutText ??= this.source.slice(this.start, this.end));
+  }
+
+  /** Folded form for list look-ups (no trailing dot). */
+  get fold(): string {
+    if (this.cutFold === undefined) {
+      const text = this.text;
+      const bare = text.charCodeAt(text.length - 1) === DOT ? text.slice(0, -1) : text;
+      this.cutFold = this.shape & FOLD_LOWER ? bare.toLowerCase() : this.shape & FOLD_NAME ? foldName(bare) : bare;
+    }
+    return this.cutFold;
+  }
+
+  /** The characters between the previous token and this one (mostly one space, a string V8 keeps cached). */
+  get gap(): string {
+    return this.source.slice(this.gapStart, this.start);
+  }
 }
+
+/** The shape bits of a token. */
+const shapeBits = (title: boolean, upper: boolean, initial: boolean, fold: number) => (title ? TITLE : 0) | (upper ? UPPER : 0) | (initial ? INITIAL : 0) | fold;
 
 // The person and place recognizers run on the same text one after the other: tokenize it once.
 let lastText: string | undefined;
@@ -99,49 +147,39 @@ function split(text: string): Token[] {
       }
     }
     const bareEnd = text.charCodeAt(end - 1) === DOT ? end - 1 : end;
-    const word = text.slice(start, end);
-    const bare = bareEnd === end ? word : word.slice(0, -1);
-    const gap = text.slice(last, start);
-    tokens.push(nonAsciiCount === 0 ? asciiToken(text, start, end, word, bare, gap) : unicodeToken(start, word, bare, gap));
+    tokens.push(nonAsciiCount === 0 ? asciiToken(text, start, end, bareEnd, last) : unicodeToken(text, start, end, bareEnd, last));
     last = end;
   }
   return tokens;
 }
 
 /** The token of an ASCII word, its shape read from the letter counts of wordEnd. */
-function asciiToken(text: string, start: number, end: number, word: string, bare: string, gap: string): Token {
-  const length = bare.length;
+function asciiToken(text: string, start: number, end: number, bareEnd: number, gapStart: number): Token {
+  const length = bareEnd - start;
   const isUpper = isUpperAscii(text.charCodeAt(start));
-  return {
-    start,
-    end,
-    text: word,
-    fold: upperCount === 0 ? bare : bare.toLowerCase(),
+  const shape = shapeBits(
     // `Anna`, `McDowell`: an upper-case letter with a lower-case one among the next two.
-    title: isUpper && length > 1 && (isLowerAscii(text.charCodeAt(start + 1)) || (length > 2 && isLowerAscii(text.charCodeAt(start + 2)))),
-    upper: length > 1 && lowerCount === 0 && upperCount > 0,
-    initial: length === 1 && isUpper,
-    gap,
-    kinds: -1,
-  };
+    isUpper && length > 1 && (isLowerAscii(text.charCodeAt(start + 1)) || (length > 2 && isLowerAscii(text.charCodeAt(start + 2)))),
+    length > 1 && lowerCount === 0 && upperCount > 0,
+    length === 1 && isUpper,
+    upperCount === 0 ? 0 : FOLD_LOWER,
+  );
+  return new Token(text, start, end, gapStart, shape);
 }
 
 /** The token of a word with non-ASCII letters: case and folding by the Unicode rules. */
-function unicodeToken(start: number, word: string, bare: string, gap: string): Token {
+function unicodeToken(text: string, start: number, end: number, bareEnd: number, gapStart: number): Token {
+  const bare = text.slice(start, bareEnd);
   const lower = bare.toLowerCase();
   const upperCase = bare.toUpperCase();
   const isUpper = bare.charAt(0) !== lower.charAt(0);
-  return {
-    start,
-    end: start + word.length,
-    text: word,
-    fold: foldName(bare),
-    title: isUpper && bare.length > 1 && (bare.charAt(1) !== upperCase.charAt(1) || (bare.length > 2 && bare.charAt(2) !== upperCase.charAt(2))),
-    upper: bare.length > 1 && bare === upperCase && bare !== lower,
-    initial: bare.length === 1 && isUpper,
-    gap,
-    kinds: -1,
-  };
+  const shape = shapeBits(
+    isUpper && bare.length > 1 && (bare.charAt(1) !== upperCase.charAt(1) || (bare.length > 2 && bare.charAt(2) !== upperCase.charAt(2))),
+    bare.length > 1 && bare === upperCase && bare !== lower,
+    bare.length === 1 && isUpper,
+    FOLD_NAME,
+  );
+  return new Token(text, start, end, gapStart, shape);
 }
 
 /** True when the gap is a plain single-line space, so the two tokens can belong to one name. */
