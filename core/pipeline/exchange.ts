@@ -1,5 +1,6 @@
 import type { CanonicalRequest, CanonicalResponse, Usage, WireFormatId } from '../canonical/index.js';
 import type { GatewayError } from '../errors/gateway-error.js';
+import type { ClientSignal } from './client-signal.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { ConsumerView, Principal, RegistryView } from '../snapshot/views.js';
 
@@ -96,8 +97,8 @@ export interface Exchange {
   readonly operation: Operation;
   /** The client's wire format (chat only). */
   readonly clientFormat?: WireFormatId;
-  /** Aborted when the client disconnects. */
-  readonly signal: AbortSignal;
+  /** Aborted when the client disconnects (no AbortSignal: see client-signal.ts). */
+  readonly signal: ClientSignal;
   principal?: Principal;
   consumer?: ConsumerView;
   /** The decoded chat request (chat only). */

@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { GatewayError, toGatewayError } from '../errors/gateway-error.js';
 import { healthMiddleware, type ReadinessReport } from '../http/health.js';
 import { parseJsonObject, readRawBody } from '../http/read-body.js';
+import { ClientAbort } from '../pipeline/client-signal.js';
 import type { Exchange, Outcome } from '../pipeline/exchange.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
 import { runAfterResponse } from './after-response.js';
@@ -82,11 +83,11 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
     // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
     else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
-    const abort = new AbortController();
+    const clientGone = new ClientAbort();
     koa.res.once('close', () => {
-      if (!koa.res.writableFinished) abort.abort();
+      if (!koa.res.writableFinished) clientGone.abort();
     });
-    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query: koa.query as Record<string, string>, headers: koa.req.headers, body }, abort.signal);
+    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query: koa.query as Record<string, string>, headers: koa.req.headers, body }, clientGone);
     state.exchange = ctx;
     koa.res.setHeader('x-ag-trace-id', ctx.traceId);
     await next();

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import type { ClientSignal } from '../pipeline/client-signal.js';
 import type { Exchange, IncomingRequest } from '../pipeline/exchange.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { ProxyRoute } from './routes.js';
 
 /** A fresh exchange context for one proxy request, on the snapshot current at its start. */
-export function createExchange(snapshot: Snapshot, route: ProxyRoute, incoming: Omit<IncomingRequest, 'route' | 'consumerSlug'>, signal: AbortSignal): Exchange {
+export function createExchange(snapshot: Snapshot, route: ProxyRoute, incoming: Omit<IncomingRequest, 'route' | 'consumerSlug'>, signal: ClientSignal): Exchange {
   return {
     traceId: randomUUID(),
     startedAt: performance.now(),

@@ -1,3 +1,5 @@
+import type { ClientSignal } from '../../core/pipeline/client-signal.js';
+
 /**
  * The deadline of one call to the guardrail service: it passes after `ms`, or as soon as the
  * client goes away; `done()` clears the timer and the listener. (AbortSignal.timeout and
@@ -17,7 +19,7 @@ export class Deadline {
   private readonly onClientAbort = () => this.stop(this.client.reason);
 
   constructor(
-    private readonly client: AbortSignal,
+    private readonly client: ClientSignal,
     ms: number,
   ) {
     this.timer = setTimeout(() => {

@@ -4,9 +4,9 @@
  * Retry-After), move to the next target of the plan when a fallback trigger fires, or fail.
  * Settings come from the consumer (`retry`, `timeouts`, `fallback.on`; docs/routing.md).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CanonicalResponse } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
+import type { ClientSignal } from '../../pipeline/client-signal.js';
 import type { AttemptDecision } from '../../pipeline/hooks.js';
 import type { Exchange } from '../../pipeline/exchange.js';
 import { retryDelayMs } from '../routing/backoff.js';
@@ -95,10 +95,18 @@ export class AttemptPolicy {
 }
 
 /** Waits out a retry backoff; a client that goes away ends the wait (and the request). */
-export async function waitBeforeRetry(ms: number, signal: AbortSignal): Promise<void> {
-  try {
-    await sleep(ms, undefined, { signal });
-  } catch {
-    throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
-  }
+export function waitBeforeRetry(ms: number, signal: ClientSignal): Promise<void> {
+  const clientClosed = () => new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+  if (signal.aborted) return Promise.reject(clientClosed());
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(clientClosed());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }

@@ -1,5 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
+import type { ClientSignal } from '../../pipeline/client-signal.js';
 
 /**
  * Origin and path of an absolute http(s) URL by string search: the dispatcher takes them apart,
@@ -37,7 +38,7 @@ export class UpstreamClient {
   }
 
   /** Sends the request; the body is streamed back untouched. `timeoutMs` bounds the wait for headers, `bodyTimeoutMs` (default the same) each wait between body chunks. */
-  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: AbortSignal, timeoutMs?: number, bodyTimeoutMs = timeoutMs): Promise<Dispatcher.ResponseData> {
+  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: ClientSignal, timeoutMs?: number, bodyTimeoutMs = timeoutMs): Promise<Dispatcher.ResponseData> {
     return this.sendRaw(registryId, baseUrl, { ...request, body: JSON.stringify(request.body) }, signal, timeoutMs, bodyTimeoutMs);
   }
 
@@ -49,7 +50,7 @@ export class UpstreamClient {
     registryId: string,
     baseUrl: string,
     request: { url: string; method: string; headers: Record<string, string>; body?: Buffer | string },
-    signal: AbortSignal,
+    signal: ClientSignal,
     timeoutMs?: number,
     bodyTimeoutMs = timeoutMs,
   ): Promise<Dispatcher.ResponseData> {
@@ -60,7 +61,8 @@ export class UpstreamClient {
       method: request.method as Dispatcher.HttpMethod,
       headers: request.headers,
       body: request.body,
-      signal,
+      // undici takes any object with abort listeners (an EventTarget's or an EventEmitter's).
+      signal: signal as AbortSignal,
       headersTimeout: timeoutMs,
       bodyTimeout: bodyTimeoutMs,
     });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ClientAbort, type ClientSignal } from '../../../../core/pipeline/client-signal.js';
 import type { Exchange } from '../../../../core/pipeline/exchange.js';
 import { registerInProcessEvaluator, type EvaluateAnswer } from '../../../../core/guardrail/in-process.js';
 import { EvaluationFailure, requestVerdict, type EvaluateBody } from '../../../../plugins/guardrails/service-client.js';
@@ -9,7 +10,7 @@ describe('plugins/guardrails service client, in process', () => {
   const url = 'http://127.0.0.1:1/in-process-test';
   const body: EvaluateBody = { protocol: 'llm', direction: 'input', payload: { messages: [] }, attributes: {} };
   const settings = (timeout_ms: number) => ({ service_url: url, timeout_ms, transport: 'auto', directions: ['input'], failure_mode: 'fail_closed', allow_ask: false, stream_window_chars: 1000, key: 'k' }) as GuardrailsSettings;
-  const exchange = (signal: AbortSignal) => ({ signal }) as Exchange;
+  const exchange = (signal: ClientSignal) => ({ signal }) as Partial<Exchange> as Exchange;
   let answer: (request: { body: string }) => Promise<EvaluateAnswer>;
   let unregister: () => void;
 
@@ -20,14 +21,14 @@ describe('plugins/guardrails service client, in process', () => {
 
   it('returns the verdict the plane answers', async () => {
     answer = async () => ({ status: 200, body: JSON.stringify({ status: 'allow', findings: [] }) });
-    const verdict = await requestVerdict(settings(1000), 'k', body, exchange(new AbortController().signal));
+    const verdict = await requestVerdict(settings(1000), 'k', body, exchange(new ClientAbort()));
     expect(verdict.status).to.equal('allow');
   });
 
   it('gives up at the timeout with an EvaluationFailure, and not before', async () => {
     answer = () => new Promise(() => undefined);
     const started = performance.now();
-    const err = await requestVerdict(settings(80), 'k', body, exchange(new AbortController().signal)).catch((e: unknown) => e);
+    const err = await requestVerdict(settings(80), 'k', body, exchange(new ClientAbort())).catch((e: unknown) => e);
     expect(err).to.be.instanceOf(EvaluationFailure);
     expect((err as Error).message).to.equal('guardrail service timed out after 80 ms');
     expect(performance.now() - started).to.be.at.least(75);
@@ -35,10 +36,10 @@ describe('plugins/guardrails service client, in process', () => {
 
   it('gives up as soon as the client goes away, with the client\'s reason', async () => {
     answer = () => new Promise(() => undefined);
-    const client = new AbortController();
+    const client = new ClientAbort();
     const reason = new Error('client closed');
     setTimeout(() => client.abort(reason), 20);
-    expect(await requestVerdict(settings(5000), 'k', body, exchange(client.signal)).catch((e: unknown) => e)).to.equal(reason);
+    expect(await requestVerdict(settings(5000), 'k', body, exchange(client)).catch((e: unknown) => e)).to.equal(reason);
   });
 
   it('does not call the plane for a client already gone', async () => {
@@ -47,9 +48,9 @@ describe('plugins/guardrails service client, in process', () => {
       calls++;
       return { status: 200, body: '{"status":"allow","findings":[]}' };
     };
-    const client = new AbortController();
+    const client = new ClientAbort();
     client.abort(new Error('gone'));
-    const err = await requestVerdict(settings(1000), 'k', body, exchange(client.signal)).catch((e: unknown) => e);
+    const err = await requestVerdict(settings(1000), 'k', body, exchange(client)).catch((e: unknown) => e);
     expect((err as Error).message).to.equal('gone');
     expect(calls).to.equal(0);
   });
