@@ -12,7 +12,7 @@
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Detector } from '../core/guardrail/detector.js';
+import type { Detector, InspectionRequest } from '../core/guardrail/detector.js';
 import { createPluginHost } from '../core/plugin/host.js';
 import { benchRequest, DETECTOR_BENCH_SETTINGS } from './detectors.js';
 
@@ -23,7 +23,7 @@ const TOP = Number(process.env.BENCH_ALLOC_TOP ?? 8);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 interface SamplingNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string };
   selfSize: number;
   children: SamplingNode[];
 }
@@ -31,21 +31,24 @@ interface SamplingNode {
 /** Self bytes by function over the sampled tree. */
 function bytesByFunction(node: SamplingNode, into = new Map<string, number>()): Map<string, number> {
   if (node.selfSize > 0) {
-    const { functionName, url, lineNumber } = node.callFrame;
+    const { functionName, url } = node.callFrame;
     const file = url.startsWith('file://') ? relative(root, fileURLToPath(url)) : url || '(native)';
-    const name = `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`;
+    const name = `${functionName || '(anonymous)'} ${file}`;
     into.set(name, (into.get(name) ?? 0) + node.selfSize);
   }
   for (const child of node.children) bytesByFunction(child, into);
   return into;
 }
 
-async function inspectMany(detector: Detector, count: number, offset: number) {
-  for (let i = 0; i < count; i++) {
-    const result = detector.inspect(benchRequest(offset + i));
+async function inspectAll(detector: Detector, requests: InspectionRequest[]) {
+  for (const request of requests) {
+    const result = detector.inspect(request);
     if (result instanceof Promise) await result;
   }
 }
+
+/** The requests, built before sampling so that only the detectors' allocation is counted. */
+const requests = (count: number, offset: number) => Array.from({ length: count }, (_, i) => benchRequest(offset + i));
 
 const host = await createPluginHost();
 const only = process.argv.slice(2);
@@ -56,17 +59,16 @@ const summary = [];
 for (const d of [...host.detectors.values()].sort((a, b) => a.name.localeCompare(b.name))) {
   if (only.length && !only.includes(d.name)) continue;
   const detector = d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}));
-  await inspectMany(detector, 300, 100_000);
-  // The request itself is built inside the sampled loop: measure it once with no detector work.
+  await inspectAll(detector, requests(300, 100_000));
+  const measured = requests(INSPECTIONS, 0);
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: SAMPLING_INTERVAL,
     includeObjectsCollectedByMajorGC: true,
     includeObjectsCollectedByMinorGC: true,
   });
-  await inspectMany(detector, INSPECTIONS, 0);
+  await inspectAll(detector, measured);
   const { profile } = await session.post('HeapProfiler.stopSampling');
   const byFunction = bytesByFunction(profile.head as unknown as SamplingNode);
-  byFunction.delete([...byFunction.keys()].find((k) => k.startsWith('benchRequest ')) ?? '');
   const total = [...byFunction.values()].reduce((a, b) => a + b, 0);
   summary.push({ detector: d.name, bytes_per_inspection: Math.round(total / INSPECTIONS) });
   console.log(`\n${d.name}: ${Math.round(total / INSPECTIONS)} bytes per inspection`);

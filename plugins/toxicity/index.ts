@@ -51,7 +51,6 @@ interface WordInfo {
   cues: number;
   next: WordInfo | undefined;
 }
-// Words are looked up by FNV-1a over their code units (features.ts step), cut to 30 bits: small integers for the Map.
 
 /** Whether `text[start, end)` is `word`. */
 function sameWord(word: string, text: string, start: number, end: number): boolean {
@@ -143,6 +142,7 @@ function create(settings: ToxicitySettings): Detector {
         hash = step(hash, c);
         continue;
       }
+      // The word's FNV-1a hash (features.ts `step`) cut to 30 bits: small integers for the Map.
       const entry = lookUp(normalized, start, i, hash & 0x3fffffff);
       for (const tag of entry.tags) note(tag);
       cues |= entry.cues;
