@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateMasterKey } from '../core/security/secret-box.js';
+import { GC_TRACE_FLAG, readGcTrace, type GcRecord } from './gc-trace.js';
 import { startGateway } from './processes.js';
 import { seedConfig, type SeedOptions, type SeededConfig } from './seed-config.js';
 
@@ -26,13 +27,18 @@ export interface ScenarioResult {
 export interface BenchContext {
   settings: BenchSettings;
   upstreamUrl: string;
-  /** Seeds a fresh data directory and starts a gateway on it; `stop()` removes both. */
+  /**
+   * Seeds a fresh data directory and starts a gateway on it; `stop()` removes both. With
+   * `--trace-gc-nvp` among `nodeArgs`, the gateway's GC trace is kept for `gcTrace()`.
+   */
   gateway(seed: Omit<SeedOptions, 'dataDir' | 'masterKey' | 'upstreamUrl'>, planes?: string[], nodeArgs?: string[]): Promise<RunningGateway>;
 }
 
 export interface RunningGateway extends SeededConfig {
   urls: Record<string, string>;
   rssMiB(): number;
+  /** The collections traced so far (the gateway must run with `--trace-gc-nvp`). */
+  gcTrace(): GcRecord[];
   stop(): Promise<void>;
 }
 
@@ -46,14 +52,21 @@ export function createContext(settings: BenchSettings, upstreamUrl: string): Ben
       const seeded = await seedConfig({ ...seed, dataDir, masterKey, upstreamUrl });
       // BENCH_GATEWAY_NODE_ARGS: Node options for every gateway of the run (to weigh a V8 flag, say).
       const extra = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      const gw = await startGateway(settings.gatewayCore, dataDir, planes, { PORTCULLIS_MASTER_KEY: masterKey }, [...extra, ...nodeArgs]);
+      const args = [...extra, ...nodeArgs];
+      const outputFile = args.includes(GC_TRACE_FLAG) ? `${dataDir}.out` : undefined;
+      const gw = await startGateway(settings.gatewayCore, dataDir, planes, { PORTCULLIS_MASTER_KEY: masterKey }, args, outputFile);
       return {
         ...seeded,
         urls: gw.urls,
         rssMiB: gw.rssMiB,
+        gcTrace() {
+          if (!outputFile) throw new Error(`the gateway runs without ${GC_TRACE_FLAG}`);
+          return readGcTrace(outputFile);
+        },
         async stop() {
           await gw.stop();
           rmSync(dataDir, { recursive: true, force: true });
+          if (outputFile) rmSync(outputFile, { force: true });
         },
       };
     },

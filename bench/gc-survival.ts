@@ -11,11 +11,9 @@
  * major collection is marking promote more than usual: the `major_gcs` count says whether one
  * fell in the window. Traffic goes only to 127.0.0.1.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { saturate } from './closed-loop.js';
 import { createContext } from './context.js';
+import { GC_TRACE_FLAG } from './gc-trace.js';
 import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
 import { evaluateBody, evaluateSeed } from './scenarios/evaluate.js';
@@ -36,33 +34,21 @@ const seed = {
   guardrailRules: rules ? base.guardrailRules!.filter((r) => rules.includes(r.detector)) : base.guardrailRules,
 };
 
-/** The GC trace lines of the gateway's output so far, one record of fields per collection. */
-function traceLines(prefix: string): Array<Record<string, string>> {
-  const [file] = readdirSync(tmpdir()).filter((f) => join(tmpdir(), f).startsWith(prefix));
-  if (!file) throw new Error('no gateway output file');
-  return readFileSync(join(tmpdir(), file), 'utf8')
-    .split('\n')
-    .filter((line) => line.includes(' gc='))
-    .map((line) => Object.fromEntries([...line.matchAll(/(\S+)=(\S+)/g)].map((m) => [m[1]!, m[2]!])));
-}
-
 async function main() {
   pinSelf(1);
   const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);
-  const prefix = join(tmpdir(), `portcullis-gc-${Date.now()}-`);
-  process.env.BENCH_GATEWAY_STDOUT = prefix;
   const ctx = createContext({ rate: RATE, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
-  const gw = await ctx.gateway(EVALUATE ? { ...seed, chain: [] } : seed, EVALUATE ? ['guardrail'] : CHAIN_PLANES, ['--trace-gc-nvp']);
+  const gw = await ctx.gateway(EVALUATE ? { ...seed, chain: [] } : seed, EVALUATE ? ['guardrail'] : CHAIN_PLANES, [GC_TRACE_FLAG]);
   try {
     const target = EVALUATE
       ? { url: `${gw.urls.guardrail}/v1/evaluate`, body: evaluateBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } }
       : { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: chainBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.key}` } };
     await saturate(target.url, target.body, target.headers, 2);
     await openLoop({ ...target, rate: RATE, durationMs: 3000 });
-    const before = traceLines(prefix).length;
+    const before = gw.gcTrace().length;
     const windows = [];
     for (let i = 0; i < WINDOWS; i++) windows.push(await openLoop({ ...target, rate: RATE, durationMs: (REQUESTS_PER_WINDOW / RATE) * 1000 }));
-    const gcs = traceLines(prefix).slice(before);
+    const gcs = gw.gcTrace().slice(before);
     const scavenges = gcs.filter((gc) => gc.gc === 's');
     const perRequest = (field: string) => Math.round(scavenges.reduce((sum, gc) => sum + Number(gc[field]), 0) / (WINDOWS * REQUESTS_PER_WINDOW));
     console.log(

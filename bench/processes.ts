@@ -19,7 +19,13 @@ export function pinSelf(core: number): boolean {
 }
 
 /** Starts `node <args>` (pinned to `core`) and resolves with its output once `ready` matches it. */
-function run(core: number | undefined, args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => boolean): Promise<{ proc: BenchProcess; output: string }> {
+function run(
+  core: number | undefined,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => boolean,
+  outputFile?: string,
+): Promise<{ proc: BenchProcess; output: string }> {
   const pinned = HAS_TASKSET && core !== undefined;
   const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(core), process.execPath, ...args] : args, {
     cwd: root,
@@ -44,9 +50,9 @@ function run(core: number | undefined, args: string[], env: NodeJS.ProcessEnv, r
       if (ready(output)) {
         clearTimeout(timer);
         child.stdout!.off('data', onData);
-        // Later output is drained (a full pipe would stall the process), or kept in a file:
-        // BENCH_GATEWAY_STDOUT=<path prefix> (bench/gc-survival.ts reads V8's GC trace there).
-        if (process.env.BENCH_GATEWAY_STDOUT) child.stdout!.pipe(createWriteStream(`${process.env.BENCH_GATEWAY_STDOUT}${child.pid}`));
+        // Later output is drained (a full pipe would stall the process), or kept in `outputFile`
+        // (where bench/gc-trace.ts reads V8's GC trace).
+        if (outputFile) child.stdout!.pipe(createWriteStream(outputFile));
         else child.stdout!.resume();
         resolve({ proc, output });
       }
@@ -62,13 +68,17 @@ export async function startFakeUpstream(core: number | undefined, env: NodeJS.Pr
   return { ...proc, url: `http://127.0.0.1:${/listening (\d+)/.exec(output)![1]}` };
 }
 
-/** The compiled gateway (dist/), as `npm start` runs it, with the URL of each plane. */
-export async function startGateway(core: number | undefined, dataDir: string, planes: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []) {
+/**
+ * The compiled gateway (dist/), as `npm start` runs it, with the URL of each plane; its output
+ * after start-up goes to `outputFile` when given.
+ */
+export async function startGateway(core: number | undefined, dataDir: string, planes: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], outputFile?: string) {
   const { proc, output } = await run(
     core,
     [...nodeArgs, 'dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
     { PORTCULLIS_LOG_LEVEL: 'error', ...env },
     (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
+    outputFile,
   );
   const urls: Record<string, string> = {};
   for (const m of output.matchAll(/portcullis (\w+) plane listening on (\S+)/g)) urls[m[1]] = m[2];

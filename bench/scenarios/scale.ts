@@ -2,6 +2,7 @@
 import { openaiChat } from '../bodies.js';
 import { compare } from '../compare.js';
 import type { BenchContext, ScenarioResult } from '../context.js';
+import { GC_TRACE_FLAG, liveAfterMajorGcs } from '../gc-trace.js';
 import { openLoop } from '../open-loop.js';
 
 const json = { 'content-type': 'application/json' };
@@ -29,13 +30,18 @@ export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult
 export async function memory(ctx: BenchContext, policyType: string | undefined): Promise<ScenarioResult> {
   const consumers = 1_000;
   const policies = policyType ? 1_000 : 0;
-  const gw = await ctx.gateway({
-    consumers,
-    spreadPolicies: policyType ? { count: policies, policy: { type: policyType, settings: { max_bytes: 1_000_000 } } } : undefined,
-  });
+  const gw = await ctx.gateway(
+    {
+      consumers,
+      spreadPolicies: policyType ? { count: policies, policy: { type: policyType, settings: { max_bytes: 1_000_000 } } } : undefined,
+    },
+    undefined,
+    [GC_TRACE_FLAG],
+  );
   try {
     await new Promise((r) => setTimeout(r, 1000));
     const idle = gw.rssMiB();
+    const collectionsBefore = gw.gcTrace().length;
     const samples: number[] = [];
     const load = openLoop({
       url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`,
@@ -52,9 +58,12 @@ export async function memory(ctx: BenchContext, policyType: string | undefined):
     const quarter = Math.max(1, Math.floor(samples.length / 4));
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const quarters = [0, 1, 2, 3].map((q) => round(mean(samples.slice(q * quarter, q === 3 ? undefined : (q + 1) * quarter)), 1));
+    // Resident memory also counts garbage not yet collected; what the heap holds after each major
+    // collection of the soak is what the process keeps, so growth there would be a leak.
+    const live = liveAfterMajorGcs(gw.gcTrace().slice(collectionsBefore)).map((bytes) => round(bytes / 2 ** 20, 1));
     return {
       scenario: 'memory',
-      rows: [{ consumers, policies, idle_rss_mib: round(idle, 1), rss_quarters_mib: quarters.join(' / '), soak_s: ctx.settings.soakMs / 1000, requests: result.sent, errors: result.errors }],
+      rows: [{ consumers, policies, idle_rss_mib: round(idle, 1), rss_quarters_mib: quarters.join(' / '), live_heap_after_major_gcs_mib: live.length ? live.join(' / ') : 'none', soak_s: ctx.settings.soakMs / 1000, requests: result.sent, errors: result.errors }],
       notes: policyType ? undefined : ['no policy plugin was available to configure the 1,000 policies'],
     };
   } finally {
