@@ -34,7 +34,8 @@ export interface Comparison {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function medianLatency(runs: LatencyResult[]): LatencyResult {
+/** The median of each figure over repeated runs. */
+export function medianLatency(runs: LatencyResult[]): LatencyResult {
   const pick = (k: keyof LatencyResult) => median(runs.map((r) => r[k]));
   return { sent: pick('sent'), ok: pick('ok'), errors: pick('errors'), p50: pick('p50'), p90: pick('p90'), p99: pick('p99'), max: pick('max'), mean: pick('mean') };
 }

@@ -3,8 +3,9 @@
  * detectors benchmark's request alone (many inspections in a row) and in company (all the chosen
  * detectors in turn on each request, as one evaluation runs them). In company each one runs with
  * the CPU caches holding the others' code and tables, so it is slower than alone; the difference
- * is what an evaluation pays for running several detectors, beyond their own work. Run it pinned
- * (`taskset -c 0`) on a quiet machine.
+ * is what an evaluation pays for running several detectors, beyond their own work. A third column
+ * times each alone after 50 ms without work, as at a light request rate: whatever the CPU caches
+ * lost in that time is fetched again. Run it pinned (`taskset -c 0`) on a quiet machine.
  */
 import { performance } from 'node:perf_hooks';
 import type { Detector } from '../core/guardrail/detector.js';
@@ -13,6 +14,8 @@ import { benchRequest, DETECTOR_BENCH_SETTINGS } from './detectors.js';
 
 const ROUNDS = 4;
 const PER_ROUND = 1000;
+const AFTER_IDLE = 100;
+const IDLE_MS = 50;
 const round = (x: number) => Number(x.toFixed(3));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
@@ -37,10 +40,19 @@ for (let r = 0; r < ROUNDS + 1; r++) {
   for (const [name, detector] of detectors) for (let i = 0; i < PER_ROUND; i++) await timed(detector, r * PER_ROUND + i, r ? alone.get(name) : undefined);
   for (let i = 0; i < PER_ROUND; i++) for (const [name, detector] of detectors) await timed(detector, r * PER_ROUND + i, r ? together.get(name) : undefined);
 }
-const rows = detectors.map(([name]) => ({ detector: name, alone_p50_ms: round(median(alone.get(name)!)), in_company_p50_ms: round(median(together.get(name)!)) }));
-rows.push({
-  detector: 'sum',
-  alone_p50_ms: round(rows.reduce((sum, row) => sum + row.alone_p50_ms, 0)),
-  in_company_p50_ms: round(rows.reduce((sum, row) => sum + row.in_company_p50_ms, 0)),
-});
+const afterIdle = new Map(detectors.map(([name]) => [name, [] as number[]]));
+for (const [name, detector] of detectors) {
+  for (let i = 0; i < AFTER_IDLE; i++) {
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    await timed(detector, i, afterIdle.get(name));
+  }
+}
+const rows = detectors.map(([name]) => ({
+  detector: name,
+  alone_p50_ms: round(median(alone.get(name)!)),
+  in_company_p50_ms: round(median(together.get(name)!)),
+  after_idle_p50_ms: round(median(afterIdle.get(name)!)),
+}));
+const total = (column: 'alone_p50_ms' | 'in_company_p50_ms' | 'after_idle_p50_ms') => round(rows.reduce((sum, row) => sum + row[column], 0));
+rows.push({ detector: 'sum', alone_p50_ms: total('alone_p50_ms'), in_company_p50_ms: total('in_company_p50_ms'), after_idle_p50_ms: total('after_idle_p50_ms') });
 console.table(rows);

@@ -7,9 +7,10 @@
  * long each takes, and a scavenge that lands on a request is its tail latency.
  *
  * KEEP=a,b keeps only those policy types of the chain; RULES=a,b only those guardrail detectors
- * (`none` for neither), so a part's cost is the difference between two runs. Scavenges while a
- * major collection is marking promote more than usual: the `major_gcs` count says whether one
- * fell in the window. Traffic goes only to 127.0.0.1.
+ * (`none` for neither), so a part's cost is the difference between two runs. RATE sets the
+ * request rate and WINDOWS the number of 10- or 20-second windows (each printed on its own line).
+ * Scavenges while a major collection is marking promote more than usual: the `major_gcs` count
+ * says whether one fell in the window. Traffic goes only to 127.0.0.1.
  */
 import { saturate } from './closed-loop.js';
 import { createContext } from './context.js';
@@ -20,9 +21,9 @@ import { evaluateBody, evaluateSeed } from './scenarios/evaluate.js';
 import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
 
 const EVALUATE = process.env.SCENARIO === 'evaluate';
-const RATE = EVALUATE ? 100 : 200;
+const RATE = Number(process.env.RATE ?? (EVALUATE ? 100 : 200));
 const REQUESTS_PER_WINDOW = EVALUATE ? 1000 : 2000;
-const WINDOWS = 3;
+const WINDOWS = Number(process.env.WINDOWS ?? 3);
 
 const only = (name: string) => process.env[name]?.split(',');
 const keep = only('KEEP');
@@ -47,7 +48,16 @@ async function main() {
     await openLoop({ ...target, rate: RATE, durationMs: 3000 });
     const before = gw.gcTrace().length;
     const windows = [];
-    for (let i = 0; i < WINDOWS; i++) windows.push(await openLoop({ ...target, rate: RATE, durationMs: (REQUESTS_PER_WINDOW / RATE) * 1000 }));
+    for (let i = 0; i < WINDOWS; i++) {
+      const tracedBefore = gw.gcTrace().length;
+      const window = await openLoop({ ...target, rate: RATE, durationMs: (REQUESTS_PER_WINDOW / RATE) * 1000 });
+      windows.push(window);
+      // Per window, so a trend over the run (V8 still optimizing, the young generation resized) shows.
+      const gcs = gw.gcTrace().slice(tracedBefore);
+      console.log(
+        JSON.stringify({ window: i, p50_ms: Number(window.p50.toFixed(2)), p99_ms: Number(window.p99.toFixed(2)), scavenges: gcs.filter((gc) => gc.gc === 's').length, major_gcs: gcs.filter((gc) => gc.gc === 'mc').length }),
+      );
+    }
     const gcs = gw.gcTrace().slice(before);
     const scavenges = gcs.filter((gc) => gc.gc === 's');
     const perRequest = (field: string) => Math.round(scavenges.reduce((sum, gc) => sum + Number(gc[field]), 0) / (WINDOWS * REQUESTS_PER_WINDOW));
