@@ -46,7 +46,7 @@ import { metricsMember } from '../telemetry/metrics-event.js';
 import { createLocalSink, ensureTelemetryCollections } from '../telemetry/store-sink.js';
 import { TraceBuffer } from '../telemetry/trace-buffer.js';
 import { registerTraceRoute } from '../telemetry/trace-route.js';
-import type { TelemetrySink } from '../telemetry/telemetry-event.js';
+import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
 import { localSecret } from './local-secrets.js';
 import { nodeId } from './node-id.js';
@@ -100,7 +100,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   if (dataPlane) {
     telemetry = createRemoteSink({ controlPlaneUrl: settings.controlPlaneUrl!, clusterToken: settings.clusterToken!, nodeId: id, log, intervalMs: settings.telemetryIntervalMs });
   } else {
-    store = await openStore({ dataDir: join(settings.dataDir, 'store'), mongodbUri: settings.mongodbUri });
+    store = await openStore({
+      dataDir: join(settings.dataDir, 'store'),
+      mongodbUri: settings.mongodbUri,
+      maxDocuments: { [TELEMETRY_COLLECTIONS.activity]: settings.activityMaxRecords },
+    });
     await ensureConfigCollections(store);
     await ensureTelemetryCollections(store);
     telemetry = createLocalSink(store, traces, log, settings.telemetryIntervalMs);

@@ -31,6 +31,8 @@ export interface Settings {
   syncTimeoutMs: number;
   /** How often queued telemetry is delivered (ms). */
   telemetryIntervalMs: number;
+  /** Activity records the embedded store keeps, the newest (MongoDB keeps them for their retention). */
+  activityMaxRecords: number;
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -56,14 +58,15 @@ export const FLAG_ENV: Record<string, string> = {
   'sync-heartbeat-ms': 'PORTCULLIS_SYNC_HEARTBEAT_MS',
   'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
   'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
+  'activity-max-records': 'PORTCULLIS_ACTIVITY_MAX_RECORDS',
 };
 
 export class SettingsInputError extends Error {}
 
-function positive(value: string | undefined, fallback: number, name: string): number {
+function positive(value: string | undefined, fallback: number, name: string, unit = 'milliseconds'): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new SettingsInputError(`${name} must be a positive number of milliseconds, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0) throw new SettingsInputError(`${name} must be a positive number of ${unit}, got "${value}"`);
   return n;
 }
 
@@ -114,5 +117,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     syncHeartbeatMs: positive(get('sync-heartbeat-ms'), 5_000, 'sync heartbeat'),
     syncTimeoutMs: positive(get('sync-timeout-ms'), 30_000, 'sync timeout'),
     telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
+    // About 1 KB of memory each: 50,000 is about 50 MB.
+    activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
   };
 }

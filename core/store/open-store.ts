@@ -19,6 +19,8 @@ export interface OpenStoreOptions {
   ttlSweepMs?: number;
   /** Embedded: journal size in bytes that triggers compaction (default 16 MiB). */
   compactAtBytes?: number;
+  /** Embedded: collections held to at most this many documents (MongoDB keeps records on disk). */
+  maxDocuments?: Record<string, number>;
 }
 
 /** Opens the store these options select. */
@@ -28,6 +30,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     dataDir: options.dataDir,
     ttlSweepMs: options.ttlSweepMs,
     compactAtBytes: options.compactAtBytes,
+    maxDocuments: options.maxDocuments,
   });
 }
 

@@ -84,6 +84,20 @@ export class CollectionState {
     } else this.docs.delete(id);
   }
 
+  /**
+   * Drops the documents stored first until at most `keep` are left (re-storing a document keeps
+   * its place); returns how many went. Not journaled: applied again on load, it leaves the same.
+   */
+  dropOldest(keep: number): number {
+    let dropped = 0;
+    for (const id of this.docs.keys()) {
+      if (this.docs.size <= keep) break;
+      this.setRaw(id, undefined);
+      dropped++;
+    }
+    return dropped;
+  }
+
   /** The first unique-index key of `doc` already held by another document. */
   conflictOf(doc: StoredDoc): Conflict | undefined {
     for (const index of this.unique) {

@@ -28,6 +28,12 @@ export interface EmbeddedStoreOptions {
   compactAtBytes?: number;
   /** Clock for TTL decisions (epoch ms); default `Date.now`. */
   now?: () => number;
+  /**
+   * Collections held to at most this many documents, by name: past it the ones stored first
+   * are dropped, after each write and on load. For records kept only for a while (Activity),
+   * which would otherwise grow the process's memory without bound.
+   */
+  maxDocuments?: Record<string, number>;
 }
 
 const DEFAULT_TTL_SWEEP_MS = 60_000;
@@ -50,6 +56,7 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
     private readonly lock: DataDirLock,
     private readonly snapshotPath: string,
     now: (() => number) | undefined,
+    private readonly maxDocuments: Array<[string, number]>,
   ) {
     this.now = now ?? Date.now;
   }
@@ -66,12 +73,15 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
         throw new RangeError(`${name} must be a positive number, got ${value}`);
       }
     }
+    for (const [name, max] of Object.entries(options.maxDocuments ?? {})) {
+      if (!(Number.isInteger(max) && max > 0)) throw new RangeError(`maxDocuments of ${name} must be a positive integer, got ${max}`);
+    }
     const storeDir = join(options.dataDir, 'store');
     mkdirSync(storeDir, { recursive: true });
     const lock = acquireDataDirLock(options.dataDir);
     try {
       const db = new Database();
-      const store = new EmbeddedStore(db, lock, join(storeDir, 'snapshot.jsonl'), options.now);
+      const store = new EmbeddedStore(db, lock, join(storeDir, 'snapshot.jsonl'), options.now, Object.entries(options.maxDocuments ?? {}));
       const loadedAt = store.now();
       db.seq = await readSnapshot(store.snapshotPath, {
         onIndexes: (name, specs) => specs.forEach((spec) => db.collection(name).addIndex(spec, loadedAt, false)),
@@ -80,6 +90,7 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
       store.snapshotSeq = db.seq;
       const journalPath = join(storeDir, 'journal.jsonl');
       await replayJournal(journalPath, db.seq, (record) => db.replay(record, loadedAt));
+      const dropped = store.dropPastMaximum();
       store.journal = await Journal.open(journalPath, {
         compactAtBytes: options.compactAtBytes ?? DEFAULT_COMPACT_AT_BYTES,
         compact: () => store.compact(),
@@ -87,8 +98,8 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
           store.failure = error;
         },
       });
-      // Start every run from a fresh snapshot and an empty journal.
-      if (store.journal.bytes > 0 || db.seq === 0) await store.journal.compactNow();
+      // Start every run from a fresh snapshot and an empty journal (without what was dropped).
+      if (store.journal.bytes > 0 || db.seq === 0 || dropped > 0) await store.journal.compactNow();
       store.startSweep(options.ttlSweepMs ?? DEFAULT_TTL_SWEEP_MS);
       return store;
     } catch (error) {
@@ -139,8 +150,23 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
       scope.rollback();
       throw error;
     }
-    if (scope.changed) await this.journal.append(scope.journalLine(++this.db.seq));
+    if (scope.changed) {
+      const line = scope.journalLine(++this.db.seq);
+      this.dropPastMaximum();
+      await this.journal.append(line);
+    }
     return result;
+  }
+
+  /**
+   * Holds the capped collections to their maximum (see `maxDocuments`); returns how many
+   * documents went. Not journaled: the next snapshot (at the latest when the store closes)
+   * leaves them out, and until then replaying the journal drops them again.
+   */
+  private dropPastMaximum(): number {
+    let dropped = 0;
+    for (const [name, max] of this.maxDocuments) dropped += this.db.collections.get(name)?.dropOldest(max) ?? 0;
+    return dropped;
   }
 
   collection<T extends Doc = Doc>(name: string): Collection<T> {

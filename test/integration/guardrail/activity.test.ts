@@ -140,3 +140,30 @@ describe('guardrail activity', () => {
     expect(res.body.total).to.equal(0);
   });
 });
+
+describe('guardrail activity on the embedded store', () => {
+  let gateway: TestGateway;
+  after(async () => gateway?.close());
+
+  it('keeps the newest PORTCULLIS_ACTIVITY_MAX_RECORDS records, so memory stays bounded', async () => {
+    gateway = await createTestGateway({ planes: ['guardrail'], env: { PORTCULLIS_ACTIVITY_MAX_RECORDS: '3' } });
+    const client = await GuardrailClient.for(gateway);
+    const collector = await client.collectorWithKey('langchain');
+    const traces: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await client.evaluate(collector.key, { direction: 'input', session_id: 'bounded', payload: { input: `turn ${i}` } });
+      traces.push(res.body.trace_id);
+      // One telemetry batch per evaluation, so the records are stored in this order.
+      await gateway.telemetry.flush();
+    }
+    const res = await client.admin('GET', '/v1/activity?session_id=bounded');
+    expect(res.status).to.equal(200);
+    expect(res.body.total).to.equal(3);
+    expect(res.body.items.map((r: { trace_id: string }) => r.trace_id)).to.have.members(traces.slice(2));
+  });
+
+  it('refuses a maximum that is not a positive whole number', async () => {
+    const error = await createTestGateway({ planes: ['guardrail'], env: { PORTCULLIS_ACTIVITY_MAX_RECORDS: '0' } }).catch((e: unknown) => e);
+    expect(String(error)).to.contain('activity max records must be a positive number of records');
+  });
+});
