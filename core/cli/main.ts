@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { FLAG_ENV, resolveSettings, SettingsInputError } from '../config/settings.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import { startPortcullis } from '../bootstrap/start.js';
+import { limitedToOneCpu, lowerHelperThreadPriority } from '../runtime/helper-thread-priority.js';
 import { CLI_COMMANDS, registerCommand } from './commands.js';
 import { tokenCommand } from '../admin/auth/token-command.js';
 
@@ -33,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
     });
     const settings = resolveSettings(values as Record<string, string | undefined>);
     const running = await startPortcullis(settings);
+    // After start-up, so the threads it started are there too.
+    if (limitedToOneCpu()) console.log(`portcullis runs on one CPU: ${lowerHelperThreadPriority()} helper threads at the lowest priority`);
     for (const [plane, url] of Object.entries(running.urls)) console.log(`portcullis ${plane} plane listening on ${url}`);
     const stop = () => {
       void running.close().then(() => process.exit(0));
