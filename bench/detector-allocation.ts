@@ -13,8 +13,7 @@ import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Detector, InspectionRequest } from '../core/guardrail/detector.js';
-import { createPluginHost } from '../core/plugin/host.js';
-import { benchRequest, DETECTOR_BENCH_SETTINGS } from './detectors.js';
+import { benchDetectors, benchRequest } from './detectors.js';
 
 const INSPECTIONS = 2000;
 /** Bytes between samples; small enough that a 1 KB-per-inspection difference shows. */
@@ -50,15 +49,11 @@ async function inspectAll(detector: Detector, requests: InspectionRequest[]) {
 /** The requests, built before sampling so that only the detectors' allocation is counted. */
 const requests = (count: number, offset: number) => Array.from({ length: count }, (_, i) => benchRequest(offset + i));
 
-const host = await createPluginHost();
-const only = process.argv.slice(2);
 const session = new Session();
 session.connect();
 await session.post('HeapProfiler.enable');
 const summary = [];
-for (const d of [...host.detectors.values()].sort((a, b) => a.name.localeCompare(b.name))) {
-  if (only.length && !only.includes(d.name)) continue;
-  const detector = d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}));
+for (const [name, detector] of await benchDetectors(process.argv.slice(2))) {
   await inspectAll(detector, requests(300, 100_000));
   const measured = requests(INSPECTIONS, 0);
   await session.post('HeapProfiler.startSampling', {
@@ -70,8 +65,8 @@ for (const d of [...host.detectors.values()].sort((a, b) => a.name.localeCompare
   const { profile } = await session.post('HeapProfiler.stopSampling');
   const byFunction = bytesByFunction(profile.head as unknown as SamplingNode);
   const total = [...byFunction.values()].reduce((a, b) => a + b, 0);
-  summary.push({ detector: d.name, bytes_per_inspection: Math.round(total / INSPECTIONS) });
-  console.log(`\n${d.name}: ${Math.round(total / INSPECTIONS)} bytes per inspection`);
+  summary.push({ detector: name, bytes_per_inspection: Math.round(total / INSPECTIONS) });
+  console.log(`\n${name}: ${Math.round(total / INSPECTIONS)} bytes per inspection`);
   for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
     console.log(`  ${String(Math.round(bytes / INSPECTIONS)).padStart(8)}  ${name}`);
   }

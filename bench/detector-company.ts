@@ -9,8 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Detector } from '../core/guardrail/detector.js';
-import { createPluginHost } from '../core/plugin/host.js';
-import { benchRequest, DETECTOR_BENCH_SETTINGS } from './detectors.js';
+import { benchDetectors, benchRequest } from './detectors.js';
 
 const ROUNDS = 4;
 const PER_ROUND = 1000;
@@ -19,12 +18,7 @@ const IDLE_MS = 50;
 const round = (x: number) => Number(x.toFixed(3));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
-const host = await createPluginHost();
-const only = process.argv.slice(2);
-const detectors: Array<[string, Detector]> = [...host.detectors.values()]
-  .filter((d) => !only.length || only.includes(d.name))
-  .sort((a, b) => a.name.localeCompare(b.name))
-  .map((d) => [d.name, d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}))]);
+const detectors = await benchDetectors(process.argv.slice(2));
 const alone = new Map(detectors.map(([name]) => [name, [] as number[]]));
 const together = new Map(detectors.map(([name]) => [name, [] as number[]]));
 

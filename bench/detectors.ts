@@ -94,13 +94,21 @@ function variedRequests(count: number): InspectionRequest[] {
   return Array.from({ length: count }, () => request(take(4096), take(512)));
 }
 
-/** Runs the benchmark; rows are sorted as the host lists the detectors, then all together. */
-export async function detectorBench(options: DetectorBenchOptions): Promise<ScenarioResult> {
+/**
+ * The plugin host's detectors by name, sorted, each created with its bench settings (the
+ * defaults but for DETECTOR_BENCH_SETTINGS); only those named in `only`, when it names any.
+ */
+export async function benchDetectors(only?: readonly string[]): Promise<Array<[string, Detector]>> {
   const host = await createPluginHost();
-  const detectors: Array<[string, Detector]> = [...host.detectors.values()]
-    .filter((d) => !options.only || options.only.includes(d.name))
-    .map((d) => [d.name, d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}))] as [string, Detector])
-    .sort(([a], [b]) => a.localeCompare(b));
+  return [...host.detectors.values()]
+    .filter((d) => !only?.length || only.includes(d.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((d): [string, Detector] => [d.name, d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}))]);
+}
+
+/** Runs the benchmark; rows are sorted by detector name, then all together. */
+export async function detectorBench(options: DetectorBenchOptions): Promise<ScenarioResult> {
+  const detectors = await benchDetectors(options.only);
   const names = [...detectors.map(([name]) => name), ALL];
   const samples = new Map(names.map((n) => [n, new Float64Array(options.iterations * options.rounds)]));
   // CPU time of this process over the same inspections: on a busy machine, wall-clock tails

@@ -90,8 +90,9 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     covered.push([start, end]);
     found.push({ raw: url, context, start, end });
   };
-  const scan = (matches: Iterable<RegExpMatchArray>, context: UrlContext) => {
-    for (const m of matches) {
+  // A pattern's matches over the text, or matches found otherwise (bare host names).
+  const scan = (matches: RegExp | Iterable<RegExpMatchArray>, context: UrlContext) => {
+    for (const m of matches instanceof RegExp ? text.matchAll(matches) : matches) {
       const group = m.slice(1).findIndex((g) => g !== undefined);
       const value = group >= 0 ? m[group + 1] : m[0];
       const start = (m.index ?? 0) + m[0].indexOf(value);
@@ -112,21 +113,21 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
       const start = (m.index ?? 0) + m[0].lastIndexOf(url);
       add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
     }
-    scan(text.matchAll(MD_IMAGE), 'autoload');
+    scan(MD_IMAGE, 'autoload');
   }
-  if (html) scan(text.matchAll(HTML_AUTOLOAD), 'autoload');
-  if (parenthesis) scan(text.matchAll(HTML_STYLE_URL), 'autoload');
-  if (markdown) scan(text.matchAll(MD_LINK), 'link');
+  if (html) scan(HTML_AUTOLOAD, 'autoload');
+  if (parenthesis) scan(HTML_STYLE_URL, 'autoload');
+  if (markdown) scan(MD_LINK, 'link');
   if (html) {
-    scan(text.matchAll(HTML_LINK), 'link');
-    scan(text.matchAll(AUTOLINK), 'link');
+    scan(HTML_LINK, 'link');
+    scan(AUTOLINK, 'link');
   }
-  scan(text.matchAll(SCRIPT_SCHEME), 'bare');
-  scan(text.matchAll(DATA_URI), 'bare');
-  scan(text.matchAll(SCHEMED), 'bare');
-  scan(text.matchAll(WWW), 'bare');
+  scan(SCRIPT_SCHEME, 'bare');
+  scan(DATA_URI, 'bare');
+  scan(SCHEMED, 'bare');
+  scan(WWW, 'bare');
   scan(bareHostMatches(text), 'bare');
   // A text that holds none of the names cannot match the pattern: one cheap scan decides.
-  if (knownHosts && knownHosts.anyName.test(text)) scan(text.matchAll(knownHosts.pattern), 'bare');
+  if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');
   return found;
 }
