@@ -32,6 +32,22 @@ function cueTail(text: string, at: number): number {
 const CONNECTORS = new Set(['de', 'del', 'da', 'do', 'di', 'dos', 'das', 'nad', 'pod', 'la', 'le', 'les', 'am', 'an', 'der', 'upon', 'on', 'sur', 'en', 'y', 'i', 'u', 'mesto']);
 const NOT_A_PLACE = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|english|french|german|spanish|python|java|the|a|an|mr|mrs|ms|miss|dr|prof|sir)$/;
 
+// `Springfield (Illinois)`: a parenthesis right after a place belongs to it.
+const PARENTHESIS_AFTER = /[ \t]*\([^)\n]{2,30}\)/y;
+
+/** The folds of `count` tokens from `from`, space-separated: a place list key. */
+function joinedFolds(tokens: Token[], from: number, count: number): string {
+  let key = tokens[from].fold;
+  for (let k = 1; k < count; k++) key += ' ' + tokens[from + k].fold;
+  return key;
+}
+
+/** True when no token from `from` to `to` is a dictionary word, unless written in capitals. */
+function unlistedWords(tokens: Token[], from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if ((kindsOf(tokens[k]) & WORD) !== 0 && !tokens[k].upper) return false;
+  return true;
+}
+
 /** Finds place names. */
 export function locationRecognizer(): Recognizer {
   const lex = lexicon();
@@ -56,28 +72,27 @@ export function locationRecognizer(): Recognizer {
           (capital(tokens[j]) || (CONNECTORS.has(tokens[j].text) && tokens[j + 1] && capital(tokens[j + 1])) || /^\d{1,2}$/.test(tokens[j].text))
         )
           j++;
-        const run = tokens.slice(i, j);
         const tail = cueTail(text, t.start);
         const before = STRONG_CUE_TAILS[tail] || WEAK_CUE_TAILS[tail] ? text.slice(Math.max(0, t.start - CUE_REACH), t.start) : '';
-        // Longest prefix of the run that is a known place.
+        // Longest prefix of the run (tokens i to j) that is a known place.
         let known = 0;
-        for (let k = run.length; k > 0; k--) {
-          if (lex.places.has(run.slice(0, k).map((r) => r.fold).join(' '))) {
+        for (let k = j - i; k > 0; k--) {
+          if (lex.places.has(joinedFolds(tokens, i, k))) {
             known = k;
             break;
           }
         }
-        const last = run[run.length - 1];
-        let end = last.end;
-        const paren = /^[ \t]*\([^)\n]{2,30}\)/.exec(text.slice(end));
+        let end = tokens[j - 1].end;
+        PARENTHESIS_AFTER.lastIndex = end;
+        const paren = PARENTHESIS_AFTER.exec(text);
         if (paren) end += paren[0].length;
         if (STRONG_CUE_TAILS[tail] && STRONG_CUE.test(before)) {
           out.push({ entity: 'LOCATION', start: t.start, end, score: 0.88 });
         } else if (known) {
           // A place that is also a given name (`Sofia`, `Georgia`) is weaker alone.
           const alsoName = known === 1 && (kindsOf(t) & FIRST) !== 0;
-          out.push({ entity: 'LOCATION', start: t.start, end: run[known - 1].end, score: alsoName ? 0.5 : 0.8 });
-        } else if (WEAK_CUE_TAILS[tail] && WEAK_CUE.test(before) && run.every((r) => (kindsOf(r) & WORD) === 0 || r.upper) && !(run.length <= 2 && (kindsOf(t) & FIRST) !== 0)) {
+          out.push({ entity: 'LOCATION', start: t.start, end: tokens[i + known - 1].end, score: alsoName ? 0.5 : 0.8 });
+        } else if (WEAK_CUE_TAILS[tail] && WEAK_CUE.test(before) && unlistedWords(tokens, i, j) && !(j - i <= 2 && (kindsOf(t) & FIRST) !== 0)) {
           out.push({ entity: 'LOCATION', start: t.start, end, score: 0.62 });
         }
         i = j;

@@ -95,9 +95,10 @@ export function personNameRecognizer(): Recognizer {
       // `Usamov and Bowers were ...`: two capitalised names joined by `and` before a plural verb.
       function pairs(): void {
         for (let k = 0; k + 2 < tokens.length; k++) {
-          const [a, and, b] = [tokens[k], tokens[k + 1], tokens[k + 2]];
+          const a = tokens[k];
+          const b = tokens[k + 2];
           // The shapes first: they are known without cutting a word out of the text.
-          if (!a.title || !b.title || and.fold !== 'and' || excluded(a) || excluded(b) || isPlace(a) || isPlace(b)) continue;
+          if (!a.title || !b.title || tokens[k + 1].fold !== 'and' || excluded(a) || excluded(b) || isPlace(a) || isPlace(b)) continue;
           if (!/^\s+(?:were|are|have|had)\b/.test(text.slice(b.end, b.end + 8))) continue;
           if (![a, b].every((t) => isFirst(t) || isLast(t) || unknown(t))) continue;
           if (out.slice(firstFound).some((s) => s.start <= a.start && a.end <= s.end)) continue;

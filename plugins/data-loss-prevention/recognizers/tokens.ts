@@ -11,24 +11,32 @@ const FOLD_NAME = 16;
 
 /**
  * One word of the text. Its strings (`text`, `fold`, `gap`) are cut out of the text when read:
- * the recognizers look at few words beyond their shape, and a 4 KB prompt has 700 of them. The
- * fields are kept few because each costs 8 bytes per token.
+ * the recognizers look at few words beyond their shape, and a 4 KB prompt has 700 of them.
+ * Tokens are pooled and refilled by each `tokenize`, so a text's words cost no allocation but
+ * the array that lists them: a token is valid until the next text is tokenized.
  */
 export class Token {
   /** The word lists `fold` is on, -1 until first asked: see kindsOf in lexicon.ts. */
   kinds = -1;
+  start = 0;
+  end = 0;
+  /** Where the characters between the previous token and this one begin. */
+  private gapStart = 0;
+  /** TITLE | UPPER | INITIAL | FOLD_LOWER | FOLD_NAME. */
+  private shape = 0;
   private cutText: string | undefined = undefined;
   private cutFold: string | undefined = undefined;
 
-  constructor(
-    private readonly source: string,
-    readonly start: number,
-    readonly end: number,
-    /** Where the characters between the previous token and this one begin. */
-    private readonly gapStart: number,
-    /** TITLE | UPPER | INITIAL | FOLD_LOWER | FOLD_NAME. */
-    private readonly shape: number,
-  ) {}
+  /** Makes this token the word at `start`..`end` of the text being tokenized. */
+  fill(start: number, end: number, gapStart: number, shape: number): Token {
+    this.start = start;
+    this.end = end;
+    this.gapStart = gapStart;
+    this.shape = shape;
+    this.kinds = -1;
+    this.cutText = this.cutFold = undefined;
+    return this;
+  }
 
   /** `Anna`, `McDowell`, `O'Neil`: an upper-case letter then a lower-case one. */
   get title(): boolean {
@@ -47,7 +55,7 @@ export class Token {
 
   /** The word as written. */
   get text(): string {
-    return (this.cutText ??= this.source.slice(this.start, this.end));
+    return (this.cutText ??= lastText.slice(this.start, this.end));
   }
 
   /** Folded form for list look-ups (no trailing dot). */
@@ -62,7 +70,7 @@ export class Token {
 
   /** The characters between the previous token and this one (mostly one space, a string V8 keeps cached). */
   get gap(): string {
-    return this.source.slice(this.gapStart, this.start);
+    return lastText.slice(this.gapStart, this.start);
   }
 }
 
@@ -70,16 +78,24 @@ export class Token {
 const shapeBits = (title: boolean, upper: boolean, initial: boolean, fold: number) => (title ? TITLE : 0) | (upper ? UPPER : 0) | (initial ? INITIAL : 0) | fold;
 
 // The person and place recognizers run on the same text one after the other: tokenize it once.
-let lastText: string | undefined;
+let lastText = '';
 let lastTokens: Token[] = [];
+/** Every token made so far, refilled by each text: held in the old generation, not made anew. */
+const pool: Token[] = [];
 
 /** Splits a text into word (and number) tokens; the result is shared, do not modify it (but for `kinds`). */
 export function tokenize(text: string): Token[] {
   if (text !== lastText) {
-    lastTokens = split(text);
     lastText = text;
+    lastTokens = pool.slice(0, split(text));
   }
   return lastTokens;
+}
+
+/** The next pooled token, filled. */
+function nextToken(index: number, start: number, end: number, gapStart: number, shape: number): Token {
+  if (index === pool.length) pool.push(new Token());
+  return pool[index]!.fill(start, end, gapStart, shape);
 }
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -118,8 +134,9 @@ function wordEnd(text: string, i: number): number {
 
 // Words are `\p{L}[\p{L}\p{M}'’-]*\.?` and numbers `\d+`, found by a scan rather than a
 // pattern so that no match objects are made.
-function split(text: string): Token[] {
-  const tokens: Token[] = [];
+/** Fills the pool with the text's tokens; returns how many there are. */
+function split(text: string): number {
+  let count = 0;
   let last = 0;
   for (let i = 0; i < text.length; ) {
     const c = text.charCodeAt(i);
@@ -147,39 +164,38 @@ function split(text: string): Token[] {
       }
     }
     const bareEnd = text.charCodeAt(end - 1) === DOT ? end - 1 : end;
-    tokens.push(nonAsciiCount === 0 ? asciiToken(text, start, end, bareEnd, last) : unicodeToken(text, start, end, bareEnd, last));
+    const shape = nonAsciiCount === 0 ? asciiShape(text, start, bareEnd) : unicodeShape(text, start, bareEnd);
+    nextToken(count++, start, end, last, shape);
     last = end;
   }
-  return tokens;
+  return count;
 }
 
-/** The token of an ASCII word, its shape read from the letter counts of wordEnd. */
-function asciiToken(text: string, start: number, end: number, bareEnd: number, gapStart: number): Token {
+/** The shape of an ASCII word, read from the letter counts of wordEnd. */
+function asciiShape(text: string, start: number, bareEnd: number): number {
   const length = bareEnd - start;
   const isUpper = isUpperAscii(text.charCodeAt(start));
-  const shape = shapeBits(
+  return shapeBits(
     // `Anna`, `McDowell`: an upper-case letter with a lower-case one among the next two.
     isUpper && length > 1 && (isLowerAscii(text.charCodeAt(start + 1)) || (length > 2 && isLowerAscii(text.charCodeAt(start + 2)))),
     length > 1 && lowerCount === 0 && upperCount > 0,
     length === 1 && isUpper,
     upperCount === 0 ? 0 : FOLD_LOWER,
   );
-  return new Token(text, start, end, gapStart, shape);
 }
 
-/** The token of a word with non-ASCII letters: case and folding by the Unicode rules. */
-function unicodeToken(text: string, start: number, end: number, bareEnd: number, gapStart: number): Token {
+/** The shape of a word with non-ASCII letters: case and folding by the Unicode rules. */
+function unicodeShape(text: string, start: number, bareEnd: number): number {
   const bare = text.slice(start, bareEnd);
   const lower = bare.toLowerCase();
   const upperCase = bare.toUpperCase();
   const isUpper = bare.charAt(0) !== lower.charAt(0);
-  const shape = shapeBits(
+  return shapeBits(
     isUpper && bare.length > 1 && (bare.charAt(1) !== upperCase.charAt(1) || (bare.length > 2 && bare.charAt(2) !== upperCase.charAt(2))),
     bare.length > 1 && bare === upperCase && bare !== lower,
     bare.length === 1 && isUpper,
     FOLD_NAME,
   );
-  return new Token(text, start, end, gapStart, shape);
 }
 
 /** True when the gap is a plain single-line space, so the two tokens can belong to one name. */
