@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { GATEWAY_V8_OPTIONS } from '../core/runtime/v8-options.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const HAS_TASKSET = spawnSync('taskset', ['-V']).status === 0;
@@ -69,13 +70,14 @@ export async function startFakeUpstream(core: number | undefined, env: NodeJS.Pr
 }
 
 /**
- * The compiled gateway (dist/), as `npm start` runs it, with the URL of each plane; its output
- * after start-up goes to `outputFile` when given.
+ * The compiled gateway (dist/), as `npm start` runs it (with its V8 options; `nodeArgs` after
+ * them may override one), with the URL of each plane; its output after start-up goes to
+ * `outputFile` when given.
  */
 export async function startGateway(core: number | undefined, dataDir: string, planes: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], outputFile?: string) {
   const { proc, output } = await run(
     core,
-    [...nodeArgs, 'dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
+    [...GATEWAY_V8_OPTIONS, ...nodeArgs, 'dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
     { PORTCULLIS_LOG_LEVEL: 'error', ...env },
     (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
     outputFile,

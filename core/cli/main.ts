@@ -9,6 +9,7 @@ import { FLAG_ENV, resolveSettings, SettingsInputError } from '../config/setting
 import { BUILD_INFO } from '../version/build-info.js';
 import { startPortcullis } from '../bootstrap/start.js';
 import { limitedToOneCpu, lowerHelperThreadPriority } from '../runtime/helper-thread-priority.js';
+import { missingV8Options } from '../runtime/v8-options.js';
 import { CLI_COMMANDS, registerCommand } from './commands.js';
 import { tokenCommand } from '../admin/auth/token-command.js';
 
@@ -36,6 +37,8 @@ async function main(argv: string[]): Promise<number> {
     const running = await startPortcullis(settings);
     // After start-up, so the threads it started are there too.
     if (limitedToOneCpu()) console.log(`portcullis runs on one CPU: ${lowerHelperThreadPriority()} helper threads at the lowest priority`);
+    const missing = missingV8Options();
+    if (missing.length) console.log(`portcullis runs without the V8 options ${missing.join(' ')}: its tail latency suffers after lulls (docs/deployment.md, "Node options")`);
     for (const [plane, url] of Object.entries(running.urls)) console.log(`portcullis ${plane} plane listening on ${url}`);
     const stop = () => {
       void running.close().then(() => process.exit(0));

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { GATEWAY_V8_OPTIONS } from '../../../core/runtime/v8-options.js';
 
 const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
 
-function startCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; urls: Record<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'start', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startCli(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<{ child: ChildProcess; urls: Record<string, string>; output: string }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', cli, 'start', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     const urls: Record<string, string> = {};
     let out = '';
@@ -22,7 +23,7 @@ function startCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: Chil
       for (const m of out.matchAll(/portcullis (\w+) plane listening on (\S+)/g)) urls[m[1]] = m[2];
       if (Object.keys(urls).length === 3) {
         clearTimeout(timer);
-        resolve({ child, urls });
+        resolve({ child, urls, output: out });
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -59,6 +60,20 @@ describe('foundation: the portcullis CLI', () => {
     }
     const version = (await (await fetch(`${started.urls.admin}/v1/version`)).json()) as { version: string; api_version: string };
     expect(version.api_version).to.equal('1.0');
+  });
+
+  it('names the V8 options it was started without, and says nothing of them when started with them', async () => {
+    const args = ['--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir];
+    const env = { PORTCULLIS_LOG_LEVEL: 'error' };
+    const bare = await startCli(args, env);
+    child = bare.child;
+    expect(bare.output).to.contain(`portcullis runs without the V8 options ${GATEWAY_V8_OPTIONS.join(' ')}`);
+    const exited = new Promise((resolve) => bare.child.once('exit', resolve));
+    bare.child.kill('SIGTERM');
+    await exited;
+    const tuned = await startCli(args, env, [...GATEWAY_V8_OPTIONS]);
+    child = tuned.child;
+    expect(tuned.output).to.not.contain('V8 options');
   });
 
   it('refuses an unknown plane and a bad port with a clear message', () => {
