@@ -8,84 +8,36 @@
  * option (`--min-semi-space-size=1 --memory-reducer` undoes the gateway's own, see
  * core/runtime/v8-options.ts). Traffic goes only to 127.0.0.1.
  */
-import { createContext } from "./context.js";
-import { GC_TRACE_FLAG } from "./gc-trace.js";
-import { openLoop } from "./open-loop.js";
-import { HAS_TASKSET, pinSelf, startFakeUpstream } from "./processes.js";
-import {
-  evaluateBody,
-  evaluateFloorBody,
-  evaluateSeed,
-} from "./scenarios/evaluate.js";
+import { createContext } from './context.js';
+import { GC_TRACE_FLAG, type GcRecord } from './gc-trace.js';
+import { openLoop } from './open-loop.js';
+import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
+import { evaluateBody, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
+
+const SAMPLE_MS = 5000;
+
+/** A part's collections: the major ones by kind, then the number of scavenges. */
+const describe = (gcs: GcRecord[]) =>
+  [...gcs.filter((gc) => gc.gc !== 's').map((gc) => `${gc.gc}:r${gc.reduce_memory}:${gc.pause}`), `s=${gcs.filter((gc) => gc.gc === 's').length}`].join(' ');
+
 pinSelf(1);
 const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);
-const ctx = createContext(
-  {
-    rate: 200,
-    durationMs: 5000,
-    repeats: 1,
-    soakMs: 0,
-    gatewayCore: HAS_TASKSET ? 0 : undefined,
-  },
-  upstream.url,
-);
-const gw = await ctx.gateway(evaluateSeed, ["guardrail"], [GC_TRACE_FLAG]);
-const headers = {
-  "content-type": "application/json",
-  authorization: `Bearer ${gw.collectorKey}`,
-};
-const url = `${gw.urls.guardrail}/v1/evaluate`;
+const ctx = createContext({ rate: 200, durationMs: SAMPLE_MS, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
+const gw = await ctx.gateway(evaluateSeed, ['guardrail'], [GC_TRACE_FLAG]);
+const target = { url: `${gw.urls.guardrail}/v1/evaluate`, headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } };
+const round = (x: number) => Number(x.toFixed(2));
 try {
-  await openLoop({
-    url,
-    headers,
-    body: evaluateBody(),
-    rate: 100,
-    durationMs: 30000,
-  });
-  /** A part's collections: the major ones by kind, then the number of scavenges. */
-  const desc = (list: Record<string, string>[]) =>
-    list
-      .filter((g) => g.gc !== "s")
-      .map((g) => `${g.gc}:r${g.reduce_memory}:${g.pause}`)
-      .join(",") + ` s=${list.filter((g) => g.gc === "s").length}`;
+  await openLoop({ ...target, body: evaluateBody(), rate: 100, durationMs: 30_000 });
   for (const rate of [20, 100, 200]) {
-    await openLoop({
-      url,
-      headers,
-      body: evaluateBody(),
-      rate,
-      durationMs: 2000,
-    });
+    await openLoop({ ...target, body: evaluateBody(), rate, durationMs: 2000 });
     for (let i = 0; i < 3; i++) {
       const before = gw.gcTrace().length;
-      const f = await openLoop({
-        url,
-        headers,
-        body: evaluateFloorBody(),
-        rate,
-        durationMs: 5000,
-      });
-      const mid = gw.gcTrace().length;
-      const p = await openLoop({
-        url,
-        headers,
-        body: evaluateBody(),
-        rate,
-        durationMs: 5000,
-      });
+      await openLoop({ ...target, body: evaluateFloorBody(), rate, durationMs: SAMPLE_MS });
+      const between = gw.gcTrace().length;
+      const prompt = await openLoop({ ...target, body: evaluateBody(), rate, durationMs: SAMPLE_MS });
       const gcs = gw.gcTrace();
-      console.log(
-        JSON.stringify({
-          rate,
-          floor_p99: f.p99.toFixed(2),
-          prompt_p50: p.p50.toFixed(2),
-          prompt_p99: p.p99.toFixed(2),
-          max: p.max.toFixed(1),
-          floor_gcs: desc(gcs.slice(before, mid)),
-          prompt_gcs: desc(gcs.slice(mid)),
-        }),
-      );
+      const row = { rate, p50_ms: round(prompt.p50), p99_ms: round(prompt.p99), max_ms: round(prompt.max) };
+      console.log(JSON.stringify({ ...row, floor_gcs: describe(gcs.slice(before, between)), prompt_gcs: describe(gcs.slice(between)) }));
     }
   }
 } finally {
