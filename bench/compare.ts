@@ -1,6 +1,7 @@
 /**
- * Measures a gateway request against the same request sent straight to the upstream, in the
- * same run, interleaving the two and repeating, because this machine is noisy. Reports medians.
+ * Measures a gateway request against the same request sent straight to the upstream (or several
+ * gateways against it), in the same run, interleaving them and repeating, because this machine
+ * is noisy. Reports medians.
  */
 import { saturate, type SaturationResult } from './closed-loop.js';
 import { openLoop, type LatencyResult } from './open-loop.js';
@@ -46,30 +47,45 @@ function medianSaturation(runs: SaturationResult[]): SaturationResult | undefine
   return { rps: pick('rps'), requests: pick('requests'), p50: pick('p50'), p99: pick('p99'), errors: pick('errors'), non2xx: pick('non2xx') };
 }
 
-export async function compare(direct: Target, gateway: Target, options: CompareOptions): Promise<Comparison> {
-  const runs = { direct: [] as LatencyResult[], gateway: [] as LatencyResult[] };
-  const sat = { direct: [] as SaturationResult[], gateway: [] as SaturationResult[] };
-  // Warm both paths (connection pools, JIT: a few thousand requests) before measuring.
-  await saturate(direct.url, direct.body, direct.headers, 2);
-  await saturate(gateway.url, gateway.body, gateway.headers, 2);
-  await openLoop({ ...direct, rate: options.rate, durationMs: 1000, firstByteOnly: options.firstByteOnly });
-  await openLoop({ ...gateway, rate: options.rate, durationMs: 1000, firstByteOnly: options.firstByteOnly });
+/** Each target's samples, in the order of the targets given. */
+export interface InterleavedRuns {
+  latency: LatencyResult[][];
+  saturation: SaturationResult[][];
+}
+
+/**
+ * Warms every target, then samples them in turn, `repeats` times over, so the machine's drift
+ * over a run falls on all of them alike.
+ */
+export async function interleave(targets: Target[], options: CompareOptions): Promise<InterleavedRuns> {
+  const runs: InterleavedRuns = { latency: targets.map(() => []), saturation: targets.map(() => []) };
+  // Warm every path (connection pools, JIT: a few thousand requests) before measuring.
+  for (const target of targets) await saturate(target.url, target.body, target.headers, 2);
+  for (const target of targets) await openLoop({ ...target, rate: options.rate, durationMs: 1000, firstByteOnly: options.firstByteOnly });
   for (let i = 0; i < options.repeats; i++) {
-    for (const [name, target] of [['direct', direct], ['gateway', gateway]] as const) {
-      runs[name].push(await openLoop({ ...target, rate: options.rate, durationMs: options.durationMs, firstByteOnly: options.firstByteOnly, connections: options.connections }));
-      if (options.saturation) sat[name].push(await saturate(target.url, target.body, target.headers, Math.max(2, Math.round(options.durationMs / 1000))));
+    for (const [t, target] of targets.entries()) {
+      runs.latency[t].push(await openLoop({ ...target, rate: options.rate, durationMs: options.durationMs, firstByteOnly: options.firstByteOnly, connections: options.connections }));
+      if (options.saturation) runs.saturation[t].push(await saturate(target.url, target.body, target.headers, Math.max(2, Math.round(options.durationMs / 1000))));
     }
   }
-  const d = medianLatency(runs.direct);
-  const g = medianLatency(runs.gateway);
-  const ds = medianSaturation(sat.direct);
-  const gs = medianSaturation(sat.gateway);
+  return runs;
+}
+
+/** Errors and non-2xx answers over every sample of target `t`. */
+export function errorsOf(runs: InterleavedRuns, t: number): number {
+  return runs.latency[t].reduce((a, r) => a + r.errors, 0) + runs.saturation[t].reduce((a, r) => a + r.errors + r.non2xx, 0);
+}
+
+export async function compare(direct: Target, gateway: Target, options: CompareOptions): Promise<Comparison> {
+  const runs = await interleave([direct, gateway], options);
+  const [d, g] = runs.latency.map(medianLatency);
+  const [ds, gs] = runs.saturation.map(medianSaturation);
   return {
     direct: { latency: d, saturation: ds },
     gateway: { latency: g, saturation: gs },
     addedP50: g.p50 - d.p50,
     addedP99: g.p99 - d.p99,
     rpsRatio: ds && gs ? gs.rps / ds.rps : undefined,
-    errors: [...runs.direct, ...runs.gateway].reduce((a, r) => a + r.errors, 0) + [...sat.direct, ...sat.gateway].reduce((a, r) => a + r.errors + r.non2xx, 0),
+    errors: errorsOf(runs, 0) + errorsOf(runs, 1),
   };
 }

@@ -1,10 +1,9 @@
 /** Overhead as configured consumers grow, and memory with many consumers and policies. */
 import { openaiChat } from '../bodies.js';
-import { saturate } from '../closed-loop.js';
-import { medianLatency, type Target } from '../compare.js';
+import { errorsOf, interleave, medianLatency, type Target } from '../compare.js';
 import type { BenchContext, RunningGateway, ScenarioResult } from '../context.js';
 import { GC_TRACE_FLAG, liveAfterMajorGcs } from '../gc-trace.js';
-import { openLoop, type LatencyResult } from '../open-loop.js';
+import { openLoop } from '../open-loop.js';
 
 const json = { 'content-type': 'application/json' };
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
@@ -20,19 +19,9 @@ export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult
   try {
     for (const consumers of counts) gateways.push(await ctx.gateway({ consumers }));
     const direct: Target = { url: `${ctx.upstreamUrl}/v1/chat/completions`, body: openaiChat(), headers: json };
-    const targets: Target[] = [
-      direct,
-      ...gateways.map((gw) => ({ url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: openaiChat(), headers: { ...json, authorization: `Bearer ${gw.key}` } })),
-    ];
-    const sample = (target: Target, durationMs: number) => openLoop({ ...target, rate: ctx.settings.rate, durationMs });
-    // Warm every path (connection pools, JIT: a few thousand requests) before measuring.
-    for (const target of targets) {
-      await saturate(target.url, target.body, target.headers, 2);
-      await sample(target, 1000);
-    }
-    const runs: LatencyResult[][] = targets.map(() => []);
-    for (let i = 0; i < ctx.settings.repeats; i++) for (const [t, target] of targets.entries()) runs[t].push(await sample(target, ctx.settings.durationMs));
-    const [d, ...g] = runs.map(medianLatency);
+    const proxied = gateways.map((gw) => ({ url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: openaiChat(), headers: { ...json, authorization: `Bearer ${gw.key}` } }));
+    const runs = await interleave([direct, ...proxied], { rate: ctx.settings.rate, durationMs: ctx.settings.durationMs, repeats: ctx.settings.repeats });
+    const [d, ...g] = runs.latency.map(medianLatency);
     return {
       scenario: 'consumer scaling',
       rows: counts.map((consumers, k) => ({
@@ -40,7 +29,7 @@ export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult
         added_p50_ms: round(g[k].p50 - d.p50),
         added_p99_ms: round(g[k].p99 - d.p99),
         gateway_rss_mib: round(gateways[k].rssMiB(), 1),
-        errors: runs[0].reduce((sum, r) => sum + r.errors, 0) + runs[k + 1].reduce((sum, r) => sum + r.errors, 0),
+        errors: errorsOf(runs, 0) + errorsOf(runs, k + 1),
       })),
       notes: ['the three gateways run side by side and take turns with the direct path, sample by sample'],
     };
