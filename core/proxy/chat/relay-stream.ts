@@ -25,12 +25,17 @@ export interface RelayOptions {
 /** A blank line: the end of one server-sent event (any mix of CRLF, CR, LF). */
 const EVENT_END = /(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r(?!\n)|\n)/g;
 
+/** Where each complete event in `text` ends, in order (none when no event is complete yet). */
+function eventEnds(text: string): number[] {
+  const ends: number[] = [];
+  EVENT_END.lastIndex = 0;
+  for (let match = EVENT_END.exec(text); match; match = EVENT_END.exec(text)) ends.push(match.index + match[0].length);
+  return ends;
+}
+
 /** Where the last complete event in `text` ends (0 when none is complete yet). */
 function completeEventsEnd(text: string): number {
-  let end = 0;
-  EVENT_END.lastIndex = 0;
-  for (let match = EVENT_END.exec(text); match; match = EVENT_END.exec(text)) end = match.index + match[0].length;
-  return end;
+  return eventEnds(text).at(-1) ?? 0;
 }
 
 async function write(res: ServerResponse, text: string | Uint8Array): Promise<void> {
@@ -64,19 +69,41 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   });
   const text = new TextDecoder();
 
+  // With a window check, each complete event is checked before it is relayed, so what came
+  // before a stopping event in the same upstream read still reaches the client, and it does not.
+  async function relayChecked(check: NonNullable<RelayOptions['windowCheck']>): Promise<string | undefined> {
+    let out = '';
+    let from = 0;
+    for (const to of eventEnds(rawTail)) {
+      const event = rawTail.slice(from, to);
+      parser.feed(event);
+      const stop = await check(assembler);
+      if (stop) {
+        await write(res, out + clientEncoder.fail(stop, 'guardrail_blocked'));
+        return stop;
+      }
+      out += rawForward ? event : pending;
+      pending = '';
+      from = to;
+    }
+    rawTail = rawTail.slice(from);
+    await write(res, out);
+    return undefined;
+  }
+
   await write(res, clientEncoder.open());
   try {
     for await (const chunk of upstream.body) {
       const decoded = text.decode(chunk as Uint8Array, { stream: true });
-      parser.feed(decoded);
       if (options.windowCheck) {
-        const stop = await options.windowCheck(assembler);
-        if (stop) {
-          await write(res, clientEncoder.fail(stop, 'guardrail_blocked'));
+        rawTail += decoded;
+        if (await relayChecked(options.windowCheck)) {
           upstream.body.destroy();
           return { complete: false, assembler };
         }
+        continue;
       }
+      parser.feed(decoded);
       if (rawForward) {
         rawTail += decoded;
         const end = completeEventsEnd(rawTail);
@@ -95,6 +122,8 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
     if (!ctx.signal.aborted) await write(res, clientEncoder.fail(STREAM_TERMINATED.message, STREAM_TERMINATED.type));
     return { complete: false, assembler };
   }
+  // A checked relay holds back an incomplete last event; the parser reads it as the others would.
+  if (options.windowCheck && rawTail) parser.feed(rawTail);
   const end = decoder.end();
   for (const e of end.events) {
     assembler.push(e);
