@@ -1,7 +1,7 @@
 /**
  * Windowed output checks of a streamed answer: each time the assembled answer has grown by
  * `stream_window_chars` (and once more when it ends), the answer so far is evaluated; a block
- * (or an ask, unless allowed) stops the stream with the failure event before the chunk that
+ * (or an ask, unless allowed) stops the stream with the failure event before the event that
  * tripped it is relayed. Text already relayed cannot be masked, so a transform is recorded only.
  */
 import type { CanonicalResponse, StreamAssembler } from '../../core/canonical/index.js';

@@ -3,7 +3,7 @@ import type { Exchange } from '../../core/pipeline/exchange.js';
 import type { ToolPolicy } from './name-matcher.js';
 
 /**
- * Streamed answers: the stream is checked as it is relayed, before each upstream chunk is
+ * Streamed answers: the stream is checked as it is relayed, before each upstream event is
  * written, and stops with a failure event at the first call to a tool that is not allowed (the
  * client never receives that call). Calls cannot be stripped from a stream already under way,
  * so both response actions block on streams. Chains an earlier window check rather than
