@@ -12,6 +12,7 @@ import type { Exchange } from '../../pipeline/exchange.js';
 import { retryDelayMs } from '../routing/backoff.js';
 import { triggersOf } from '../routing/failure-triggers.js';
 import { consumerRouting, DEFAULT_TRIGGERS, type ConsumerRouting } from '../routing/routing-settings.js';
+import { clientClosedError } from './upstream-error.js';
 
 /** Plugins asking for retries still stop here, so a tap cannot loop forever. */
 const PLUGIN_RETRY_CAP = 10;
@@ -96,12 +97,11 @@ export class AttemptPolicy {
 
 /** Waits out a retry backoff; a client that goes away ends the wait (and the request). */
 export function waitBeforeRetry(ms: number, signal: ClientSignal): Promise<void> {
-  const clientClosed = () => new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
-  if (signal.aborted) return Promise.reject(clientClosed());
+  if (signal.aborted) return Promise.reject(clientClosedError());
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
-      reject(clientClosed());
+      reject(clientClosedError());
     };
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);

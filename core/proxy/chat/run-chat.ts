@@ -9,9 +9,10 @@ import { prepareChatRequest } from '../upstream/provider-request.js';
 import { afterFirstChunk } from '../routing/first-chunk.js';
 import { takeSlot } from '../routing/attempt-slot.js';
 import type { BreakerOutcome } from '../routing/circuit-breaker.js';
-import { AttemptPolicy, waitBeforeRetry } from './attempt-decision.js';
+import { AttemptPolicy } from './attempt-decision.js';
+import { settleFailedAttempt } from './failed-attempt.js';
 import { relayStream } from './relay-stream.js';
-import { connectionErrorOf, upstreamErrorOf } from './upstream-error.js';
+import { clientClosedError, connectionErrorOf, upstreamErrorOf } from './upstream-error.js';
 import { createHash } from 'node:crypto';
 
 function decode(format: WireFormat, ctx: Exchange, pathModel?: string, pathStream?: boolean) {
@@ -120,27 +121,15 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
       retries = 0;
       continue;
     }
-    const { attempt, failure } = result;
-    attempt.error = failure.message;
-    const plugin = hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined;
-    const decision = policy.decide(failure, hasNext, retries, plugin, result.targetOpen);
-    if (decision.action === 'retry') {
-      attempt.outcome = 'retry';
-      attempt.trigger = decision.trigger;
-      attempt.waitMs = decision.delayMs;
-      await waitBeforeRetry(decision.delayMs, ctx.signal);
+    const action = await settleFailedAttempt(ctx, hooks, policy, result.attempt, result.failure, hasNext, retries, result.targetOpen);
+    if (action === 'retry') {
       retries++;
       i--;
       continue;
     }
     retries = 0;
-    if (decision.action === 'next') {
-      attempt.outcome = 'fallback';
-      attempt.trigger = decision.trigger;
-      continue;
-    }
-    attempt.outcome = 'error';
-    throw failure;
+    if (action === 'next') continue;
+    throw result.failure;
   }
   throw new GatewayError('no_capable_registry', { message: 'every target of this request is unavailable (circuit breaker open)' });
 }
@@ -225,7 +214,7 @@ async function attemptTarget(
       failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
     } catch (err) {
       if (err instanceof GatewayError) throw err;
-      if (ctx.signal.aborted) throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+      if (ctx.signal.aborted) throw clientClosedError();
       failure = connectionErrorOf(err);
     }
     outcome = slot.outcomeOf(failure);

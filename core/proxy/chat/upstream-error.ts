@@ -26,3 +26,8 @@ export function connectionErrorOf(err: unknown): GatewayError {
   if (code.includes('TIMEOUT')) return new GatewayError('upstream_timeout', { source: 'upstream', message: 'upstream timed out', cause: err });
   return new GatewayError('upstream_unreachable', { source: 'upstream', message: `upstream unreachable (${code || (err as Error).message})`, cause: err });
 }
+
+/** The client went away while an attempt was under way or waiting to be retried: nothing is left to answer. */
+export function clientClosedError(): GatewayError {
+  return new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+}

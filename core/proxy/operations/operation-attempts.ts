@@ -10,8 +10,9 @@ import type { WireFormatId } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { Attempt, Exchange, RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
 import type { PipelineHooks, ProviderRequest } from '../../pipeline/hooks.js';
-import { AttemptPolicy, waitBeforeRetry } from '../chat/attempt-decision.js';
-import { connectionErrorOf, upstreamErrorOf } from '../chat/upstream-error.js';
+import { AttemptPolicy } from '../chat/attempt-decision.js';
+import { settleFailedAttempt } from '../chat/failed-attempt.js';
+import { clientClosedError, connectionErrorOf, upstreamErrorOf } from '../chat/upstream-error.js';
 import { takeSlot } from '../routing/attempt-slot.js';
 import type { ProxyRuntime } from '../runtime.js';
 
@@ -92,32 +93,23 @@ export async function callUpstream(
     } catch (err) {
       if (ctx.signal.aborted) {
         slot.release('neutral');
-        throw new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+        throw clientClosedError();
       }
       failure = connectionErrorOf(err);
     }
     slot.release(slot.outcomeOf(failure));
     attempt.durationMs = performance.now() - attempt.startedAt;
-    attempt.error = failure.message;
-    const plugin = hooks.onAttemptError.taps.length ? await hooks.onAttemptError.promise(attempt, failure, ctx) : undefined;
-    const decision = policy.decide(failure, hasNext, retries, plugin, slot.open());
-    if (decision.action === 'retry') {
-      attempt.outcome = 'retry';
-      attempt.trigger = decision.trigger;
-      attempt.waitMs = decision.delayMs;
-      await waitBeforeRetry(decision.delayMs, ctx.signal);
+    const action = await settleFailedAttempt(ctx, hooks, policy, attempt, failure, hasNext, retries, slot.open());
+    if (action === 'retry') {
       retries++;
       i--;
       continue;
     }
     retries = 0;
-    if (decision.action === 'next') {
-      attempt.outcome = 'fallback';
-      attempt.trigger = decision.trigger;
+    if (action === 'next') {
       lastFailure = failure;
       continue;
     }
-    attempt.outcome = 'error';
     throw failure;
   }
   throw lastFailure ?? new GatewayError('no_capable_registry', { message: 'every target of this request is unavailable (circuit breaker open)' });
