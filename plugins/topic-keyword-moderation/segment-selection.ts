@@ -30,7 +30,7 @@ export function conversationText(request: InspectionRequest, turns: number): str
  * `text.split(/(?<=[.!?\n])\s+/u)` cuts it: finding the end mark and the run together is the
  * same cut without a look-behind tried at every position.
  */
-function sentences(text: string): string[] {
+export function sentences(text: string): string[] {
   const out: string[] = [];
   let from = 0;
   for (const m of text.matchAll(/[.!?\n]\s+/gu)) {
