@@ -1,5 +1,5 @@
-import { FormatError, type CanonicalMessage, type ContentPart, type ImagePart, type TextPart } from '../../../core/canonical/index.js';
-import { sourceFromUrl } from '../data-url.js';
+import { FormatError, type CanonicalMessage, type ContentPart, type TextPart } from '../../../core/canonical/index.js';
+import { decodeImageUrl } from '../image-url.js';
 import {
   childPath,
   expectArray,
@@ -65,13 +65,7 @@ function decodeUser(value: unknown, path: string): ContentPart[] {
     const part = expectObject(item, at);
     if (part.type === 'text') return textBlock(part, at);
     if (part.type !== 'image_url') throw new FormatError(`${at}.type must be text or image_url`, childPath(at, 'type'));
-    const imagePath = childPath(at, 'image_url');
-    const image = expectObject(part.image_url, imagePath);
-    const out: ImagePart = { type: 'image', source: sourceFromUrl(requireString(image, 'url', imagePath)) };
-    const detail = optionalString(image, 'detail', imagePath);
-    if (detail === 'auto' || detail === 'low' || detail === 'high') out.detail = detail;
-    else if (detail !== undefined) throw new FormatError(`${imagePath}.detail must be auto, low or high`, childPath(imagePath, 'detail'));
-    return out;
+    return decodeImageUrl(part, at);
   });
 }
 

@@ -4,7 +4,8 @@ import {
   type ContentPart,
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
-import { urlFromSource } from '../data-url.js';
+import { encodeFunctionCall } from '../function-tools.js';
+import { encodeImageUrl } from '../image-url.js';
 import type { JsonObject } from '../json-fields.js';
 
 /**
@@ -71,9 +72,9 @@ function userContent(parts: ContentPart[]): string | JsonObject[] {
   return parts.map((part) => {
     if (part.type === 'text') return { type: 'text', text: part.text };
     if (part.type === 'image') {
-      const url = urlFromSource(part.source);
-      if (url === undefined) throw unsupported('image file id', 'Cohere takes images as URLs or data URLs');
-      return { type: 'image_url', image_url: part.detail ? { url, detail: part.detail } : { url } };
+      const image = encodeImageUrl(part);
+      if (!image) throw unsupported('image file id', 'Cohere takes images as URLs or data URLs');
+      return image;
     }
     throw unsupported(`user message ${part.type} content`, 'Cohere user messages carry text and images');
   });
@@ -86,9 +87,8 @@ function encodeAssistant(parts: ContentPart[]): JsonObject {
   for (const part of parts) {
     if (part.type === 'thinking') thinking.push({ type: 'thinking', thinking: part.text });
     else if (part.type === 'text' || part.type === 'refusal') texts.push(part.text);
-    else if (part.type === 'tool_call') {
-      calls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
-    } else throw unsupported(`assistant message ${part.type} content`, 'Cohere assistant turns carry text, thinking and tool calls');
+    else if (part.type === 'tool_call') calls.push(encodeFunctionCall(part));
+    else throw unsupported(`assistant message ${part.type} content`, 'Cohere assistant turns carry text, thinking and tool calls');
   }
   const out: JsonObject = { role: 'assistant' };
   if (calls.length) {

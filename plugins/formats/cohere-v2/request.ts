@@ -21,6 +21,7 @@ import {
   requireString,
   type JsonObject,
 } from '../json-fields.js';
+import { decodeFunction, encodeFunction } from '../function-tools.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
 
@@ -96,13 +97,7 @@ function decodeTools(value: unknown, strict: boolean): ToolDefinition[] | undefi
     const tool = expectObject(item, at);
     if (tool.type !== 'function') throw new FormatError(`${at}.type must be "function"`, childPath(at, 'type'));
     const fnPath = childPath(at, 'function');
-    const fn = expectObject(tool.function, fnPath);
-    const def: ToolDefinition = {
-      name: requireString(fn, 'name', fnPath),
-      parameters: optionalObject(fn, 'parameters', fnPath) ?? { type: 'object', properties: {} },
-    };
-    const description = optionalString(fn, 'description', fnPath);
-    if (description !== undefined) def.description = description;
+    const def = decodeFunction(expectObject(tool.function, fnPath), fnPath);
     if (strict) def.strict = true;
     return def;
   });
@@ -148,11 +143,7 @@ export function encodeRequest(request: CanonicalRequest, model: string): Record<
   } else if (choice?.type === 'required') body.tool_choice = 'REQUIRED';
   else if (choice?.type === 'none') body.tool_choice = 'NONE';
   if (tools.length) {
-    body.tools = tools.map((tool) => {
-      const fn: JsonObject = { name: tool.name, parameters: tool.parameters };
-      if (tool.description !== undefined) fn.description = tool.description;
-      return { type: 'function', function: fn };
-    });
+    body.tools = tools.map((tool) => ({ type: 'function', function: encodeFunction(tool) }));
     // Cohere's strictness is per request; any strict tool asks for it.
     if (tools.some((tool) => tool.strict)) body.strict_tools = true;
   }

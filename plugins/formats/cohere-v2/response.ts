@@ -14,6 +14,7 @@ import {
   requireString,
   type JsonObject,
 } from '../json-fields.js';
+import { encodeFunctionCall } from '../function-tools.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
@@ -78,9 +79,8 @@ export function encodeResponse(response: CanonicalResponse, _context: EncodeCont
     else if (part.type === 'text' || part.type === 'refusal') {
       texts.push(part.text);
       if (part.type === 'text' && part.citations) citations.push(...part.citations.filter(isCohereCitation));
-    } else if (part.type === 'tool_call') {
-      calls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
-    } else {
+    } else if (part.type === 'tool_call') calls.push(encodeFunctionCall(part));
+    else {
       throw new UnsupportedFeatureError(`answer ${part.type} content`, 'cohere-v2', 'a Cohere answer carries text, thinking and tool calls');
     }
   }

@@ -4,11 +4,11 @@ import {
   type CanonicalMessage,
   type ContentPart,
   type DocumentPart,
-  type ImagePart,
   type SameFormatFeature,
   type TextPart,
 } from '../../../core/canonical/index.js';
-import { parseDataUrl, sourceFromUrl } from '../data-url.js';
+import { parseDataUrl } from '../data-url.js';
+import { decodeImageUrl } from '../image-url.js';
 import {
   childPath,
   expectArray,
@@ -94,15 +94,8 @@ function decodeUserPart(part: JsonObject, path: string): ContentPart {
   switch (type) {
     case 'text':
       return { type: 'text', text: requireString(part, 'text', path) };
-    case 'image_url': {
-      const at = childPath(path, 'image_url');
-      const image = expectObject(part.image_url, at);
-      const out: ImagePart = { type: 'image', source: sourceFromUrl(requireString(image, 'url', at)) };
-      const detail = optionalString(image, 'detail', at);
-      if (detail === 'auto' || detail === 'low' || detail === 'high') out.detail = detail;
-      else if (detail !== undefined) throw new FormatError(`${at}.detail must be auto, low or high`, childPath(at, 'detail'));
-      return out;
-    }
+    case 'image_url':
+      return decodeImageUrl(part, path);
     case 'input_audio': {
       const at = childPath(path, 'input_audio');
       const audio = expectObject(part.input_audio, at);

@@ -5,7 +5,9 @@ import {
   type MediaSource,
   type ToolResultPart,
 } from '../../../core/canonical/index.js';
-import { toDataUrl, urlFromSource } from '../data-url.js';
+import { toDataUrl } from '../data-url.js';
+import { encodeFunctionCall } from '../function-tools.js';
+import { encodeImageUrl } from '../image-url.js';
 import type { JsonObject } from '../json-fields.js';
 
 /**
@@ -76,9 +78,9 @@ function encodeUserPart(part: ContentPart): JsonObject {
     case 'text':
       return { type: 'text', text: part.text };
     case 'image': {
-      const url = urlFromSource(part.source);
-      if (url === undefined) throw unsupported('image file id', 'image_url takes a URL or a data URL, not a file id');
-      return { type: 'image_url', image_url: part.detail ? { url, detail: part.detail } : { url } };
+      const image = encodeImageUrl(part);
+      if (!image) throw unsupported('image file id', 'image_url takes a URL or a data URL, not a file id');
+      return image;
     }
     case 'audio':
       return { type: 'input_audio', input_audio: encodeAudio(part.source) };
@@ -113,9 +115,8 @@ function encodeAssistant(parts: ContentPart[]): JsonObject {
   for (const part of parts) {
     if (part.type === 'text') texts.push(part.text);
     else if (part.type === 'refusal') refusals.push(part.text);
-    else if (part.type === 'tool_call') {
-      calls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
-    } else if (part.type !== 'thinking') {
+    else if (part.type === 'tool_call') calls.push(encodeFunctionCall(part));
+    else if (part.type !== 'thinking') {
       throw unsupported(`assistant message ${part.type} content`, 'assistant turns carry text, refusals and tool calls');
     }
   }

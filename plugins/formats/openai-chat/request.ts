@@ -11,6 +11,7 @@ import {
 } from '../../../core/canonical/index.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
+import { decodeFunction, encodeFunction } from '../function-tools.js';
 import {
   childPath,
   expectArray,
@@ -127,12 +128,7 @@ function decodeTools(value: unknown, notes: SameFormatFeature[]): ToolDefinition
     }
     const fnPath = childPath(at, 'function');
     const fn = expectObject(tool.function, fnPath);
-    const def: ToolDefinition = {
-      name: requireString(fn, 'name', fnPath),
-      parameters: optionalObject(fn, 'parameters', fnPath) ?? { type: 'object', properties: {} },
-    };
-    const description = optionalString(fn, 'description', fnPath);
-    if (description !== undefined) def.description = description;
+    const def = decodeFunction(fn, fnPath);
     const strict = optionalBoolean(fn, 'strict', fnPath);
     if (strict !== undefined) def.strict = strict;
     tools.push(def);
@@ -199,8 +195,7 @@ export function encodeRequest(request: CanonicalRequest, model: string): Record<
   encodeSampling(request.sampling, body);
   if (request.tools?.length) {
     body.tools = request.tools.map((tool) => {
-      const fn: JsonObject = { name: tool.name, parameters: tool.parameters };
-      if (tool.description !== undefined) fn.description = tool.description;
+      const fn = encodeFunction(tool);
       if (tool.strict !== undefined) fn.strict = tool.strict;
       return { type: 'function', function: fn };
     });

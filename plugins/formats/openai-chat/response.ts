@@ -7,6 +7,7 @@ import {
   type TextPart,
 } from '../../../core/canonical/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
+import { encodeFunctionCall } from '../function-tools.js';
 import { childPath, expectArray, expectBody, expectObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
@@ -84,9 +85,8 @@ export function encodeResponse(response: CanonicalResponse, context: EncodeConte
       if (part.citations) citations.push(...part.citations.filter(isUrlCitation));
     } else if (part.type === 'thinking') thinking.push(part.text);
     else if (part.type === 'refusal') refusals.push(part.text);
-    else if (part.type === 'tool_call') {
-      calls.push({ id: part.id, type: 'function', function: { name: part.name, arguments: part.arguments } });
-    } else {
+    else if (part.type === 'tool_call') calls.push(encodeFunctionCall(part));
+    else {
       throw new UnsupportedFeatureError(`answer ${part.type} content`, 'openai-chat', 'a chat completion carries text and tool calls only');
     }
   }
