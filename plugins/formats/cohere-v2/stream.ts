@@ -1,14 +1,14 @@
-import {
-  FormatError,
-  type EncodeContext,
-  type FinishReason,
-  type SseEvent,
-  type StreamDecoder,
-  type StreamEncoder,
-  type StreamEvent,
-  type Usage,
+import type {
+  EncodeContext,
+  FinishReason,
+  SseEvent,
+  StreamDecoder,
+  StreamEncoder,
+  StreamEvent,
+  Usage,
 } from '../../../core/canonical/index.js';
 import { isObject, type JsonObject } from '../json-fields.js';
+import { decodeErrorObject, parseEventData } from '../stream-event-data.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
@@ -46,13 +46,7 @@ export function createStreamDecoder(): StreamDecoder {
   return {
     push(event: SseEvent): StreamEvent[] {
       if (ended || event.data.trim() === '[DONE]') return [];
-      let data: unknown;
-      try {
-        data = JSON.parse(event.data);
-      } catch {
-        throw new FormatError('stream event data is not JSON');
-      }
-      if (!isObject(data)) throw new FormatError('stream event data is not a JSON object');
+      const data = parseEventData(event.data);
       const out: StreamEvent[] = [];
       const type = typeof data.type === 'string' ? data.type : event.event;
       const index = typeof data.index === 'number' ? data.index : 0;
@@ -134,14 +128,7 @@ export function createStreamDecoder(): StreamDecoder {
         }
         default:
           // citation-start/-end and debug events have no canonical counterpart.
-          if (isObject(data.error)) {
-            const error = data.error;
-            out.push({
-              type: 'error',
-              message: typeof error.message === 'string' ? error.message : 'upstream error',
-              error_type: typeof error.type === 'string' ? error.type : 'upstream_error',
-            });
-          }
+          if (isObject(data.error)) out.push(decodeErrorObject(data.error));
       }
       return out;
     },

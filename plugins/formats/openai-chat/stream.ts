@@ -1,15 +1,15 @@
-import {
-  FormatError,
-  type EncodeContext,
-  type FinishReason,
-  type SseEvent,
-  type StreamDecoder,
-  type StreamEncoder,
-  type StreamEvent,
-  type Usage,
+import type {
+  EncodeContext,
+  FinishReason,
+  SseEvent,
+  StreamDecoder,
+  StreamEncoder,
+  StreamEvent,
+  Usage,
 } from '../../../core/canonical/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { isObject, type JsonObject } from '../json-fields.js';
+import { decodeErrorObject, parseEventData } from '../stream-event-data.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
 /**
@@ -83,18 +83,8 @@ export function createStreamDecoder(): StreamDecoder {
         done = true;
         return flushFinish([]);
       }
-      let chunk: unknown;
-      try {
-        chunk = JSON.parse(data);
-      } catch {
-        throw new FormatError('stream event data is not JSON');
-      }
-      if (!isObject(chunk)) throw new FormatError('stream event data is not a JSON object');
-      if (isObject(chunk.error)) {
-        const message = typeof chunk.error.message === 'string' ? chunk.error.message : 'upstream error';
-        const type = typeof chunk.error.type === 'string' ? chunk.error.type : 'upstream_error';
-        return [{ type: 'error', message, error_type: type }];
-      }
+      const chunk = parseEventData(data);
+      if (isObject(chunk.error)) return [decodeErrorObject(chunk.error)];
       const out: StreamEvent[] = [];
       if (!started) {
         started = true;
