@@ -4,11 +4,9 @@
  */
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openStore, setStoreUnavailable, MongoStore } from '../../core/store/open-store.js';
 import { StoreError, type Collection, type Doc, type Store, type StoreErrorCode } from '../../core/store/types.js';
+import { makeTempDir, removeTempDir } from '../fixtures/files/temp-dir.js';
 
 interface StoreFixture {
   store: Store;
@@ -599,13 +597,13 @@ function storeContract(label: string, factory: StoreFactory): void {
 }
 
 storeContract('embedded', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portcullis-store-contract-'));
+  const dataDir = makeTempDir('portcullis-store-contract-');
   const store = await openStore({ dataDir, ttlSweepMs: 50 });
   return {
     store,
     async dispose() {
       await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeTempDir(dataDir);
     },
   };
 });

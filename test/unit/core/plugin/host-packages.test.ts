@@ -9,12 +9,12 @@
  * afterwards).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createPluginHost, PluginLoadError, SettingsError, type PluginHost } from '../../../../core/plugin/host.js';
+import { makeTempDir, removeTempDir } from '../../../fixtures/files/temp-dir.js';
 
 const NODE_MODULES = fileURLToPath(new URL('../../../../node_modules/', import.meta.url));
 
@@ -32,11 +32,11 @@ describe('plugin host: third-party plugins by package name, and the load checks'
   let cwd: string;
 
   before(() => {
-    cwd = mkdtempSync(join(tmpdir(), 'portcullis-plugin-cwd-'));
+    cwd = makeTempDir('portcullis-plugin-cwd-');
   });
   after(() => {
     for (const dir of created) rmSync(dir, { recursive: true, force: true });
-    rmSync(cwd, { recursive: true, force: true });
+    removeTempDir(cwd);
   });
 
   /** Writes `node_modules/<unique name>/` (package.json with `main`, an ES module exporting the definition); returns the name. */

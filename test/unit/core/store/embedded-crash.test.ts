@@ -1,31 +1,19 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../core/store/embedded/embedded-store.js';
-import { startStoreChild, type StoreChild } from './store-child-process.js';
+import { tempDirForEachTest } from '../../../fixtures/files/temp-dir.js';
+import { killStoreChild, startStoreChild, type StoreChild } from './store-child-process.js';
 
 describe('core/store/embedded crash safety', () => {
-  let dataDir: string;
   let child: StoreChild | undefined;
-
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'portcullis-embedded-crash-'));
-  });
-
-  afterEach(async () => {
-    if (child && child.process.exitCode === null && child.process.signalCode === null) {
-      child.process.kill('SIGKILL');
-      await child.exited;
-    }
+  const dataDir = tempDirForEachTest('portcullis-embedded-crash-', async () => {
+    await killStoreChild(child);
     child = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('loses no acknowledged write when the process is SIGKILLed mid-write', async function () {
     this.timeout(60_000);
     // A small compaction threshold, so the kill may also land in the middle of a compaction.
-    child = startStoreChild(['write', dataDir, '16384']);
+    child = startStoreChild(['write', dataDir(), '16384']);
     await child.waitFor((lines) => lines.filter((line) => line.startsWith('id ')).length >= 600);
     child.process.kill('SIGKILL');
     await child.exited;
@@ -36,7 +24,7 @@ describe('core/store/embedded crash safety', () => {
     expect(acknowledged.length).to.be.at.least(600);
 
     // The dead child's lock is stale and is taken over.
-    const store = await EmbeddedStore.open({ dataDir });
+    const store = await EmbeddedStore.open({ dataDir: dataDir() });
     try {
       const stored = new Set((await store.collection('docs').find({}, { projection: { _id: 1 } })).map((d) => d._id));
       const missing = acknowledged.filter((id) => !stored.has(id));

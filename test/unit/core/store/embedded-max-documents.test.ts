@@ -1,27 +1,18 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../core/store/embedded/embedded-store.js';
 import { StoreError } from '../../../../core/store/types.js';
+import { tempDirForEachTest } from '../../../fixtures/files/temp-dir.js';
 
 describe('core/store/embedded maxDocuments', () => {
-  let dataDir: string;
   let store: EmbeddedStore | undefined;
-
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'portcullis-capped-'));
-  });
-
-  afterEach(async () => {
+  const dataDir = tempDirForEachTest('portcullis-capped-', async () => {
     await store?.close();
     store = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function reopen(maxDocuments?: Record<string, number>): Promise<EmbeddedStore> {
     await store?.close();
-    store = await EmbeddedStore.open({ dataDir, maxDocuments });
+    store = await EmbeddedStore.open({ dataDir: dataDir(), maxDocuments });
     return store;
   }
 
@@ -69,7 +60,7 @@ describe('core/store/embedded maxDocuments', () => {
 
   it('refuses a maximum that is not a positive integer', async () => {
     for (const max of [0, -1, 1.5, Number.NaN]) {
-      const error = await EmbeddedStore.open({ dataDir, maxDocuments: { activity: max } }).catch((e: unknown) => e);
+      const error = await EmbeddedStore.open({ dataDir: dataDir(), maxDocuments: { activity: max } }).catch((e: unknown) => e);
       expect(error, String(max)).to.be.instanceOf(RangeError);
     }
   });

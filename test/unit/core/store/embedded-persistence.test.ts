@@ -1,30 +1,23 @@
 import { expect } from 'chai';
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedStore } from '../../../../core/store/embedded/embedded-store.js';
 import { encodeJson } from '../../../../core/store/embedded/extended-json.js';
 import { StoreError } from '../../../../core/store/types.js';
+import { makeTempDir, removeTempDir, tempDirForEachTest } from '../../../fixtures/files/temp-dir.js';
 
 describe('core/store/embedded persistence', () => {
-  let dataDir: string;
   let store: EmbeddedStore | undefined;
-  const journalPath = () => join(dataDir, 'store', 'journal.jsonl');
-  const snapshotPath = () => join(dataDir, 'store', 'snapshot.jsonl');
-
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'portcullis-embedded-'));
-  });
-
-  afterEach(async () => {
+  const dataDir = tempDirForEachTest('portcullis-embedded-', async () => {
     await store?.close();
     store = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
   });
+  const journalPath = () => join(dataDir(), 'store', 'journal.jsonl');
+  const snapshotPath = () => join(dataDir(), 'store', 'snapshot.jsonl');
 
   async function reopen(options: { compactAtBytes?: number } = {}): Promise<EmbeddedStore> {
     await store?.close();
-    store = await EmbeddedStore.open({ dataDir, ...options });
+    store = await EmbeddedStore.open({ dataDir: dataDir(), ...options });
     return store;
   }
 
@@ -57,7 +50,7 @@ describe('core/store/embedded persistence', () => {
     await s.collection('c').insertOne({ _id: 'a', v: 1 });
     await s.collection('c').updateOne({ _id: 'a' }, { $set: { v: 2 } });
     // Copy the files as a crash would leave them, before close() compacts.
-    const crashed = mkdtempSync(join(tmpdir(), 'portcullis-embedded-crashed-'));
+    const crashed = makeTempDir('portcullis-embedded-crashed-');
     try {
       mkdirSync(join(crashed, 'store'));
       copyFileSync(journalPath(), join(crashed, 'store', 'journal.jsonl'));
@@ -70,7 +63,7 @@ describe('core/store/embedded persistence', () => {
         await recovered.close();
       }
     } finally {
-      rmSync(crashed, { recursive: true, force: true });
+      removeTempDir(crashed);
     }
   });
 
@@ -135,7 +128,7 @@ describe('core/store/embedded persistence', () => {
     store = undefined;
     const seq = JSON.parse(readFileSync(snapshotPath(), 'utf8').split('\n')[0]!).seq as number;
     writeFileSync(journalPath(), `{"seq":${seq + 1},"ops":[{"c":"c","put":{"_id"\n{"seq":${seq + 2},"ops":[]}\n`);
-    const error = await EmbeddedStore.open({ dataDir }).catch((e: unknown) => e);
+    const error = await EmbeddedStore.open({ dataDir: dataDir() }).catch((e: unknown) => e);
     expect(error).to.be.instanceOf(StoreError).with.property('code', 'unavailable');
     expect((error as Error).message).to.match(/corrupt/);
   });
@@ -154,7 +147,7 @@ describe('core/store/embedded persistence', () => {
   });
 
   it('sweeps expired documents out of memory and the files', async () => {
-    const s = (store = await EmbeddedStore.open({ dataDir, ttlSweepMs: 30 }));
+    const s = (store = await EmbeddedStore.open({ dataDir: dataDir(), ttlSweepMs: 30 }));
     const coll = s.collection('tokens');
     await coll.createIndex({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
     await coll.insertMany([
@@ -171,7 +164,7 @@ describe('core/store/embedded persistence', () => {
 
   it('sweeps exactly the expired documents at every point of the clock, across updates and a restart', async () => {
     let clock = 1_000_000;
-    const open = () => EmbeddedStore.open({ dataDir, ttlSweepMs: 3_600_000, now: () => clock });
+    const open = () => EmbeddedStore.open({ dataDir: dataDir(), ttlSweepMs: 3_600_000, now: () => clock });
     let s = (store = await open());
     const coll = s.collection('tokens');
     await coll.createIndex({ key: { expiresAt: 1 }, expireAfterSeconds: 10 });
@@ -203,7 +196,7 @@ describe('core/store/embedded persistence', () => {
   });
 
   it('lets an expired document be replaced before the sweep removes it', async () => {
-    const s = (store = await EmbeddedStore.open({ dataDir, ttlSweepMs: 3_600_000 }));
+    const s = (store = await EmbeddedStore.open({ dataDir: dataDir(), ttlSweepMs: 3_600_000 }));
     const coll = s.collection('locks');
     await coll.createIndex({ key: { expiresAt: 1 }, expireAfterSeconds: 0 });
     await coll.createIndex({ key: { name: 1 }, unique: true });

@@ -62,3 +62,10 @@ export function startStoreChild(args: string[]): StoreChild {
     },
   };
 }
+
+/** Kills `child` (SIGKILL) if it is still running, and waits until it has exited. */
+export async function killStoreChild(child: StoreChild | undefined): Promise<void> {
+  if (!child || child.process.exitCode !== null || child.process.signalCode !== null) return;
+  child.process.kill('SIGKILL');
+  await child.exited;
+}
