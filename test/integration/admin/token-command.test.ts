@@ -5,13 +5,11 @@
  * tenant.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { decodeJwt } from 'jose';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
+import { TempDirs } from '../../fixtures/files/temp-dir.js';
 
 const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
 /** tsx by absolute URL: the command runs in a temporary folder, where `--import tsx` would not resolve. */
@@ -61,25 +59,20 @@ async function get(base: string, path: string, token: string): Promise<number> {
 
 describe('admin: the portcullis token command', function () {
   this.timeout(120_000);
-  const dirs: string[] = [];
-  const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `portcullis-token-${name}-`));
-    dirs.push(dir);
-    return dir;
-  };
+  const dirs = new TempDirs('portcullis-token-');
   let cwd: string;
   let byDataDir: TestGateway;
   let bySecret: TestGateway;
 
   before(async () => {
-    cwd = tempDir('cwd');
-    byDataDir = await createTestGateway({ planes: ['admin'], dataDir: tempDir('data') });
+    cwd = dirs.make('cwd');
+    byDataDir = await createTestGateway({ planes: ['admin'], dataDir: dirs.make('data') });
     bySecret = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWT_SECRET: SECRET } });
   });
   after(async () => {
     await byDataDir?.close();
     await bySecret?.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    dirs.removeAll();
   });
 
   it('a platform_admin token minted from the data directory is accepted by the gateway on that directory', async () => {
@@ -90,12 +83,12 @@ describe('admin: the portcullis token command', function () {
     expect(claims.exp! - claims.iat!).to.equal(3600);
     expect(await get(byDataDir.urls.admin!, '/v1/gateways', token)).to.equal(200);
     // Another data directory holds another generated secret: its token is refused here.
-    const foreign = printedToken(await runToken(['--role', 'platform_admin', '--data-dir', tempDir('other')], cwd));
+    const foreign = printedToken(await runToken(['--role', 'platform_admin', '--data-dir', dirs.make('other')], cwd));
     expect(await get(byDataDir.urls.admin!, '/v1/gateways', foreign)).to.equal(401);
   });
 
   it('a token minted with --admin-jwt-secret (or PORTCULLIS_ADMIN_JWT_SECRET) is accepted by a gateway with that secret', async () => {
-    const dir = tempDir('unused');
+    const dir = dirs.make('unused');
     const flag = printedToken(await runToken(['--role', 'platform_admin', '--admin-jwt-secret', SECRET, '--data-dir', dir, '--sub', 'first-operator', '--ttl', '600'], cwd));
     const claims = decodeJwt(flag);
     expect(claims.sub).to.equal('first-operator');
@@ -109,11 +102,11 @@ describe('admin: the portcullis token command', function () {
   });
 
   it('--role tenant_admin without --tenant exits 2 with a clear message and prints no token', async () => {
-    const result = await runToken(['--role', 'tenant_admin', '--admin-jwt-secret', SECRET, '--data-dir', tempDir('t')], cwd);
+    const result = await runToken(['--role', 'tenant_admin', '--admin-jwt-secret', SECRET, '--data-dir', dirs.make('t')], cwd);
     expect(result.code).to.equal(2);
     expect(result.stderr).to.contain('a tenant_admin token needs --tenant');
     expect(result.stdout.trim()).to.equal('');
-    const badRole = await runToken(['--role', 'root', '--admin-jwt-secret', SECRET, '--data-dir', tempDir('r')], cwd);
+    const badRole = await runToken(['--role', 'root', '--admin-jwt-secret', SECRET, '--data-dir', dirs.make('r')], cwd);
     expect(badRole.code).to.equal(2);
     expect(badRole.stderr).to.contain('--role must be platform_admin or tenant_admin');
     expect(badRole.stdout.trim()).to.equal('');
@@ -122,7 +115,7 @@ describe('admin: the portcullis token command', function () {
   it('a tenant_admin token for tenant A sees its own gateway and not tenant B\'s (404)', async () => {
     const gatewayA = (await bySecret.seed.gateway({ tenant_id: 'tenant-a' })).id;
     const gatewayB = (await bySecret.seed.gateway({ tenant_id: 'tenant-b' })).id;
-    const token = printedToken(await runToken(['--role', 'tenant_admin', '--tenant', 'tenant-a', '--admin-jwt-secret', SECRET, '--data-dir', tempDir('a')], cwd));
+    const token = printedToken(await runToken(['--role', 'tenant_admin', '--tenant', 'tenant-a', '--admin-jwt-secret', SECRET, '--data-dir', dirs.make('a')], cwd));
     expect(decodeJwt(token)).to.include({ tenant_id: 'tenant-a' });
     expect(await get(bySecret.urls.admin!, `/v1/gateways/${gatewayA}`, token)).to.equal(200);
     expect(await get(bySecret.urls.admin!, `/v1/gateways/${gatewayB}`, token)).to.equal(404);

@@ -4,8 +4,7 @@
  * plane stopped while an admin write happens catches up when it restarts on the same data
  * directory: it reaches the control plane's revision and serves the new config.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
@@ -15,6 +14,7 @@ import { generateMasterKey, SecretBox, type SealedSecret } from '../../../core/s
 import type { ConfigDocument } from '../../../core/snapshot/config-document.js';
 import { openStore } from '../../../core/store/open-store.js';
 import { Seeder } from '../../../core/testing/seed.js';
+import { TempDirs } from '../../fixtures/files/temp-dir.js';
 import { eventually, startPortcullisProcess, type PortcullisProcess } from '../../fixtures/processes/portcullis-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 
@@ -31,12 +31,7 @@ interface Connection {
 
 describe('data planes: sealed disk copy and catch-up after a restart (real processes)', function () {
   this.timeout(180_000);
-  const dirs: string[] = [];
-  const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `portcullis-catch-up-${name}-`));
-    dirs.push(dir);
-    return dir;
-  };
+  const dirs = new TempDirs('portcullis-catch-up-');
   let upstream: FakeOpenAI;
   let cp: PortcullisProcess;
   const dps: Record<string, { dir: string; proc: PortcullisProcess }> = {};
@@ -80,7 +75,7 @@ describe('data planes: sealed disk copy and catch-up after a restart (real proce
 
   before(async () => {
     upstream = await startFakeOpenAI();
-    const cpDir = tempDir('cp');
+    const cpDir = dirs.make('cp');
     const store = await openStore({ dataDir: join(cpDir, 'store') });
     await ensureConfigCollections(store);
     const seed = new Seeder(store, new SecretBox(MASTER_KEY));
@@ -98,7 +93,7 @@ describe('data planes: sealed disk copy and catch-up after a restart (real proce
     });
     adminToken = await mintAdminToken(JWT_SECRET, { sub: 'ops', roles: ['platform_admin'] });
     for (const scope of ['steady', 'restarted']) {
-      const dir = tempDir(`dp-${scope}`);
+      const dir = dirs.make(`dp-${scope}`);
       dps[scope] = { dir, proc: await startDp(dir, scope) };
     }
     for (const { proc } of Object.values(dps)) {
@@ -109,7 +104,7 @@ describe('data planes: sealed disk copy and catch-up after a restart (real proce
   after(async () => {
     await Promise.all([cp?.stop('SIGKILL'), ...Object.values(dps).map((d) => d.proc.stop('SIGKILL'))]);
     await upstream?.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    dirs.removeAll();
   });
 
   it('keeps the config on disk sealed with the master key, owner-only, without the upstream key or the consumer key', async () => {

@@ -4,8 +4,6 @@
  * serving through a control-plane outage and a restart during it, catching up afterwards, a
  * wrong cluster credential refused, and telemetry from the outage arriving later.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
@@ -13,6 +11,7 @@ import { ensureConfigCollections } from '../../../core/records/collections.js';
 import { generateMasterKey, SecretBox } from '../../../core/security/secret-box.js';
 import { openStore } from '../../../core/store/open-store.js';
 import { Seeder } from '../../../core/testing/seed.js';
+import { TempDirs } from '../../fixtures/files/temp-dir.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { eventually, startPortcullisProcess, type PortcullisProcess } from '../../fixtures/processes/portcullis-process.js';
 
@@ -32,12 +31,7 @@ interface Connection {
 
 describe('control plane and data planes (real processes)', function () {
   this.timeout(120_000);
-  const dirs: string[] = [];
-  const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `portcullis-${name}-`));
-    dirs.push(dir);
-    return dir;
-  };
+  const dirs = new TempDirs('portcullis-');
   let upstream: FakeOpenAI;
   let cpDir: string;
   let cp: PortcullisProcess;
@@ -82,7 +76,7 @@ describe('control plane and data planes (real processes)', function () {
 
   before(async () => {
     upstream = await startFakeOpenAI();
-    cpDir = tempDir('cp');
+    cpDir = dirs.make('cp');
     // The control plane's store starts with one gateway, registry and consumer.
     const store = await openStore({ dataDir: join(cpDir, 'store') });
     await ensureConfigCollections(store);
@@ -97,7 +91,7 @@ describe('control plane and data planes (real processes)', function () {
     cpPort = Number(new URL(cp.urls.admin).port);
     adminToken = await mintAdminToken(JWT_SECRET, { sub: 'ops', roles: ['platform_admin'] });
     for (const scope of ['eu', 'us']) {
-      const dir = tempDir(`dp-${scope}`);
+      const dir = dirs.make(`dp-${scope}`);
       dps[scope] = { dir, scope, proc: await startDp(dir, scope) };
     }
   });
@@ -105,7 +99,7 @@ describe('control plane and data planes (real processes)', function () {
   after(async () => {
     await Promise.all([cp?.stop('SIGKILL'), ...Object.values(dps).map((d) => d.proc.stop('SIGKILL'))]);
     await upstream?.close();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    dirs.removeAll();
   });
 
   it('pushes the full config on connect: both data planes serve the seeded consumer', async () => {
@@ -139,7 +133,7 @@ describe('control plane and data planes (real processes)', function () {
   });
 
   it('refuses a data plane with a wrong cluster credential', async () => {
-    const dir = tempDir('dp-bad');
+    const dir = dirs.make('dp-bad');
     const bad = await startDp(dir, 'bad', 'not-the-cluster-token-at-all-000000');
     try {
       await eventually(async () => {

@@ -3,12 +3,10 @@
  * answering /healthz, /readyz and /v1/version; flags override the environment; bad flags fail.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { GATEWAY_V8_OPTIONS } from '../../../core/runtime/v8-options.js';
+import { tempDirForEachTest } from '../../fixtures/files/temp-dir.js';
 
 const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
 
@@ -32,24 +30,18 @@ function startCli(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = [
 }
 
 describe('foundation: the portcullis CLI', () => {
-  let dataDir: string;
   let child: ChildProcess | undefined;
-
-  beforeEach(() => {
-    dataDir = mkdtempSync(join(tmpdir(), 'portcullis-cli-'));
-  });
-  afterEach(async () => {
+  const dataDir = tempDirForEachTest('portcullis-cli-', async () => {
     if (child && child.exitCode === null) {
       const exited = new Promise((resolve) => child!.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     }
     child = undefined;
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts every plane on the embedded store; each answers health, readiness and version', async () => {
-    const started = await startCli(['--proxy-port', '0', '--admin-port', '0', '--data-dir', dataDir], { PORTCULLIS_GUARDRAIL_PORT: '0', PORTCULLIS_LOG_LEVEL: 'error' });
+    const started = await startCli(['--proxy-port', '0', '--admin-port', '0', '--data-dir', dataDir()], { PORTCULLIS_GUARDRAIL_PORT: '0', PORTCULLIS_LOG_LEVEL: 'error' });
     child = started.child;
     expect(Object.keys(started.urls).sort()).to.deep.equal(['admin', 'guardrail', 'proxy']);
     for (const url of Object.values(started.urls)) {
@@ -63,7 +55,7 @@ describe('foundation: the portcullis CLI', () => {
   });
 
   it('names the V8 options it was started without, and says nothing of them when started with them', async () => {
-    const args = ['--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir];
+    const args = ['--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir()];
     const env = { PORTCULLIS_LOG_LEVEL: 'error' };
     const bare = await startCli(args, env);
     child = bare.child;
@@ -77,10 +69,10 @@ describe('foundation: the portcullis CLI', () => {
   });
 
   it('refuses an unknown plane and a bad port with a clear message', () => {
-    const plane = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--planes', 'proxy,teleport', '--data-dir', dataDir], { encoding: 'utf8' });
+    const plane = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--planes', 'proxy,teleport', '--data-dir', dataDir()], { encoding: 'utf8' });
     expect(plane.status).to.equal(1);
     expect(plane.stderr).to.contain('unknown plane "teleport"');
-    const port = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--proxy-port', '99999', '--data-dir', dataDir], { encoding: 'utf8' });
+    const port = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--proxy-port', '99999', '--data-dir', dataDir()], { encoding: 'utf8' });
     expect(port.status).to.equal(1);
     expect(port.stderr).to.contain('proxy port must be a port number');
   });

@@ -4,12 +4,10 @@
  * /v1/evaluate*, health and metrics from the config the control plane pushed, and ships its
  * Activity records to the control plane.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
 import { generateMasterKey } from '../../../core/security/secret-box.js';
+import { TempDirs } from '../../fixtures/files/temp-dir.js';
 import { eventually, startPortcullisProcess, type PortcullisProcess } from '../../fixtures/processes/portcullis-process.js';
 
 const MASTER_KEY = generateMasterKey();
@@ -18,16 +16,11 @@ const JWT_SECRET = 'admin-jwt-secret-for-guardrail-tests-0123';
 
 describe('guardrail split deployment (real processes)', function () {
   this.timeout(120_000);
-  const dirs: string[] = [];
+  const dirs = new TempDirs('portcullis-guardrail-');
   let cp: PortcullisProcess;
   let dp: PortcullisProcess;
   let token: string;
 
-  const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `portcullis-guardrail-${name}-`));
-    dirs.push(dir);
-    return dir;
-  };
   const call = async (base: string, method: string, path: string, body?: unknown, auth = token) => {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -39,12 +32,12 @@ describe('guardrail split deployment (real processes)', function () {
 
   before(async () => {
     cp = await startPortcullisProcess(
-      ['--planes', 'admin,guardrail', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', tempDir('cp')],
+      ['--planes', 'admin,guardrail', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dirs.make('cp')],
       ['admin', 'guardrail'],
       { PORTCULLIS_MASTER_KEY: MASTER_KEY, PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN, PORTCULLIS_ADMIN_JWT_SECRET: JWT_SECRET },
     );
     dp = await startPortcullisProcess(
-      ['--planes', 'guardrail', '--guardrail-port', '0', '--data-dir', tempDir('dp'), '--control-plane-url', cp.urls.admin],
+      ['--planes', 'guardrail', '--guardrail-port', '0', '--data-dir', dirs.make('dp'), '--control-plane-url', cp.urls.admin],
       ['guardrail'],
       { PORTCULLIS_MASTER_KEY: MASTER_KEY, PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN, PORTCULLIS_SYNC_HEARTBEAT_MS: '300', PORTCULLIS_TELEMETRY_INTERVAL_MS: '200' },
     );
@@ -54,7 +47,7 @@ describe('guardrail split deployment (real processes)', function () {
   after(async () => {
     await dp?.stop();
     await cp?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    dirs.removeAll();
   });
 
   it('evaluates on the data plane with config written on the control plane, and ships Activity back', async () => {

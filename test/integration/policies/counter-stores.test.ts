@@ -5,8 +5,6 @@
  * Then what only shared backends do: two batched planes converging, an unreachable Redis
  * failing fast with CounterUnavailableError and recovering, and bootstrap picking the backend.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { BatchedCounterStore } from '../../../core/counters/batched-counter-store.js';
@@ -18,6 +16,7 @@ import { logger } from '../../../core/logging/logger.js';
 import { CounterUnavailableError, LocalCounterStore, type CounterStore } from '../../../core/plugin/counters.js';
 import { openStore } from '../../../core/store/open-store.js';
 import type { Store } from '../../../core/store/types.js';
+import { TempDirs } from '../../fixtures/files/temp-dir.js';
 import { freePort, redisUnavailableReason, startRedis, type RedisServer } from './support/redis-server.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -118,16 +117,14 @@ async function sharedRedis(): Promise<RedisServer | string> {
   return redis;
 }
 
-const tempDirs: string[] = [];
+const tempDirs = new TempDirs('portcullis-counters-');
 async function embeddedStore(): Promise<Store> {
-  const dir = mkdtempSync(join(tmpdir(), 'portcullis-counters-'));
-  tempDirs.push(dir);
-  return openStore({ dataDir: join(dir, 'store') });
+  return openStore({ dataDir: join(tempDirs.make(), 'store') });
 }
 
 after(async () => {
   await redis?.stop();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.removeAll();
 });
 
 counterContract('local', async () => ({ counters: new LocalCounterStore(), dispose: async () => undefined }));

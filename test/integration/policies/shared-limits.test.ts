@@ -5,8 +5,6 @@
  * across both planes at its boundary, and concurrent requests on both planes against a nearly
  * spent budget are admitted only as far as the shared reservations allow.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
@@ -14,6 +12,7 @@ import { ensureConfigCollections } from '../../../core/records/collections.js';
 import { generateMasterKey, SecretBox } from '../../../core/security/secret-box.js';
 import { openStore } from '../../../core/store/open-store.js';
 import { Seeder } from '../../../core/testing/seed.js';
+import { TempDirs } from '../../fixtures/files/temp-dir.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { eventually, startPortcullisProcess, type PortcullisProcess } from '../../fixtures/processes/portcullis-process.js';
 import { redisUnavailableReason, startRedis, type RedisServer } from './support/redis-server.js';
@@ -23,12 +22,7 @@ const CLUSTER_TOKEN = 'cluster-secret-for-policy-tests-0123456789';
 
 describe('limits shared by two data-plane processes through one Redis', function () {
   this.timeout(120_000);
-  const dirs: string[] = [];
-  const tempDir = (name: string) => {
-    const dir = mkdtempSync(join(tmpdir(), `portcullis-${name}-`));
-    dirs.push(dir);
-    return dir;
-  };
+  const dirs = new TempDirs('portcullis-');
   let redis: RedisServer;
   let upstream: FakeOpenAI;
   let cp: PortcullisProcess;
@@ -53,7 +47,7 @@ describe('limits shared by two data-plane processes through one Redis', function
     // Each answer uses 60 tokens, more than the 27 a request reserves (7 prompt + max_tokens 20).
     upstream = await startFakeOpenAI({ usage: { input: 10, output: 50 } });
 
-    const cpDir = tempDir('policies-cp');
+    const cpDir = dirs.make('policies-cp');
     const store = await openStore({ dataDir: join(cpDir, 'store') });
     await ensureConfigCollections(store);
     const seed = new Seeder(store, new SecretBox(MASTER_KEY));
@@ -73,7 +67,7 @@ describe('limits shared by two data-plane processes through one Redis', function
     });
     for (const name of ['dp-a', 'dp-b']) {
       planes.push(
-        await startPortcullisProcess(['--planes', 'proxy', '--proxy-port', '0', '--data-dir', tempDir(name), '--control-plane-url', cp.urls.admin], ['proxy'], {
+        await startPortcullisProcess(['--planes', 'proxy', '--proxy-port', '0', '--data-dir', dirs.make(name), '--control-plane-url', cp.urls.admin], ['proxy'], {
           PORTCULLIS_MASTER_KEY: MASTER_KEY,
           PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN,
           PORTCULLIS_SYNC_HEARTBEAT_MS: '300',
@@ -88,7 +82,7 @@ describe('limits shared by two data-plane processes through one Redis', function
     await Promise.all([cp?.stop('SIGKILL'), ...planes.map((p) => p.stop('SIGKILL'))]);
     await upstream?.close();
     await redis?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    dirs.removeAll();
   });
 
   it('holds one rate limit across both planes: the 6th request passes, the 7th is refused on either plane', async () => {
