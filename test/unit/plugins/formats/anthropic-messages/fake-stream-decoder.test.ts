@@ -5,6 +5,7 @@ import anthropic from '../../../../../plugins/formats/anthropic-messages/index.j
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../fixtures/providers/anthropic/server.js';
 import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
 import { startStaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { decodeStream } from '../stream-codec.js';
 
 // The fake's real stream bytes, parsed by eventsource-parser, through the stream decoder.
 describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
@@ -19,10 +20,7 @@ describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
 
   async function decodeFrom(): Promise<{ events: StreamEvent[]; complete: boolean; cut: boolean }> {
     const { events: sse, cut } = await postAndReadSse(`${fake.url}/v1/messages`, body, headers);
-    const decoder = anthropic.createStreamDecoder();
-    const events = sse.flatMap((e) => decoder.push(e));
-    const end = decoder.end();
-    return { events: [...events, ...end.events], complete: end.complete, cut };
+    return { ...decodeStream(anthropic.createStreamDecoder(), sse), cut };
   }
 
   const textOf = (events: StreamEvent[], type: 'text_delta' | 'thinking_delta'): string =>

@@ -3,6 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { CanonicalResponse, EncodeContext, StreamEvent } from '../../../../../core/canonical/index.js';
 import anthropic from '../../../../../plugins/formats/anthropic-messages/index.js';
 import { startStaticAnswerServer, type StaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { encodeStream } from '../stream-codec.js';
 
 // The official SDK reads what the encoders write, as a client of the gateway would.
 describe('@anthropic-ai/sdk reads the anthropic-messages encoders', () => {
@@ -30,8 +31,7 @@ describe('@anthropic-ai/sdk reads the anthropic-messages encoders', () => {
   ];
 
   function sse(list: StreamEvent[]): string {
-    const encoder = anthropic.createStreamEncoder(context);
-    return encoder.open() + list.map((e) => encoder.write(e)).join('') + encoder.close();
+    return encodeStream(anthropic.createStreamEncoder(context), list);
   }
 
   beforeEach(async () => {

@@ -1,19 +1,4 @@
-import { createParser } from 'eventsource-parser';
 import type { SseEvent } from '../../../../../core/canonical/index.js';
-
-/** Test helper: SSE text -> events, parsed by eventsource-parser as the gateway parses them. */
-export function parseSse(text: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  const parser = createParser({
-    onEvent: (message) => {
-      const event: SseEvent = { data: message.data };
-      if (message.event !== undefined) event.event = message.event;
-      events.push(event);
-    },
-  });
-  parser.feed(text);
-  return events;
-}
 
 /** Test helper: one Anthropic SSE event as the API writes it (`event:` name plus JSON data). */
 export function anthropicEvent(type: string, data: Record<string, unknown> = {}): SseEvent {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FormatError, type StreamEvent } from '../../../../../core/canonical/index.js';
 import anthropic, { JSON_OUTPUT_TOOL } from '../../../../../plugins/formats/anthropic-messages/index.js';
+import { decodeStream } from '../stream-codec.js';
 import { anthropicEvent as ev } from './sse-events.js';
 
 /** Event sequences follow https://docs.anthropic.com/en/docs/build-with-claude/streaming. */
@@ -18,10 +19,7 @@ const messageStart = ev('message_start', {
 });
 
 function decodeAll(events: ReturnType<typeof ev>[]): { events: StreamEvent[]; complete: boolean } {
-  const decoder = anthropic.createStreamDecoder();
-  const out = events.flatMap((e) => decoder.push(e));
-  const end = decoder.end();
-  return { events: [...out, ...end.events], complete: end.complete };
+  return decodeStream(anthropic.createStreamDecoder(), events);
 }
 
 describe('anthropic-messages stream decoder', () => {

@@ -1,14 +1,15 @@
 import { expect } from 'chai';
 import type { EncodeContext, StreamEvent } from '../../../../../core/canonical/index.js';
 import anthropic from '../../../../../plugins/formats/anthropic-messages/index.js';
-import { anthropicEvent as ev, parseSse } from './sse-events.js';
+import { parseSse } from '../parse-sse.js';
+import { encodeStream } from '../stream-codec.js';
+import { anthropicEvent as ev } from './sse-events.js';
 
 /** Expected events follow https://docs.anthropic.com/en/docs/build-with-claude/streaming. */
 const context: EncodeContext = { request: { model: 'auto', messages: [], sampling: {}, stream: true }, model: 'claude-sonnet-4-5' };
 
 function encodeAll(events: StreamEvent[]): string {
-  const encoder = anthropic.createStreamEncoder(context);
-  return encoder.open() + events.map((e) => encoder.write(e)).join('') + encoder.close();
+  return encodeStream(anthropic.createStreamEncoder(context), events);
 }
 
 function payloads(text: string): Array<Record<string, unknown>> {

@@ -3,6 +3,7 @@ import { CohereClientV2 } from 'cohere-ai';
 import type { CanonicalRequest, CanonicalResponse, StreamEvent } from '../../../../../core/canonical/index.js';
 import cohere from '../../../../../plugins/formats/cohere-v2/index.js';
 import { startStaticAnswerServer, type StaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { encodeStream } from '../stream-codec.js';
 
 // The encoders' output served to the official cohere-ai SDK: if the SDK reads back the same
 // text, tool calls and usage, the gateway's answers are real Cohere v2 chat answers.
@@ -14,9 +15,7 @@ describe('cohere-v2 encoders read by the official cohere-ai SDK', () => {
 
   function serveStream(events: StreamEvent[], failure?: string): void {
     const encoder = cohere.createStreamEncoder({ request, model: 'command-a-03-2025' });
-    let body = encoder.open() + events.map((event) => encoder.write(event)).join('');
-    body += failure ? encoder.fail(failure, 'upstream_error') : encoder.close();
-    server.answer({ contentType: 'text/event-stream', body });
+    server.answer({ contentType: 'text/event-stream', body: encodeStream(encoder, events, failure) });
   }
 
   beforeEach(async () => {

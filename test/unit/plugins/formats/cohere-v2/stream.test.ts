@@ -1,22 +1,14 @@
 import { expect } from 'chai';
-import { createParser } from 'eventsource-parser';
 import { FormatError, type CanonicalRequest, type SseEvent, type StreamEvent } from '../../../../../core/canonical/index.js';
 import cohere from '../../../../../plugins/formats/cohere-v2/index.js';
 import { startFakeCohere } from '../../../../fixtures/providers/cohere/server.js';
 import type { ScriptedUpstream } from '../../../../fixtures/providers/scripted-http-server.js';
 import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
+import { parseSse } from '../parse-sse.js';
+import { decodeStream, encodeStream } from '../stream-codec.js';
 
 function decodeAll(events: SseEvent[]): { events: StreamEvent[]; complete: boolean } {
-  const decoder = cohere.createStreamDecoder();
-  const out = events.flatMap((event) => decoder.push(event));
-  const end = decoder.end();
-  return { events: [...out, ...end.events], complete: end.complete };
-}
-
-function parseSse(text: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  createParser({ onEvent: (m) => events.push(m.event !== undefined ? { event: m.event, data: m.data } : { data: m.data }) }).feed(text);
-  return events;
+  return decodeStream(cohere.createStreamDecoder(), events);
 }
 
 const request: CanonicalRequest = { model: 'command-a-03-2025', messages: [], sampling: {}, stream: true };
@@ -100,10 +92,7 @@ describe('cohere-v2 stream decoder, fed by the fake upstream', () => {
 
 describe('cohere-v2 stream encoder', () => {
   const usage = { input_tokens: 5, output_tokens: 2, total_tokens: 7 };
-  const encode = (events: StreamEvent[]): string => {
-    const encoder = cohere.createStreamEncoder({ request, model: 'x' });
-    return encoder.open() + events.map((e) => encoder.write(e)).join('') + encoder.close();
-  };
+  const encode = (events: StreamEvent[]): string => encodeStream(cohere.createStreamEncoder({ request, model: 'x' }), events);
 
   it('writes Cohere event pairs with content and tool-call indexes of their own', () => {
     const events = parseSse(

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import { createParser } from 'eventsource-parser';
 import type { CanonicalRequest, EncodeContext, SseEvent, StreamEvent } from '../../../../../core/canonical/index.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
+import { parseSse } from '../parse-sse.js';
+import { decodeStream, encodeStream } from '../stream-codec.js';
 
 const chunk = (parts: unknown[] | undefined, extra: Record<string, unknown> = {}) => ({
   data: JSON.stringify({
@@ -13,18 +14,7 @@ const chunk = (parts: unknown[] | undefined, extra: Record<string, unknown> = {}
 });
 
 function decodeAll(events: SseEvent[]): { events: StreamEvent[]; complete: boolean } {
-  const decoder = gemini.createStreamDecoder();
-  const out = events.flatMap((e) => decoder.push(e));
-  const end = decoder.end();
-  return { events: [...out, ...end.events], complete: end.complete };
-}
-
-/** Parses SSE text with eventsource-parser, as the gateway reads an upstream. */
-function parseSse(text: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  const parser = createParser({ onEvent: (e) => events.push({ data: e.data, ...(e.event ? { event: e.event } : {}) }) });
-  parser.feed(text);
-  return events;
+  return decodeStream(gemini.createStreamDecoder(), events);
 }
 
 const context = (sse: boolean): EncodeContext => ({
@@ -34,8 +24,7 @@ const context = (sse: boolean): EncodeContext => ({
 });
 
 function encodeAll(events: StreamEvent[], sse: boolean): string {
-  const encoder = gemini.createStreamEncoder(context(sse));
-  return encoder.open() + events.map((e) => encoder.write(e)).join('') + encoder.close();
+  return encodeStream(gemini.createStreamEncoder(context(sse)), events);
 }
 
 describe('plugins/formats/gemini stream decoder', () => {
@@ -165,8 +154,7 @@ describe('plugins/formats/gemini stream encoder', () => {
   });
 
   it('fails with exactly one data: event carrying error.message and error.type, and nothing after it', () => {
-    const encoder = gemini.createStreamEncoder(context(true));
-    const text = encoder.open() + encoder.write({ type: 'text_delta', index: 0, text: 'partial' }) + encoder.fail('upstream stream terminated unexpectedly', 'upstream_error');
+    const text = encodeStream(gemini.createStreamEncoder(context(true)), [{ type: 'text_delta', index: 0, text: 'partial' }], 'upstream stream terminated unexpectedly');
     const parsed = parseSse(text);
     expect(parsed).to.have.length(2);
     const last = JSON.parse(parsed[1]!.data) as { error: Record<string, unknown> };
@@ -175,8 +163,7 @@ describe('plugins/formats/gemini stream encoder', () => {
   });
 
   it('fails a JSON-array stream with the error as its last element', () => {
-    const encoder = gemini.createStreamEncoder(context(false));
-    const text = encoder.open() + encoder.write({ type: 'text_delta', index: 0, text: 'partial' }) + encoder.fail('boom', 'upstream_error');
+    const text = encodeStream(gemini.createStreamEncoder(context(false)), [{ type: 'text_delta', index: 0, text: 'partial' }], 'boom');
     const array = JSON.parse(text) as Array<Record<string, unknown>>;
     expect(array).to.have.length(2);
     expect(array[1]).to.deep.equal({ error: { code: 500, message: 'boom', status: 'INTERNAL', type: 'upstream_error' } });

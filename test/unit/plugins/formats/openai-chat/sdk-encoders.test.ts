@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import type { CanonicalRequest, CanonicalResponse, StreamEvent } from '../../../../../core/canonical/index.js';
 import openaiChat from '../../../../../plugins/formats/openai-chat/index.js';
 import { startStaticAnswerServer, type StaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { encodeStream } from '../stream-codec.js';
 
 // The encoders' output served to the official openai SDK: if the SDK reassembles the same
 // text, tool calls and usage, the gateway's answers are real Chat Completions.
@@ -14,9 +15,7 @@ describe('openai-chat encoders read by the official openai SDK', () => {
 
   function serveStream(events: StreamEvent[], includeUsage: boolean, failure?: string): void {
     const encoder = openaiChat.createStreamEncoder({ request: request({ stream_include_usage: includeUsage }), model: 'gpt-4o' });
-    let body = encoder.open() + events.map((event) => encoder.write(event)).join('');
-    body += failure ? encoder.fail(failure, 'upstream_error') : encoder.close();
-    server.answer({ contentType: 'text/event-stream', body });
+    server.answer({ contentType: 'text/event-stream', body: encodeStream(encoder, events, failure) });
   }
 
   beforeEach(async () => {

@@ -1,22 +1,13 @@
 import { expect } from 'chai';
-import { createParser } from 'eventsource-parser';
 import { FormatError, type CanonicalRequest, type SseEvent, type StreamEvent } from '../../../../../core/canonical/index.js';
 import openaiChat from '../../../../../plugins/formats/openai-chat/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../fixtures/providers/openai/server.js';
 import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
+import { parseSse } from '../parse-sse.js';
+import { decodeStream, encodeStream } from '../stream-codec.js';
 
 function decodeAll(events: SseEvent[]): { events: StreamEvent[]; complete: boolean } {
-  const decoder = openaiChat.createStreamDecoder();
-  const out = events.flatMap((event) => decoder.push(event));
-  const end = decoder.end();
-  return { events: [...out, ...end.events], complete: end.complete };
-}
-
-function parseSse(text: string): SseEvent[] {
-  const events: SseEvent[] = [];
-  const parser = createParser({ onEvent: (message) => events.push({ data: message.data }) });
-  parser.feed(text);
-  return events;
+  return decodeStream(openaiChat.createStreamDecoder(), events);
 }
 
 const request = (overrides: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
@@ -143,8 +134,7 @@ describe('openai-chat stream encoder', () => {
   ];
 
   function encode(events: StreamEvent[], includeUsage: boolean): string {
-    const encoder = openaiChat.createStreamEncoder({ request: request({ stream_include_usage: includeUsage }), model: 'my-model' });
-    return encoder.open() + events.map((e) => encoder.write(e)).join('') + encoder.close();
+    return encodeStream(openaiChat.createStreamEncoder({ request: request({ stream_include_usage: includeUsage }), model: 'my-model' }), events);
   }
 
   it('writes chunks with tool call deltas that carry index, id and name first', () => {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FormatError, type SseEvent, type StreamEvent } from '../../../../../core/canonical/index.js';
 import format from '../../../../../plugins/formats/openai-responses/index.js';
+import { decodeStream } from '../stream-codec.js';
 
 /** Events as the streaming API reference shows them (responses-streaming), `event:` name plus data. */
 function sse(type: string, payload: Record<string, unknown>, sequence: number): SseEvent {
@@ -8,10 +9,7 @@ function sse(type: string, payload: Record<string, unknown>, sequence: number): 
 }
 
 function decodeAll(events: Array<[string, Record<string, unknown>]>): { events: StreamEvent[]; complete: boolean } {
-  const decoder = format.createStreamDecoder();
-  const out = events.flatMap(([type, payload], i) => decoder.push(sse(type, payload, i)));
-  const end = decoder.end();
-  return { events: out.concat(end.events), complete: end.complete };
+  return decodeStream(format.createStreamDecoder(), events.map(([type, payload], i) => sse(type, payload, i)));
 }
 
 const created = (status = 'in_progress') => ({

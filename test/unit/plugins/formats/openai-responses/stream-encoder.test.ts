@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import type { CanonicalRequest, EncodeContext, StreamEvent } from '../../../../../core/canonical/index.js';
 import format from '../../../../../plugins/formats/openai-responses/index.js';
-import { parseSse, sseJson } from './sse-text.js';
+import { parseSse } from '../parse-sse.js';
+import { encodeStream } from '../stream-codec.js';
+import { sseJson } from './sse-text.js';
 
 const request: CanonicalRequest = {
   model: 'auto',
@@ -12,9 +14,8 @@ const request: CanonicalRequest = {
 const context: EncodeContext = { request, model: 'gpt-4o' };
 const usage = { input_tokens: 12, output_tokens: 7, total_tokens: 19, cached_input_tokens: 2, reasoning_tokens: 3 };
 
-function encode(events: StreamEvent[], end: 'close' | 'none' = 'close'): string {
-  const encoder = format.createStreamEncoder(context);
-  return encoder.open() + events.map((e) => encoder.write(e)).join('') + (end === 'close' ? encoder.close() : '');
+function encode(events: StreamEvent[]): string {
+  return encodeStream(format.createStreamEncoder(context), events);
 }
 
 describe('openai-responses stream encoder', () => {
