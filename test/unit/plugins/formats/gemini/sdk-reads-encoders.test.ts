@@ -1,46 +1,14 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ApiError, GoogleGenAI } from '@google/genai';
 import { expect } from 'chai';
 import type { CanonicalRequest, CanonicalResponse, EncodeContext, StreamEvent } from '../../../../../core/canonical/index.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
+import { startStaticAnswerServer, type StaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { encodeStream } from '../stream-codec.js';
 
 /**
  * What the adapter's encoders write, served as-is from a local HTTP server and read with the
  * official @google/genai SDK, as a Gemini client of the gateway would.
  */
-
-interface Served {
-  status: number;
-  contentType: string;
-  body: string;
-}
-
-interface Wire {
-  url: string;
-  next: Served[];
-  bodies: unknown[];
-  paths: string[];
-  close(): Promise<void>;
-}
-
-async function serve(): Promise<Wire> {
-  const wire: Omit<Wire, 'url' | 'close'> = { next: [], bodies: [], paths: [] };
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      wire.paths.push(req.url ?? '');
-      wire.bodies.push(JSON.parse(raw));
-      const reply = wire.next.shift()!;
-      res.writeHead(reply.status, { 'content-type': reply.contentType });
-      res.end(reply.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { ...wire, url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** Text parts of an SDK response, read without the SDK's `text` getter (it warns when calls are present). */
 function textOf(response: { candidates?: Array<{ content?: { parts?: Array<{ text?: string; thought?: boolean }> } }> }): string {
@@ -54,11 +22,11 @@ const context = (sse: boolean): EncodeContext => ({
 });
 
 describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
-  let wire: Wire;
+  let wire: StaticAnswerServer;
   let ai: GoogleGenAI;
   beforeEach(async () => {
-    wire = await serve();
-    ai = new GoogleGenAI({ apiKey: 'ag_test', httpOptions: { baseUrl: `${wire.url}/my-app` } });
+    wire = await startStaticAnswerServer();
+    ai = new GoogleGenAI({ apiKey: 'ag_test', httpOptions: { baseUrl: `${wire.origin}/my-app` } });
   });
   afterEach(async () => {
     await wire.close();
@@ -77,7 +45,7 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
       finish_reason: 'tool_calls',
       usage: { input_tokens: 40, output_tokens: 15, total_tokens: 55, cached_input_tokens: 8 },
     };
-    wire.next.push({ status: 200, contentType: 'application/json', body: JSON.stringify(gemini.encodeResponse(response, context(false))) });
+    wire.answer({ status: 200, contentType: 'application/json', body: JSON.stringify(gemini.encodeResponse(response, context(false))) });
     const result = await ai.models.generateContent({ model: '@anthropic/claude-sonnet-4-5', contents: 'find things' });
     expect(textOf(result)).to.equal('Let me look.');
     expect(result.functionCalls).to.deep.equal([
@@ -105,9 +73,8 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
       { type: 'usage', usage: { input_tokens: 9, output_tokens: 6, total_tokens: 15, reasoning_tokens: 2 } },
       { type: 'finish', finish_reason: 'tool_calls' },
     ];
-    const encoder = gemini.createStreamEncoder(context(true));
-    const body = encoder.open() + events.map((e) => encoder.write(e)).join('') + encoder.close();
-    wire.next.push({ status: 200, contentType: 'text/event-stream', body });
+    const body = encodeStream(gemini.createStreamEncoder(context(true)), events);
+    wire.answer({ status: 200, contentType: 'text/event-stream', body });
 
     const stream = await ai.models.generateContentStream({ model: 'gpt-4o', contents: 'calc' });
     let text = '';
@@ -129,7 +96,7 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
 
   it('raises an encoded error as ApiError with its status', async () => {
     const body = gemini.encodeError({ status: 400, kind: 'invalid_request', message: 'model "nope" is not allowed', code: 'model_not_allowed' });
-    wire.next.push({ status: 400, contentType: 'application/json', body: JSON.stringify(body) });
+    wire.answer({ status: 400, contentType: 'application/json', body: JSON.stringify(body) });
     let error: unknown;
     try {
       await ai.models.generateContent({ model: 'nope', contents: 'x' });
@@ -142,13 +109,15 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
   });
 
   it('raises a stream failure event as an error after the text already sent', async () => {
-    const encoder = gemini.createStreamEncoder(context(true));
-    const body =
-      encoder.open() +
-      encoder.write({ type: 'start', id: 'x', model: 'm' }) +
-      encoder.write({ type: 'text_delta', index: 0, text: 'partial' }) +
-      encoder.fail('upstream stream terminated unexpectedly', 'upstream_error');
-    wire.next.push({ status: 200, contentType: 'text/event-stream', body });
+    const body = encodeStream(
+      gemini.createStreamEncoder(context(true)),
+      [
+        { type: 'start', id: 'x', model: 'm' },
+        { type: 'text_delta', index: 0, text: 'partial' },
+      ],
+      'upstream stream terminated unexpectedly',
+    );
+    wire.answer({ status: 200, contentType: 'text/event-stream', body });
     const stream = await ai.models.generateContentStream({ model: 'm', contents: 'x' });
     const texts: string[] = [];
     let error: unknown;
@@ -163,7 +132,7 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
   });
 
   it('sends bodies the adapter decodes: tools, tool config, JSON schema output and thinking level', async () => {
-    wire.next.push({ status: 200, contentType: 'application/json', body: JSON.stringify(gemini.encodeResponse({ id: 'r', model: 'm', created: 0, content: [{ type: 'text', text: '{}' }], finish_reason: 'stop' }, context(false))) });
+    wire.answer({ status: 200, contentType: 'application/json', body: JSON.stringify(gemini.encodeResponse({ id: 'r', model: 'm', created: 0, content: [{ type: 'text', text: '{}' }], finish_reason: 'stop' }, context(false))) });
     await ai.models.generateContent({
       model: 'gemini-3-flash',
       contents: [{ role: 'user', parts: [{ text: 'json please' }, { inlineData: { mimeType: 'image/png', data: 'iVBORw0K' } }] }],
