@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { freePort } from '../../fixtures/network/free-port.js';
 
 /** An OTLP AnyValue as JSON. */
 type OtlpValue = {
@@ -122,9 +123,5 @@ export async function startFakeOtlpCollector(port = 0): Promise<FakeOtlpCollecto
 
 /** A 127.0.0.1 endpoint where nothing listens (a collector that is down). */
 export async function deadEndpoint(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }

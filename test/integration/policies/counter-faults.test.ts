@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { RedisCounterStore } from '../../../core/counters/redis-counter-store.js';
-import { freePort } from './support/redis-server.js';
+import { freePort } from '../../fixtures/network/free-port.js';
 import { startPolicyGateway, type PolicyGateway } from './support/policy-gateway.js';
 
 describe('limits with an unreachable counter backend', function () {

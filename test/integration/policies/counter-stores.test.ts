@@ -17,7 +17,8 @@ import { CounterUnavailableError, LocalCounterStore, type CounterStore } from '.
 import { openStore } from '../../../core/store/open-store.js';
 import type { Store } from '../../../core/store/types.js';
 import { TempDirs } from '../../fixtures/files/temp-dir.js';
-import { freePort, redisUnavailableReason, startRedis, type RedisServer } from './support/redis-server.js';
+import { freePort } from '../../fixtures/network/free-port.js';
+import { redisUnavailableReason, startRedis, type RedisServer } from './support/redis-server.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let unique = 0;

@@ -4,7 +4,6 @@
  * covered by test/contract/store.contract.test.ts whenever MONGODB_URI is set.
  */
 import { expect } from 'chai';
-import { createServer } from 'node:net';
 import { MongoInvalidArgumentError, MongoNetworkError, MongoServerError } from 'mongodb';
 import { toStoreError } from '../../../../core/store/mongodb/mongo-errors.js';
 import { pinnedId, withUpsertId } from '../../../../core/store/mongodb/string-id.js';
@@ -12,14 +11,7 @@ import { indexOptions } from '../../../../core/store/mongodb/index-options.js';
 import { MongoStore } from '../../../../core/store/mongodb/mongo-store.js';
 import { setStoreUnavailable } from '../../../../core/store/open-store.js';
 import { StoreError, type Store } from '../../../../core/store/types.js';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../../../fixtures/network/free-port.js';
 
 describe('core/store/mongodb without a server', () => {
   describe('toStoreError', () => {
@@ -82,7 +74,7 @@ describe('core/store/mongodb without a server', () => {
   });
 
   it('fails to open with unavailable when nothing listens', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const error = await MongoStore.open({
       uri: `mongodb://127.0.0.1:${port}/portcullis_test`,
       clientOptions: { serverSelectionTimeoutMS: 300, connectTimeoutMS: 300 },
