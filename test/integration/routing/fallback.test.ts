@@ -4,23 +4,12 @@
  * moves to the next target, a failure that fires no trigger does not, every attempt is recorded
  * on the exchange, and the selection headers name the registry that finally answered.
  */
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { startFakeAnthropic, type FakeAnthropic } from '../../fixtures/providers/anthropic/server.js';
 import { recordedExchange } from '../../fixtures/routing/exchange-recorder/index.js';
 import { CONTENT_FILTERED } from '../../fixtures/routing/routing-upstream.js';
 import { startRoutingWorld, type RoutingWorld } from '../../fixtures/routing/routing-world.js';
-
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('routing: fallback chains and their triggers', () => {
   let world: RoutingWorld;
@@ -31,7 +20,7 @@ describe('routing: fallback chains and their triggers', () => {
   before(async () => {
     world = await startRoutingWorld();
     for (const name of ['a', 'b', 'c']) ids[name] = (await world.registry(name))._id;
-    ids.dead = (await world.gateway.seed.registry(world.gatewayId, { provider: 'openai', slug: 'dead', base_url: `http://127.0.0.1:${await closedPort()}/v1`, apiKey: 'sk-dead', models: ['m-dead'] }))._id;
+    ids.dead = (await world.deadRegistry())._id;
     anthropic = await startFakeAnthropic();
     ids.claude = (await world.gateway.seed.registry(world.gatewayId, { provider: 'anthropic', slug: 'claude', base_url: anthropic.url, apiKey: 'sk-ant', models: ['claude-sonnet-4-5'] }))._id;
   });

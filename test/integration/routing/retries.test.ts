@@ -4,19 +4,10 @@
  * that run out handing over to the fallback chain, and the per-attempt and total timeouts.
  * Waits are checked as lower bounds only.
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { recordedExchange } from '../../fixtures/routing/exchange-recorder/index.js';
 import { startRoutingWorld, type RoutingWorld } from '../../fixtures/routing/routing-world.js';
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('routing: retries, backoff and timeouts', () => {
   let world: RoutingWorld;
@@ -26,7 +17,7 @@ describe('routing: retries, backoff and timeouts', () => {
   before(async () => {
     world = await startRoutingWorld();
     for (const name of ['a', 'b', 'c']) ids[name] = (await world.registry(name))._id;
-    ids.dead = (await world.gateway.seed.registry(world.gatewayId, { provider: 'openai', slug: 'dead', base_url: `http://127.0.0.1:${await closedPort()}/v1`, apiKey: 'sk', models: ['m-dead'] }))._id;
+    ids.dead = (await world.deadRegistry())._id;
   });
 
   after(async () => {
