@@ -14,12 +14,9 @@ const TRACE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 
 describe('proxy chat paths', () => {
   let world: ProxyWorld;
-  let base: string;
-  const upstreamCalls = () => Object.values(world.upstreams).reduce((n, u) => n + u.requests.length, 0);
 
   before(async () => {
     world = await startProxyWorld();
-    base = world.gateway.proxyUrl(world.slug);
   });
   after(async () => {
     await world?.close();
@@ -28,7 +25,7 @@ describe('proxy chat paths', () => {
   describe('the six paths', () => {
     for (const format of FORMATS) {
       it(`POST ${chatPath(format, '{model}', false)} answers in the ${format} format`, async () => {
-        const response = await postChat(base, world.key, format, world.pin('openai-chat'), false);
+        const response = await postChat(world.base, world.key, format, world.pin('openai-chat'), false);
         expect(response.status).to.equal(200);
         expect(response.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
         const body = (await response.json()) as Record<string, any>;
@@ -44,7 +41,7 @@ describe('proxy chat paths', () => {
     }
 
     it('POST /v1beta/models/{model}:streamGenerateContent streams a JSON array; ?alt=sse streams events', async () => {
-      const array = await fetch(`${base}/v1beta/models/${world.pin('cohere-v2')}:streamGenerateContent`, {
+      const array = await fetch(`${world.base}/v1beta/models/${world.pin('cohere-v2')}:streamGenerateContent`, {
         method: 'POST',
         headers: { 'x-goog-api-key': world.key, 'content-type': 'application/json' },
         body: JSON.stringify(chatBody('gemini', '', true)),
@@ -55,7 +52,7 @@ describe('proxy chat paths', () => {
       expect(chunks.map((c) => c.candidates[0]!.content.parts.map((p) => p.text ?? '').join('')).join('')).to.equal('Hello from cohere');
 
       // `:generateContent?alt=sse` also streams (spec 4.2: "or add ?alt=sse").
-      const sse = await fetch(`${base}/v1beta/models/${world.pin('cohere-v2')}:generateContent?alt=sse`, {
+      const sse = await fetch(`${world.base}/v1beta/models/${world.pin('cohere-v2')}:generateContent?alt=sse`, {
         method: 'POST',
         headers: { 'x-goog-api-key': world.key, 'content-type': 'application/json' },
         body: JSON.stringify(chatBody('gemini', '', true)),
@@ -86,8 +83,8 @@ describe('proxy chat paths', () => {
     ];
     for (const [path, errorFormat] of others) {
       it(`POST ${path} is 404 in the ${errorFormat} error format`, async () => {
-        const before = upstreamCalls();
-        const response = await fetch(`${base}${path}`, {
+        const before = world.upstreamCalls();
+        const response = await fetch(`${world.base}${path}`, {
           method: 'POST',
           headers: { 'x-api-key': world.key, 'content-type': 'application/json' },
           body: JSON.stringify({ model: world.pin('openai-chat'), messages: [{ role: 'user', content: 'hi' }] }),
@@ -95,13 +92,13 @@ describe('proxy chat paths', () => {
         expect(response.status).to.equal(404);
         expect(response.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
         expect(errorMessageOf(errorFormat, await response.json())).to.be.a('string');
-        expect(upstreamCalls()).to.equal(before);
+        expect(world.upstreamCalls()).to.equal(before);
       });
     }
 
     for (const format of FORMATS) {
       it(`GET ${chatPath(format, '{model}', false)} is 404`, async () => {
-        const response = await fetch(`${base}${chatPath(format, world.pin('openai-chat'), false)}`, { headers: { 'x-api-key': world.key } });
+        const response = await fetch(`${world.base}${chatPath(format, world.pin('openai-chat'), false)}`, { headers: { 'x-api-key': world.key } });
         expect(response.status).to.equal(404);
         expect(response.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
         errorMessageOf(format, await response.json());
@@ -110,11 +107,11 @@ describe('proxy chat paths', () => {
 
     for (const reserved of ['v1', 'v1beta', 'v2', 'healthz', 'health', 'readyz', 'metrics', '.well-known']) {
       it(`the reserved slug ${reserved} is never a consumer`, async () => {
-        const before = upstreamCalls();
+        const before = world.upstreamCalls();
         const response = await postChat(world.gateway.proxyUrl(reserved), world.key, 'openai-chat', world.pin('openai-chat'), false);
         expect(response.status).to.equal(404);
         expect(response.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
-        expect(upstreamCalls()).to.equal(before);
+        expect(world.upstreamCalls()).to.equal(before);
       });
     }
 
@@ -129,7 +126,7 @@ describe('proxy chat paths', () => {
   describe('errors are written in the called path\'s format, with a trace id', () => {
     for (const format of FORMATS) {
       it(`${format}: malformed JSON is 400, a missing key 401`, async () => {
-        const malformed = await fetch(`${base}${chatPath(format, world.pin('openai-chat'), false)}`, {
+        const malformed = await fetch(`${world.base}${chatPath(format, world.pin('openai-chat'), false)}`, {
           method: 'POST',
           headers: { 'x-api-key': world.key, 'content-type': 'application/json' },
           body: '{"model": ',
@@ -139,7 +136,7 @@ describe('proxy chat paths', () => {
         expect(malformed.headers.get('x-gateway-error-source')).to.equal('gateway');
         errorMessageOf(format, await malformed.json());
 
-        const anonymous = await postChat(base, undefined, format, world.pin('openai-chat'), false);
+        const anonymous = await postChat(world.base, undefined, format, world.pin('openai-chat'), false);
         expect(anonymous.status).to.equal(401);
         expect(anonymous.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
         errorMessageOf(format, await anonymous.json());
@@ -154,17 +151,17 @@ describe('proxy chat paths', () => {
           'cohere-v2': [{ model: world.pin('openai-chat'), messages: 'hi' }, 'messages'],
         };
         const [body, field] = invalid[format];
-        const before = upstreamCalls();
-        const response = await postChat(base, world.key, format, world.pin('openai-chat'), false, { body });
+        const before = world.upstreamCalls();
+        const response = await postChat(world.base, world.key, format, world.pin('openai-chat'), false, { body });
         expect(response.status).to.equal(400);
         expect(response.headers.get('x-ag-trace-id')).to.match(TRACE_ID);
         expect(errorMessageOf(format, await response.json())).to.contain(field);
-        expect(upstreamCalls()).to.equal(before);
+        expect(world.upstreamCalls()).to.equal(before);
       });
 
       it(`${format}: an upstream error keeps its status and Retry-After, marked as upstream`, async () => {
         world.upstreams['anthropic-messages'].enqueue({ kind: 'error', status: 429, message: 'slow down', retryAfterSeconds: 3 });
-        const response = await postChat(base, world.key, format, world.pin('anthropic-messages'), false);
+        const response = await postChat(world.base, world.key, format, world.pin('anthropic-messages'), false);
         expect(response.status).to.equal(429);
         expect(response.headers.get('retry-after')).to.equal('3');
         expect(response.headers.get('x-gateway-error-source')).to.equal('upstream');
@@ -175,9 +172,9 @@ describe('proxy chat paths', () => {
 
     it('gives every answer its own trace id', async () => {
       const ids = new Set<string>();
-      for (let i = 0; i < 4; i++) ids.add((await postChat(base, world.key, 'openai-chat', world.pin('gemini'), i % 2 === 1)).headers.get('x-ag-trace-id')!);
-      ids.add((await fetch(`${base}/nope`, { method: 'POST' })).headers.get('x-ag-trace-id')!);
-      const origin = new URL(base).origin;
+      for (let i = 0; i < 4; i++) ids.add((await postChat(world.base, world.key, 'openai-chat', world.pin('gemini'), i % 2 === 1)).headers.get('x-ag-trace-id')!);
+      ids.add((await fetch(`${world.base}/nope`, { method: 'POST' })).headers.get('x-ag-trace-id')!);
+      const origin = new URL(world.base).origin;
       for (const health of ['/healthz', '/readyz']) ids.add((await fetch(origin + health)).headers.get('x-ag-trace-id')!);
       expect(ids.size).to.equal(7);
       for (const id of ids) expect(id).to.match(TRACE_ID);

@@ -22,11 +22,9 @@ const LONG = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
 
 describe('proxy: client disconnect aborts the upstream', () => {
   let world: ProxyWorld;
-  let base: string;
 
   before(async () => {
     world = await startProxyWorld({ upstream: { chunkDelayMs: 25 } });
-    base = world.gateway.proxyUrl(world.slug);
   });
   after(async () => {
     await world?.close();
@@ -36,7 +34,7 @@ describe('proxy: client disconnect aborts the upstream', () => {
   async function start(clientFormat: WireFormatId, upstream: FakeUpstream, upstreamFormat: WireFormatId, stream: boolean) {
     const controller = new AbortController();
     const before = upstream.requests.length;
-    const response = postChat(base, world.key, clientFormat, world.pin(upstreamFormat), stream, { signal: controller.signal });
+    const response = postChat(world.base, world.key, clientFormat, world.pin(upstreamFormat), stream, { signal: controller.signal });
     await eventually(() => upstream.requests.length > before, 'the upstream request');
     return { controller, response, record: upstream.requests[before]! };
   }
@@ -69,7 +67,7 @@ describe('proxy: client disconnect aborts the upstream', () => {
   });
 
   it('keeps serving after clients went away', async () => {
-    const response = await postChat(base, world.key, 'openai-chat', world.pin('anthropic-messages'), false);
+    const response = await postChat(world.base, world.key, 'openai-chat', world.pin('anthropic-messages'), false);
     expect(response.status).to.equal(200);
   });
 });

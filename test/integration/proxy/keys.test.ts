@@ -15,7 +15,6 @@ describe('proxy: consumer keys', () => {
   let otherConsumerKey: string;
   let otherGatewayKey: string;
   let otherGatewaySlug: string;
-  const upstreamCalls = () => Object.values(world.upstreams).reduce((n, u) => n + u.requests.length, 0);
 
   before(async () => {
     world = await startProxyWorld();
@@ -36,7 +35,7 @@ describe('proxy: consumer keys', () => {
   const call = (format: WireFormatId, headers: Record<string, string>, query = '') => {
     const model = world.pin('openai-chat');
     const path = chatPath(format, model, false);
-    return fetch(`${world.gateway.proxyUrl(world.slug)}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`, {
+    return fetch(`${world.base}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(chatBody(format, model, false)),
@@ -66,7 +65,7 @@ describe('proxy: consumer keys', () => {
   describe('refused with 401 in the client format, upstream untouched', () => {
     for (const format of FORMATS) {
       it(`${format}: missing, wrong, another consumer's and another gateway's key`, async () => {
-        const before = upstreamCalls();
+        const before = world.upstreamCalls();
         const cases: Array<[string, Record<string, string>]> = [
           ['missing', {}],
           ['wrong', { 'x-api-key': `ag_${'x'.repeat(43)}` }],
@@ -83,7 +82,7 @@ describe('proxy: consumer keys', () => {
           expect(response.headers.get('x-gateway-error-source'), what).to.equal('gateway');
           errorMessageOf(format, await response.json());
         }
-        expect(upstreamCalls()).to.equal(before);
+        expect(world.upstreamCalls()).to.equal(before);
       });
     }
 

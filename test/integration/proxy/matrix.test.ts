@@ -56,7 +56,7 @@ describe('proxy matrix: every client format x every upstream format', function (
       describe(`${clientFormat} client -> ${upstreamFormat} upstream`, () => {
         let client: ChatClientDriver;
         before(() => {
-          client = clientFor(clientFormat, { base: world.gateway.proxyUrl(world.slug), key: world.key });
+          client = clientFor(clientFormat, { base: world.base, key: world.key });
         });
 
         for (const stream of [false, true]) {

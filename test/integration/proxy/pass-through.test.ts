@@ -82,11 +82,9 @@ const UPSTREAM_ONLY: Record<WireFormatId, (body: Record<string, any>) => unknown
 
 describe('proxy: same-format pass-through', () => {
   let world: ProxyWorld;
-  let base: string;
 
   before(async () => {
     world = await startProxyWorld();
-    base = world.gateway.proxyUrl(world.slug);
   });
   after(async () => {
     await world?.close();
@@ -98,7 +96,7 @@ describe('proxy: same-format pass-through', () => {
         const pin = world.pin(format);
         const body = bodyWithExtras(format, pin);
         if (stream && format !== 'gemini') body.stream = true;
-        const response = await fetch(`${base}${chatPath(format, pin, stream)}`, {
+        const response = await fetch(`${world.base}${chatPath(format, pin, stream)}`, {
           method: 'POST',
           headers: { 'x-api-key': world.key, 'content-type': 'application/json' },
           body: JSON.stringify(body),

@@ -19,11 +19,9 @@ const FAILURE = 'upstream stream terminated unexpectedly';
 
 describe('proxy: the official SDKs, by base URL and key only', () => {
   let world: ProxyWorld;
-  let base: string;
 
   before(async () => {
     world = await startProxyWorld({ upstream: { usage: { input: 13, output: 6 } } });
-    base = world.gateway.proxyUrl(world.slug);
   });
   after(async () => {
     await world?.close();
@@ -32,7 +30,7 @@ describe('proxy: the official SDKs, by base URL and key only', () => {
   describe('openai (baseURL {proxy}/{slug}/v1)', () => {
     let client: OpenAI;
     before(() => {
-      client = new OpenAI({ apiKey: world.key, baseURL: `${base}/v1`, maxRetries: 0 });
+      client = new OpenAI({ apiKey: world.key, baseURL: `${world.base}/v1`, maxRetries: 0 });
     });
 
     it('chat.completions.create, plain and streamed', async () => {
@@ -90,7 +88,7 @@ describe('proxy: the official SDKs, by base URL and key only', () => {
   describe('@anthropic-ai/sdk (baseURL {proxy}/{slug})', () => {
     let client: Anthropic;
     before(() => {
-      client = new Anthropic({ apiKey: world.key, baseURL: base, maxRetries: 0 });
+      client = new Anthropic({ apiKey: world.key, baseURL: world.base, maxRetries: 0 });
     });
 
     it('messages.create, plain and streamed', async () => {
@@ -129,7 +127,7 @@ describe('proxy: the official SDKs, by base URL and key only', () => {
   describe('@google/genai (httpOptions.baseUrl {proxy}/{slug})', () => {
     let ai: GoogleGenAI;
     before(() => {
-      ai = new GoogleGenAI({ apiKey: world.key, httpOptions: { baseUrl: base, retryOptions: { attempts: 1 } } });
+      ai = new GoogleGenAI({ apiKey: world.key, httpOptions: { baseUrl: world.base, retryOptions: { attempts: 1 } } });
     });
 
     it('generateContent and generateContentStream (:streamGenerateContent?alt=sse), the model pinned with a slash', async () => {
@@ -164,7 +162,7 @@ describe('proxy: the official SDKs, by base URL and key only', () => {
   describe('cohere-ai v8 (CohereClientV2 baseUrl {proxy}/{slug}, token = the key)', () => {
     let client: CohereClientV2;
     before(() => {
-      client = new CohereClientV2({ token: world.key, baseUrl: base });
+      client = new CohereClientV2({ token: world.key, baseUrl: world.base });
     });
 
     it('chat and chatStream', async () => {

@@ -70,11 +70,9 @@ function expectOneFailureEvent(format: WireFormatId, events: ParsedEvent[]): voi
 
 describe('proxy: the stream failure event', () => {
   let world: ProxyWorld;
-  let base: string;
 
   before(async () => {
     world = await startProxyWorld();
-    base = world.gateway.proxyUrl(world.slug);
   });
   after(async () => {
     await world?.close();
@@ -84,7 +82,7 @@ describe('proxy: the stream failure event', () => {
     for (const upstreamFormat of FORMATS) {
       it(`${clientFormat} client, ${upstreamFormat} upstream cut mid-stream: one failure event, status 200`, async () => {
         world.upstreams[upstreamFormat].enqueue({ kind: 'cut', text: 'alpha beta gamma delta', afterChunks: 2 });
-        const response = await postChat(base, world.key, clientFormat, world.pin(upstreamFormat), true);
+        const response = await postChat(world.base, world.key, clientFormat, world.pin(upstreamFormat), true);
         expect(response.status).to.equal(200);
         expect(response.headers.get('content-type')).to.contain('text/event-stream');
         expect(response.headers.get('x-ag-trace-id')).to.be.a('string');
@@ -97,7 +95,7 @@ describe('proxy: the stream failure event', () => {
 
   it('gemini client without alt=sse: the streamed JSON array ends with the one failure element', async () => {
     world.upstreams['anthropic-messages'].enqueue({ kind: 'cut', text: 'alpha beta gamma delta', afterChunks: 2 });
-    const response = await fetch(`${base}/v1beta/models/${world.pin('anthropic-messages')}:streamGenerateContent`, {
+    const response = await fetch(`${world.base}/v1beta/models/${world.pin('anthropic-messages')}:streamGenerateContent`, {
       method: 'POST',
       headers: { 'x-goog-api-key': world.key, 'content-type': 'application/json' },
       body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
@@ -140,7 +138,7 @@ describe('proxy: the stream failure event', () => {
     });
 
     it('drops the partial event and still ends with exactly one well-formed failure event', async () => {
-      const response = await postChat(base, world.key, 'openai-chat', world.pin('openai-chat'), true);
+      const response = await postChat(world.base, world.key, 'openai-chat', world.pin('openai-chat'), true);
       expect(response.status).to.equal(200);
       const { events } = await readEvents(response);
       expect(cuts).to.equal(1);

@@ -48,28 +48,25 @@ const NOT_EXPRESSIBLE: Case[] = [
 
 describe('proxy: features an upstream format cannot express are 400', () => {
   let world: ProxyWorld;
-  let base: string;
-  const upstreamCalls = () => Object.values(world.upstreams).reduce((n, u) => n + u.requests.length, 0);
 
   before(async () => {
     world = await startProxyWorld();
-    base = world.gateway.proxyUrl(world.slug);
   });
   after(async () => {
     await world?.close();
   });
 
   const send = (c: Case, upstream: WireFormatId) =>
-    postChat(base, world.key, c.client, world.pin(upstream), false, { body: { ...chatBody(c.client, world.pin(upstream), false), ...c.extra } });
+    postChat(world.base, world.key, c.client, world.pin(upstream), false, { body: { ...chatBody(c.client, world.pin(upstream), false), ...c.extra } });
 
   async function expectRefused(c: Case): Promise<void> {
-    const before = upstreamCalls();
+    const before = world.upstreamCalls();
     const response = await send(c, c.upstream);
     const body = await response.json();
     expect(response.status, JSON.stringify(body)).to.equal(400);
     expect(response.headers.get('x-gateway-error-source')).to.equal('gateway');
     expect(errorMessageOf(c.client, body)).to.contain(c.names);
-    expect(upstreamCalls()).to.equal(before);
+    expect(world.upstreamCalls()).to.equal(before);
   }
 
   describe('same format only: refused for another format, passed through for the same one', () => {

@@ -18,6 +18,10 @@ export interface ProxyWorld {
   slug: string;
   key: string;
   consumerId: string;
+  /** The consumer's proxy URL, `{proxy}/{slug}`: the base every client path is appended to. */
+  base: string;
+  /** Requests the five fakes have received so far, all together. */
+  upstreamCalls(): number;
   /** `@{registry slug}/{model}`: pins the upstream speaking `format`. */
   pin(format: WireFormatId): string;
   close(): Promise<void>;
@@ -48,6 +52,8 @@ export async function startProxyWorld(options: { upstream?: FakeUpstreamOptions;
     slug,
     key,
     consumerId: consumer._id,
+    base: gateway.proxyUrl(slug),
+    upstreamCalls: () => Object.values(upstreams).reduce((n, u) => n + u.requests.length, 0),
     pin: (format) => `@${UPSTREAM[format].slug}/${UPSTREAM[format].model}`,
     async close() {
       await gateway.close();
