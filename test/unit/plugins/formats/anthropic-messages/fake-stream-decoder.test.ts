@@ -5,6 +5,7 @@ import anthropic from '../../../../../plugins/formats/anthropic-messages/index.j
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../fixtures/providers/anthropic/server.js';
 import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
 import { startStaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { rejectionOf } from '../caught-errors.js';
 import { decodeStream } from '../stream-codec.js';
 
 // The fake's real stream bytes, parsed by eventsource-parser, through the stream decoder.
@@ -69,12 +70,7 @@ describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
 
   it('throws FormatError on a malformed stream', async () => {
     fake.enqueue({ kind: 'malformed' });
-    let error: unknown;
-    try {
-      await decodeFrom();
-    } catch (e) {
-      error = e;
-    }
+    const error = await rejectionOf(() => decodeFrom());
     expect(error).to.be.instanceOf(FormatError);
   });
 

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import Anthropic from '@anthropic-ai/sdk';
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../fixtures/providers/anthropic/server.js';
+import { rejectionOf } from '../caught-errors.js';
 
 // The official SDK against the fake Anthropic proves the fake speaks the real wire format.
 describe('fake Anthropic upstream with the official @anthropic-ai/sdk', () => {
@@ -82,12 +83,7 @@ describe('fake Anthropic upstream with the official @anthropic-ai/sdk', () => {
 
   it('answers errors in Anthropic shape, with retry-after honoured by the SDK', async () => {
     fake.enqueue({ kind: 'error', status: 429, message: 'Slow down', retryAfterSeconds: 1 });
-    let error: unknown;
-    try {
-      await client.messages.create(params);
-    } catch (e) {
-      error = e;
-    }
+    const error = await rejectionOf(() => client.messages.create(params));
     expect(error).to.be.instanceOf(Anthropic.RateLimitError);
     expect((error as InstanceType<typeof Anthropic.APIError>).type).to.equal('rate_limit_error');
     expect((error as InstanceType<typeof Anthropic.APIError>).headers?.get('retry-after')).to.equal('1');

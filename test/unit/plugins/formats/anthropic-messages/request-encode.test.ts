@@ -1,21 +1,14 @@
 import { expect } from 'chai';
 import { UnsupportedFeatureError, type CanonicalRequest } from '../../../../../core/canonical/index.js';
 import anthropic, { DEFAULT_MAX_TOKENS, JSON_OUTPUT_TOOL } from '../../../../../plugins/formats/anthropic-messages/index.js';
+import { thrownBy } from '../caught-errors.js';
 
 /** Expected bodies follow https://docs.anthropic.com/en/api/messages. */
 function request(extra: Partial<CanonicalRequest> = {}): CanonicalRequest {
   return { model: 'auto', messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }], sampling: {}, stream: false, ...extra };
 }
 
-function unsupported(fn: () => unknown): UnsupportedFeatureError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(UnsupportedFeatureError);
-    return error as UnsupportedFeatureError;
-  }
-  expect.fail('expected UnsupportedFeatureError');
-}
+const unsupported = (fn: () => unknown): UnsupportedFeatureError => thrownBy(UnsupportedFeatureError, fn);
 
 describe('anthropic-messages encodeRequest', () => {
   it('writes the upstream model and the default max_tokens when the client gave none', () => {

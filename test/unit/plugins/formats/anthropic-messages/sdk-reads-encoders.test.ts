@@ -3,6 +3,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { CanonicalResponse, EncodeContext, StreamEvent } from '../../../../../core/canonical/index.js';
 import anthropic from '../../../../../plugins/formats/anthropic-messages/index.js';
 import { startStaticAnswerServer, type StaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { rejectionOf } from '../caught-errors.js';
 import { encodeStream } from '../stream-codec.js';
 
 // The official SDK reads what the encoders write, as a client of the gateway would.
@@ -104,12 +105,7 @@ describe('@anthropic-ai/sdk reads the anthropic-messages encoders', () => {
       contentType: 'application/json',
       body: JSON.stringify(anthropic.encodeError({ status: 429, kind: 'rate_limit', message: 'rate limited by the gateway' })),
     });
-    let error: unknown;
-    try {
-      await client.messages.create(params);
-    } catch (e) {
-      error = e;
-    }
+    const error = await rejectionOf(() => client.messages.create(params));
     expect(error).to.be.instanceOf(Anthropic.RateLimitError);
     expect((error as InstanceType<typeof Anthropic.APIError>).type).to.equal('rate_limit_error');
     expect((error as Error).message).to.contain('rate limited by the gateway');
@@ -124,14 +120,11 @@ describe('@anthropic-ai/sdk reads the anthropic-messages encoders', () => {
       encoder.close();
     server.answer({ contentType: 'text/event-stream', body });
     let text = '';
-    let error: unknown;
-    try {
+    const error = await rejectionOf(async () => {
       for await (const event of await client.messages.create({ ...params, stream: true })) {
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') text += event.delta.text;
       }
-    } catch (e) {
-      error = e;
-    }
+    });
     expect(text).to.equal('Partial');
     expect(error).to.be.instanceOf(Anthropic.APIError);
     expect((error as InstanceType<typeof Anthropic.APIError>).type).to.equal('upstream_error');

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { CohereClientV2, CohereError, Cohere } from 'cohere-ai';
 import type { ScriptedUpstream } from '../../../../fixtures/providers/scripted-http-server.js';
 import { startFakeCohere } from '../../../../fixtures/providers/cohere/server.js';
+import { waitFor } from '../wait-for.js';
 
 // The official cohere-ai SDK against the fake Cohere proves the fake speaks the real format.
 describe('fake Cohere upstream with the official cohere-ai SDK', () => {
@@ -109,8 +110,3 @@ describe('fake Cohere upstream with the official cohere-ai SDK', () => {
     await waitFor(() => fake.requests[1]!.aborted);
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).to.equal(true);
-}

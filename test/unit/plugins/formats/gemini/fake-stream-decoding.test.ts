@@ -4,6 +4,7 @@ import type { StreamEvent } from '../../../../../core/canonical/index.js';
 import type { FakeUpstream } from '../../../../fixtures/providers/fake-upstream.js';
 import { FAKE_THOUGHT_SIGNATURE, startFakeGemini } from '../../../../fixtures/providers/gemini/server.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
+import { rejectionOf } from '../caught-errors.js';
 
 /**
  * The fake upstream's real stream bytes, read the way the gateway reads an upstream: chunk by
@@ -82,12 +83,7 @@ describe('fake Gemini stream bytes through eventsource-parser into the stream de
 
   it('throws on a malformed stream event', async () => {
     fake.enqueue({ kind: 'malformed' });
-    let error: unknown;
-    try {
-      await decodeStream(fake);
-    } catch (e) {
-      error = e;
-    }
+    const error = await rejectionOf(() => decodeStream(fake));
     expect(error).to.be.instanceOf(Error);
     expect((error as Error).message).to.contain('not JSON');
   });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FormatError } from '../../../../../core/canonical/index.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
+import { thrownBy } from '../caught-errors.js';
 
 const decode = (body: unknown, stream = false) => gemini.decodeRequest(body, { pathModel: 'gemini-2.5-flash', stream });
 const userText = (text: string) => ({ role: 'user', parts: [{ text }] });
@@ -309,14 +310,7 @@ describe('plugins/formats/gemini decodeRequest', () => {
     ];
     for (const [name, body, param] of cases) {
       it(name, () => {
-        let error: unknown;
-        try {
-          decode(body);
-        } catch (e) {
-          error = e;
-        }
-        expect(error).to.be.instanceOf(FormatError);
-        expect((error as FormatError).param).to.equal(param);
+        expect(thrownBy(FormatError, () => decode(body)).param).to.equal(param);
       });
     }
 

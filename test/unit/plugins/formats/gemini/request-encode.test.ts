@@ -3,6 +3,7 @@ import type { CanonicalRequest } from '../../../../../core/canonical/index.js';
 import { UnsupportedFeatureError } from '../../../../../core/canonical/index.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
 import { FOREIGN_THOUGHT_SIGNATURE } from '../../../../../plugins/formats/gemini/request.js';
+import { thrownBy } from '../caught-errors.js';
 
 const base = (over: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: 'auto',
@@ -14,15 +15,7 @@ const base = (over: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
 
 const encode = (over: Partial<CanonicalRequest> = {}) => gemini.encodeRequest(base(over), 'gemini-2.5-flash');
 
-function unsupported(fn: () => unknown): UnsupportedFeatureError {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).to.be.instanceOf(UnsupportedFeatureError);
-    return error as UnsupportedFeatureError;
-  }
-  throw new Error('expected an UnsupportedFeatureError');
-}
+const unsupported = (fn: () => unknown): UnsupportedFeatureError => thrownBy(UnsupportedFeatureError, fn);
 
 describe('plugins/formats/gemini encodeRequest', () => {
   it('writes contents only: the model goes into the upstream path', () => {

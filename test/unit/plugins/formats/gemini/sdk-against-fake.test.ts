@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { FakeUpstream } from '../../../../fixtures/providers/fake-upstream.js';
 import { FAKE_THOUGHT_SIGNATURE, startFakeGemini } from '../../../../fixtures/providers/gemini/server.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
+import { rejectionOf } from '../caught-errors.js';
 
 /**
  * The official @google/genai SDK against the fake Gemini upstream: the fake speaks what the SDK
@@ -108,12 +109,7 @@ describe('@google/genai SDK against the fake Gemini upstream', () => {
 
   it('raises the fake\'s Google errors as ApiError with the HTTP status', async () => {
     fake.enqueue({ kind: 'error', status: 429, message: 'Resource has been exhausted', retryAfterSeconds: 2 });
-    let error: unknown;
-    try {
-      await ai.models.generateContent({ model: 'm', contents: 'x' });
-    } catch (e) {
-      error = e;
-    }
+    const error = await rejectionOf(() => ai.models.generateContent({ model: 'm', contents: 'x' }));
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).status).to.equal(429);
     expect((error as ApiError).message).to.contain('RESOURCE_EXHAUSTED');

@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import type { CanonicalRequest, CanonicalResponse, EncodeContext, StreamEvent } from '../../../../../core/canonical/index.js';
 import gemini from '../../../../../plugins/formats/gemini/index.js';
 import { startStaticAnswerServer, type StaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
+import { rejectionOf } from '../caught-errors.js';
 import { encodeStream } from '../stream-codec.js';
 
 /**
@@ -97,12 +98,7 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
   it('raises an encoded error as ApiError with its status', async () => {
     const body = gemini.encodeError({ status: 400, kind: 'invalid_request', message: 'model "nope" is not allowed', code: 'model_not_allowed' });
     wire.answer({ status: 400, contentType: 'application/json', body: JSON.stringify(body) });
-    let error: unknown;
-    try {
-      await ai.models.generateContent({ model: 'nope', contents: 'x' });
-    } catch (e) {
-      error = e;
-    }
+    const error = await rejectionOf(() => ai.models.generateContent({ model: 'nope', contents: 'x' }));
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).status).to.equal(400);
     expect((error as ApiError).message).to.contain('INVALID_ARGUMENT').and.contain('model \\"nope\\" is not allowed');
@@ -120,12 +116,9 @@ describe('@google/genai SDK reading the Gemini adapter\'s encoders', () => {
     wire.answer({ status: 200, contentType: 'text/event-stream', body });
     const stream = await ai.models.generateContentStream({ model: 'm', contents: 'x' });
     const texts: string[] = [];
-    let error: unknown;
-    try {
+    const error = await rejectionOf(async () => {
       for await (const chunk of stream) texts.push(chunk.text ?? '');
-    } catch (e) {
-      error = e;
-    }
+    });
     expect(texts).to.deep.equal(['partial']);
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).message).to.contain('upstream stream terminated unexpectedly').and.contain('upstream_error');

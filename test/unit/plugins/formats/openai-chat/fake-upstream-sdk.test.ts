@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import OpenAI, { AzureOpenAI } from 'openai';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../fixtures/providers/openai/server.js';
+import { waitFor } from '../wait-for.js';
 
 // The official SDK against the fake OpenAI proves the fake speaks the real wire format.
 describe('fake OpenAI upstream with the official openai SDK', () => {
@@ -137,8 +138,3 @@ describe('fake OpenAI upstream with the official openai SDK', () => {
     expect(completion.choices).to.equal(undefined);
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(condition()).to.equal(true);
-}

@@ -1,18 +1,11 @@
 import { expect } from 'chai';
 import { FormatError } from '../../../../../core/canonical/index.js';
 import format from '../../../../../plugins/formats/openai-responses/index.js';
+import { thrownBy } from '../caught-errors.js';
 
 const decode = (body: Record<string, unknown>) => format.decodeRequest({ model: 'gpt-4o', ...body });
 
-function formatError(fn: () => unknown): FormatError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).to.be.instanceOf(FormatError);
-    return err as FormatError;
-  }
-  expect.fail('expected a FormatError');
-}
+const formatError = (fn: () => unknown): FormatError => thrownBy(FormatError, fn);
 
 describe('openai-responses decodeRequest', () => {
   it('decodes a string input as one user message', () => {

@@ -4,6 +4,7 @@ import {
   type CanonicalRequest,
 } from '../../../../../core/canonical/index.js';
 import format from '../../../../../plugins/formats/openai-responses/index.js';
+import { thrownBy } from '../caught-errors.js';
 
 const base = (over: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   model: '@openai/gpt-4o',
@@ -13,15 +14,7 @@ const base = (over: Partial<CanonicalRequest> = {}): CanonicalRequest => ({
   ...over,
 });
 
-function unsupported(fn: () => unknown): UnsupportedFeatureError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).to.be.instanceOf(UnsupportedFeatureError);
-    return err as UnsupportedFeatureError;
-  }
-  expect.fail('expected an UnsupportedFeatureError');
-}
+const unsupported = (fn: () => unknown): UnsupportedFeatureError => thrownBy(UnsupportedFeatureError, fn);
 
 describe('openai-responses encodeRequest', () => {
   it('writes the upstream model, leading system text as instructions and a stateless request', () => {

@@ -5,6 +5,7 @@ import type { CanonicalRequest, CanonicalResponse, StreamEvent } from '../../../
 import format from '../../../../../plugins/formats/openai-responses/index.js';
 import type { FakeUpstream } from '../../../../fixtures/providers/fake-upstream.js';
 import { startFakeOpenAIResponses } from '../../../../fixtures/providers/openai/responses-server.js';
+import { rejectionOf } from '../caught-errors.js';
 import { startLocalServer } from './local-server.js';
 
 /**
@@ -138,22 +139,16 @@ describe('openai-responses encoders read by the official openai SDK', () => {
     script = { events: answerEvents.slice(0, 7), end: 'fail' };
     const seenText: string[] = [];
     const stream = await client.responses.create({ model: 'auto', input: 'x', stream: true });
-    const err = await (async () => {
+    const err = await rejectionOf(async () => {
       for await (const event of stream) if (event.type === 'response.output_text.delta') seenText.push(event.delta);
-    })().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    });
     expect(seenText.join('')).to.equal('Let me check both.');
     expect(err).to.be.instanceOf(APIError);
     expect((err as APIError).message).to.contain('upstream stream terminated unexpectedly');
     expect((err as APIError).type).to.equal('upstream_error');
 
     const viaHelper = client.responses.stream({ model: 'auto', input: 'x' });
-    const helperErr = await viaHelper.finalResponse().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const helperErr = await rejectionOf(() => viaHelper.finalResponse());
     expect(helperErr).to.be.instanceOf(APIError);
   });
 });
@@ -215,10 +210,7 @@ describe('openai-responses: fake upstream stream -> decoder -> encoder -> offici
   it('turns an upstream cut into the single failure event the SDK raises', async () => {
     fake.enqueue({ kind: 'cut', text: 'partial answer here', afterChunks: 1 });
     const client = new OpenAI({ baseURL: server.url, apiKey: 'ag_test', maxRetries: 0 });
-    const err = await client.responses.stream({ model: 'auto', input: 'x' }).finalResponse().then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const err = await rejectionOf(() => client.responses.stream({ model: 'auto', input: 'x' }).finalResponse());
     expect(err).to.be.instanceOf(APIError);
     expect((err as APIError).message).to.contain('upstream stream terminated unexpectedly');
   });
