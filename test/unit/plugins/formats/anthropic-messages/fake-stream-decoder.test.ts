@@ -7,6 +7,7 @@ import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
 import { startStaticAnswerServer } from '../../../../fixtures/providers/static-answer-server.js';
 import { rejectionOf } from '../caught-errors.js';
 import { decodeStream } from '../stream-codec.js';
+import { callArguments, deltaText } from '../stream-events.js';
 
 // The fake's real stream bytes, parsed by eventsource-parser, through the stream decoder.
 describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
@@ -24,16 +25,13 @@ describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
     return { ...decodeStream(anthropic.createStreamDecoder(), sse), cut };
   }
 
-  const textOf = (events: StreamEvent[], type: 'text_delta' | 'thinking_delta'): string =>
-    events.flatMap((e) => (e.type === type ? [e.text] : [])).join('');
-
   it('decodes thinking with its signature, text and the final usage', async () => {
     fake.enqueue({ kind: 'text', text: 'It is Paris.', thinking: 'Capital of France.' });
     const { events, complete } = await decodeFrom();
     expect(complete).to.equal(true);
     expect(events[0]).to.deep.equal({ type: 'start', id: (events[0] as { id: string }).id, model: 'claude-opus-4-8' });
-    expect(textOf(events, 'thinking_delta')).to.equal('Capital of France.');
-    expect(textOf(events, 'text_delta')).to.equal('It is Paris.');
+    expect(deltaText(events, 'thinking_delta')).to.equal('Capital of France.');
+    expect(deltaText(events, 'text_delta')).to.equal('It is Paris.');
     const signature = events.find((e) => e.type === 'thinking_signature');
     expect(signature).to.include({ index: 0 });
     expect((signature as { signature: string }).signature).to.be.a('string').and.not.equal('');
@@ -49,7 +47,7 @@ describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
   it('decodes parallel tool calls with their JSON arguments', async () => {
     fake.enqueue({ kind: 'tool_calls', calls: [{ id: 'toolu_1', name: 'a', arguments: { x: 1 } }, { id: 'toolu_2', name: 'b', arguments: { y: 'z' } }] });
     const { events } = await decodeFrom();
-    const args = (index: number) => events.flatMap((e) => (e.type === 'tool_call_delta' && e.index === index ? [e.arguments] : [])).join('');
+    const args = (index: number) => callArguments(events, index);
     expect(events.filter((e) => e.type === 'tool_call_start')).to.deep.equal([
       { type: 'tool_call_start', index: 0, id: 'toolu_1', name: 'a' },
       { type: 'tool_call_start', index: 1, id: 'toolu_2', name: 'b' },
@@ -64,7 +62,7 @@ describe('anthropic-messages stream decoder on the fake upstream bytes', () => {
     const { events, complete, cut } = await decodeFrom();
     expect(cut).to.equal(true);
     expect(complete).to.equal(false);
-    expect(textOf(events, 'text_delta')).to.equal('one two ');
+    expect(deltaText(events, 'text_delta')).to.equal('one two ');
     expect(events.some((e) => e.type === 'finish')).to.equal(false);
   });
 

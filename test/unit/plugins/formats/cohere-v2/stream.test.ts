@@ -6,6 +6,7 @@ import type { ScriptedUpstream } from '../../../../fixtures/providers/scripted-h
 import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
 import { parseSse } from '../parse-sse.js';
 import { decodeStream, encodeStream } from '../stream-codec.js';
+import { callArguments, deltaText } from '../stream-events.js';
 
 function decodeAll(events: SseEvent[]): { events: StreamEvent[]; complete: boolean } {
   return decodeStream(cohere.createStreamDecoder(), events);
@@ -49,17 +50,13 @@ describe('cohere-v2 stream decoder, fed by the fake upstream', () => {
       ],
     });
     const { events } = decodeAll((await chat()).events);
-    const plan = events.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text).join('');
+    const plan = deltaText(events, 'text_delta');
     expect(plan).to.equal('I will look.');
     expect(events.filter((e) => e.type === 'tool_call_start')).to.deep.equal([
       { type: 'tool_call_start', index: 1, id: 'get_weather_1', name: 'get_weather' },
       { type: 'tool_call_start', index: 2, id: 'get_time_2', name: 'get_time' },
     ]);
-    const args = (index: number) =>
-      events
-        .filter((e): e is Extract<StreamEvent, { type: 'tool_call_delta' }> => e.type === 'tool_call_delta' && e.index === index)
-        .map((e) => e.arguments)
-        .join('');
+    const args = (index: number) => callArguments(events, index);
     expect(JSON.parse(args(1))).to.deep.equal({ city: 'Paris' });
     expect(JSON.parse(args(2))).to.deep.equal({ tz: 'CET' });
     expect(events.filter((e) => e.type === 'part_end').map((e) => (e as { index: number }).index)).to.deep.equal([0, 1, 2]);

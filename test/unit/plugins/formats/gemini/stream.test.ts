@@ -3,6 +3,7 @@ import type { CanonicalRequest, EncodeContext, SseEvent, StreamEvent } from '../
 import gemini from '../../../../../plugins/formats/gemini/index.js';
 import { parseSse } from '../parse-sse.js';
 import { decodeStream, encodeStream } from '../stream-codec.js';
+import { deltaText } from '../stream-events.js';
 
 const chunk = (parts: unknown[] | undefined, extra: Record<string, unknown> = {}) => ({
   data: JSON.stringify({
@@ -140,7 +141,7 @@ describe('plugins/formats/gemini stream encoder', () => {
   it('round-trips through the decoder', () => {
     const { events: back, complete } = decodeAll(parseSse(encodeAll(events, true)));
     expect(complete).to.equal(true);
-    const text = back.filter((e) => e.type === 'text_delta').map((e) => (e as { text: string }).text).join('');
+    const text = deltaText(back, 'text_delta');
     expect(text).to.equal('Hi there');
     expect(back.find((e) => e.type === 'thinking_signature')).to.deep.include({ signature: 'sig-a' });
     expect(back.find((e) => e.type === 'tool_call_start')).to.deep.include({ id: 'toolu_1', name: 'f' });

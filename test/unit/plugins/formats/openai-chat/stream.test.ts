@@ -5,6 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../../fixtures/providers
 import { postAndReadSse } from '../../../../fixtures/providers/sse-client.js';
 import { parseSse } from '../parse-sse.js';
 import { decodeStream, encodeStream } from '../stream-codec.js';
+import { callArguments } from '../stream-events.js';
 
 function decodeAll(events: SseEvent[]): { events: StreamEvent[]; complete: boolean } {
   return decodeStream(openaiChat.createStreamDecoder(), events);
@@ -60,11 +61,7 @@ describe('openai-chat stream decoder, fed by the fake upstream', () => {
       { type: 'tool_call_start', index: 1, id: 'call_a', name: 'get_weather' },
       { type: 'tool_call_start', index: 2, id: 'call_b', name: 'get_time' },
     ]);
-    const args = (index: number) =>
-      decoded.events
-        .filter((e): e is Extract<StreamEvent, { type: 'tool_call_delta' }> => e.type === 'tool_call_delta' && e.index === index)
-        .map((e) => e.arguments)
-        .join('');
+    const args = (index: number) => callArguments(decoded.events, index);
     expect(JSON.parse(args(1))).to.deep.equal({ city: 'Paris' });
     expect(JSON.parse(args(2))).to.deep.equal({ tz: 'CET' });
     expect(decoded.events.at(-1)).to.deep.equal({ type: 'finish', finish_reason: 'tool_calls' });
