@@ -5,6 +5,7 @@ import {
   type SameFormatFeature,
 } from '../../../core/canonical/index.js';
 import { expectArray, expectBody, expectObject, optionalBoolean, optionalNumber, optionalString, requireString, type JsonObject } from '../json-fields.js';
+import { refuseSameFormatOnly } from '../same-format-only.js';
 import { decodeOutputFormat, encodeOutputFormat, jsonModeTools } from './json-output.js';
 import { decodeMessages, decodeSystem, encodeMessages } from './messages.js';
 import { decodeReasoning, encodeReasoning } from './reasoning.js';
@@ -92,10 +93,7 @@ export function decodeRequest(raw: unknown, from?: { stream?: boolean }): Canoni
 
 /** Canonical request -> upstream body for `model`. */
 export function encodeRequest(request: CanonicalRequest, model: string): Record<string, unknown> {
-  const first = request.same_format_only?.[0];
-  if (first) {
-    throw new UnsupportedFeatureError(first.feature, FORMAT, `${first.reason}; only the client's original body can carry it`);
-  }
+  refuseSameFormatOnly(request, FORMAT);
   assertSamplingExpressible(request);
   const { system, messages } = encodeMessages(request.messages);
   const s = request.sampling;

@@ -1,5 +1,6 @@
 import type { CanonicalMessage, CanonicalRequest, ContentPart } from '../../../core/canonical/index.js';
 import { UnsupportedFeatureError } from '../../../core/canonical/index.js';
+import { refuseSameFormatOnly } from '../same-format-only.js';
 import { encodeToolResult } from './function-response.js';
 import { encodeGenerationConfig } from './generation-config.js';
 import { encodePart } from './parts.js';
@@ -26,8 +27,7 @@ export const FOREIGN_THOUGHT_SIGNATURE = 'skip_thought_signature_validator';
  * own format can serve is refused: only the client's original body (pass-through) carries them.
  */
 export function encodeRequest(request: CanonicalRequest, _model: string): Record<string, unknown> {
-  const first = request.same_format_only?.[0];
-  if (first) throw new UnsupportedFeatureError(first.feature, 'gemini', `${first.reason}; only the client's original body can carry it`);
+  refuseSameFormatOnly(request, 'gemini');
   const body: Record<string, unknown> = { contents: encodeContents(request.messages) };
   const system = encodeSystem(request.messages);
   if (system) body.systemInstruction = system;

@@ -1,8 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-} from '../../../core/canonical/index.js';
+import { FormatError, type CanonicalRequest } from '../../../core/canonical/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import {
   expectBody,
@@ -13,6 +9,7 @@ import {
   requireString,
   type JsonObject,
 } from '../json-fields.js';
+import { refuseSameFormatOnly } from '../same-format-only.js';
 import {
   assertSamplingExpressible,
   decodeReasoning,
@@ -92,10 +89,7 @@ function decodeMetadata(raw: unknown): Record<string, string> | undefined {
 
 /** Canonical request -> upstream body for `model`. */
 export function encodeRequest(request: CanonicalRequest, model: string): Record<string, unknown> {
-  const first = request.same_format_only?.[0];
-  if (first) {
-    throw new UnsupportedFeatureError(first.feature, 'openai-responses', `${first.reason}; only the client's original body can carry it`);
-  }
+  refuseSameFormatOnly(request, 'openai-responses');
   assertSamplingExpressible(request);
   const { instructions, input } = encodeMessages(request.messages);
   const body: JsonObject = { model };
