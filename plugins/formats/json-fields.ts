@@ -24,6 +24,11 @@ export function parseIfJson(value: unknown): unknown {
   }
 }
 
+/** A finite number, or undefined for anything else: for counts (usage) that never fail an answer. */
+export function finiteNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
 /** Joins a parent path and a key or index the way error messages show it. */
 export function childPath(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;

@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import { finiteNumber, isObject, type JsonObject } from '../json-fields.js';
 import type { AnthropicUsage } from './wire-types.js';
 
 /**
@@ -10,8 +10,7 @@ import type { AnthropicUsage } from './wire-types.js';
  */
 
 function count(obj: JsonObject, key: string): number | undefined {
-  const value = obj[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  return finiteNumber(obj[key]);
 }
 
 /** Anthropic usage (or a `message_delta` usage merged over `message_start`'s) -> canonical. */

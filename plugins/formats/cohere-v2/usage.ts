@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import { finiteNumber, isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * Cohere v2 `usage` (https://docs.cohere.com/reference/chat): `tokens` counts what the model
@@ -8,19 +8,15 @@ import { isObject, type JsonObject } from '../json-fields.js';
  * `billed_units`; a translated answer reports the same counts in both.
  */
 
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 /** Upstream `usage` -> canonical usage; undefined when absent. */
 export function decodeUsage(value: unknown): Usage | undefined {
   if (!isObject(value)) return undefined;
   const tokens = isObject(value.tokens) ? value.tokens : {};
   const billed = isObject(value.billed_units) ? value.billed_units : {};
-  const input = count(tokens.input_tokens) ?? count(billed.input_tokens) ?? 0;
-  const output = count(tokens.output_tokens) ?? count(billed.output_tokens) ?? 0;
+  const input = finiteNumber(tokens.input_tokens) ?? finiteNumber(billed.input_tokens) ?? 0;
+  const output = finiteNumber(tokens.output_tokens) ?? finiteNumber(billed.output_tokens) ?? 0;
   const usage: Usage = { input_tokens: input, output_tokens: output, total_tokens: input + output };
-  const cached = count(value.cached_tokens);
+  const cached = finiteNumber(value.cached_tokens);
   if (cached !== undefined) usage.cached_input_tokens = cached;
   return usage;
 }

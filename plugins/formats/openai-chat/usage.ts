@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import { finiteNumber, isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * The Chat Completions `usage` object
@@ -8,20 +8,16 @@ import { isObject, type JsonObject } from '../json-fields.js';
  * `completion_tokens_details.reasoning_tokens`; both are already counted in the totals.
  */
 
-function count(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
 /** Upstream `usage` -> canonical usage; undefined when absent or null. */
 export function decodeUsage(value: unknown): Usage | undefined {
   if (!isObject(value)) return undefined;
-  const input = count(value.prompt_tokens) ?? 0;
-  const output = count(value.completion_tokens) ?? 0;
-  const usage: Usage = { input_tokens: input, output_tokens: output, total_tokens: count(value.total_tokens) ?? input + output };
-  const cached = isObject(value.prompt_tokens_details) ? count(value.prompt_tokens_details.cached_tokens) : undefined;
+  const input = finiteNumber(value.prompt_tokens) ?? 0;
+  const output = finiteNumber(value.completion_tokens) ?? 0;
+  const usage: Usage = { input_tokens: input, output_tokens: output, total_tokens: finiteNumber(value.total_tokens) ?? input + output };
+  const cached = isObject(value.prompt_tokens_details) ? finiteNumber(value.prompt_tokens_details.cached_tokens) : undefined;
   if (cached !== undefined) usage.cached_input_tokens = cached;
   const reasoning = isObject(value.completion_tokens_details)
-    ? count(value.completion_tokens_details.reasoning_tokens)
+    ? finiteNumber(value.completion_tokens_details.reasoning_tokens)
     : undefined;
   if (reasoning !== undefined) usage.reasoning_tokens = reasoning;
   return usage;

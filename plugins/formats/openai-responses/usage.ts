@@ -1,5 +1,5 @@
 import type { Usage } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import { finiteNumber, isObject, type JsonObject } from '../json-fields.js';
 
 /**
  * The Responses `usage` object: `input_tokens` (cached ones included, detailed in
@@ -8,22 +8,19 @@ import { isObject, type JsonObject } from '../json-fields.js';
  * https://platform.openai.com/docs/api-reference/responses/object#responses/object-usage
  */
 
-const count = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
 /** `usage` -> canonical usage (undefined when absent or not an object). */
 export function decodeUsage(raw: unknown): Usage | undefined {
   if (!isObject(raw)) return undefined;
-  const input = count(raw.input_tokens) ?? 0;
-  const output = count(raw.output_tokens) ?? 0;
-  const usage: Usage = { input_tokens: input, output_tokens: output, total_tokens: count(raw.total_tokens) ?? input + output };
+  const input = finiteNumber(raw.input_tokens) ?? 0;
+  const output = finiteNumber(raw.output_tokens) ?? 0;
+  const usage: Usage = { input_tokens: input, output_tokens: output, total_tokens: finiteNumber(raw.total_tokens) ?? input + output };
   const inDetails = isObject(raw.input_tokens_details) ? raw.input_tokens_details : {};
   const outDetails = isObject(raw.output_tokens_details) ? raw.output_tokens_details : {};
-  const cached = count(inDetails.cached_tokens);
+  const cached = finiteNumber(inDetails.cached_tokens);
   if (cached !== undefined) usage.cached_input_tokens = cached;
-  const written = count(inDetails.cache_write_tokens);
+  const written = finiteNumber(inDetails.cache_write_tokens);
   if (written) usage.cache_creation_input_tokens = written;
-  const reasoning = count(outDetails.reasoning_tokens);
+  const reasoning = finiteNumber(outDetails.reasoning_tokens);
   if (reasoning !== undefined) usage.reasoning_tokens = reasoning;
   return usage;
 }
