@@ -1,13 +1,16 @@
 /**
  * The benchmark's upstream: a minimal HTTP server answering chat requests in the OpenAI,
  * Anthropic and Gemini formats with precomputed bodies, streaming `chunks` SSE events `delayMs`
- * apart when asked to stream. Run as its own process: `node --import tsx bench/fake-upstream.ts`;
+ * apart when asked to stream. With `BENCH_UPSTREAM_WORK_MS` it first does that much CPU work per
+ * request (a fixed loop over a few bytes, timed once at start-up), for the machine's floor under a
+ * server whose work stays in cache. Run as its own process: `node --import tsx bench/fake-upstream.ts`;
  * it prints `listening <port>`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 const chunks = Number(process.env.BENCH_CHUNKS ?? 20);
 const delayMs = Number(process.env.BENCH_CHUNK_DELAY_MS ?? 0);
+const workMs = Number(process.env.BENCH_UPSTREAM_WORK_MS ?? 0);
 const usage = { prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 };
 
 const openaiBody = Buffer.from(
@@ -56,8 +59,31 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+// Kept so the loop's result is used and the work cannot be left out.
+let spun = 0;
+/** A fixed amount of arithmetic on a few locals: CPU time whose data never leaves the registers. */
+function spin(rounds: number): number {
+  let x = 1;
+  for (let i = 0; i < rounds; i++) x = (Math.imul(x, 48271) + i) | 0;
+  return x;
+}
+/** The rounds of `spin` that take `ms` here, warm (the median of a few timings). */
+function roundsFor(ms: number): number {
+  if (ms <= 0) return 0;
+  const probe = 1_000_000;
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const t0 = performance.now();
+    spun ^= spin(probe);
+    times.push(performance.now() - t0);
+  }
+  return Math.round((probe * ms) / times.sort((a, b) => a - b)[10]);
+}
+const workRounds = roundsFor(workMs);
+
 const server = createServer(async (req, res) => {
   const body = await readBody(req);
+  if (workRounds) spun ^= spin(workRounds);
   const url = req.url ?? '';
   if (url.includes('/messages')) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': anthropicBody.length });
