@@ -33,9 +33,12 @@ function eventEnds(text: string): number[] {
   return ends;
 }
 
-/** Where the last complete event in `text` ends (0 when none is complete yet). */
+/** Where the last complete event in `text` ends (0 when none is complete yet); no array, as it runs per chunk. */
 function completeEventsEnd(text: string): number {
-  return eventEnds(text).at(-1) ?? 0;
+  let end = 0;
+  EVENT_END.lastIndex = 0;
+  for (let match = EVENT_END.exec(text); match; match = EVENT_END.exec(text)) end = match.index + match[0].length;
+  return end;
 }
 
 async function write(res: ServerResponse, text: string | Uint8Array): Promise<void> {
