@@ -82,8 +82,8 @@ function datasetTexts(): string[] {
   return texts;
 }
 
-/** Requests whose prompts are consecutive dataset texts joined up to 4 KB (and 512 bytes). */
-function variedRequests(count: number): InspectionRequest[] {
+/** `count` pairs of a 4 KB prompt and a 512-byte tool result, each consecutive dataset texts joined. */
+export function datasetPrompts(count: number): Array<{ user: string; tool: string }> {
   const texts = datasetTexts();
   let next = 0;
   const take = (bytes: number) => {
@@ -91,7 +91,12 @@ function variedRequests(count: number): InspectionRequest[] {
     while (out.length < bytes) out += texts[next++ % texts.length] + '\n\n';
     return out.slice(0, bytes);
   };
-  return Array.from({ length: count }, () => request(take(4096), take(512)));
+  return Array.from({ length: count }, () => ({ user: take(4096), tool: take(512) }));
+}
+
+/** Requests whose prompts are consecutive dataset texts joined up to 4 KB (and 512 bytes). */
+function variedRequests(count: number): InspectionRequest[] {
+  return datasetPrompts(count).map(({ user, tool }) => request(user, tool));
 }
 
 /**

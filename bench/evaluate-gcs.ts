@@ -6,15 +6,17 @@
  * each major one shows as `mc:r<reduce_memory>:<pause ms>`. A sample with many more scavenges
  * than its neighbours met a shrunken young generation. BENCH_GATEWAY_NODE_ARGS weighs a V8
  * option (`--min-semi-space-size=1 --memory-reducer` undoes the gateway's own, see
- * core/runtime/v8-options.ts). Traffic goes only to 127.0.0.1.
+ * core/runtime/v8-options.ts). EVALUATE_TEXT=dataset sends the scenario's dataset prompts
+ * instead of the repeated business prompt. Traffic goes only to 127.0.0.1.
  */
 import { createContext } from './context.js';
 import { GC_TRACE_FLAG, type GcRecord } from './gc-trace.js';
 import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
-import { evaluateBody, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
+import { evaluateBody, evaluateDatasetBodies, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
 
 const SAMPLE_MS = 5000;
+const body = process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBody();
 
 /** A part's collections: the major ones by kind, then the number of scavenges. */
 const describe = (gcs: GcRecord[]) =>
@@ -27,14 +29,14 @@ const gw = await ctx.gateway(evaluateSeed, ['guardrail'], [GC_TRACE_FLAG]);
 const target = { url: `${gw.urls.guardrail}/v1/evaluate`, headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } };
 const round = (x: number) => Number(x.toFixed(2));
 try {
-  await openLoop({ ...target, body: evaluateBody(), rate: 100, durationMs: 30_000 });
+  await openLoop({ ...target, body, rate: 100, durationMs: 30_000 });
   for (const rate of [20, 100, 200]) {
-    await openLoop({ ...target, body: evaluateBody(), rate, durationMs: 2000 });
+    await openLoop({ ...target, body, rate, durationMs: 2000 });
     for (let i = 0; i < 3; i++) {
       const before = gw.gcTrace().length;
       await openLoop({ ...target, body: evaluateFloorBody(), rate, durationMs: SAMPLE_MS });
       const between = gw.gcTrace().length;
-      const prompt = await openLoop({ ...target, body: evaluateBody(), rate, durationMs: SAMPLE_MS });
+      const prompt = await openLoop({ ...target, body, rate, durationMs: SAMPLE_MS });
       const gcs = gw.gcTrace();
       const row = { rate, p50_ms: round(prompt.p50), p99_ms: round(prompt.p99), max_ms: round(prompt.max) };
       console.log(JSON.stringify({ ...row, floor_gcs: describe(gcs.slice(before, between)), prompt_gcs: describe(gcs.slice(between)) }));

@@ -7,7 +7,8 @@ import { Pool } from 'undici';
 
 export interface OpenLoopOptions {
   url: string;
-  body: string;
+  /** The body of every request, or bodies taken in turn (request i sends `body[i % length]`). */
+  body: string | readonly string[];
   headers: Record<string, string>;
   /** Requests per second. */
   rate: number;
@@ -60,9 +61,10 @@ export async function openLoop(options: OpenLoopOptions): Promise<LatencyResult>
   const inflight: Promise<void>[] = [];
   const start = performance.now();
 
-  const fire = async (scheduled: number) => {
+  const bodies = typeof options.body === 'string' ? [options.body] : options.body;
+  const fire = async (scheduled: number, body: string) => {
     try {
-      const res = await pool.request({ method: 'POST', path, headers: options.headers, body: options.body });
+      const res = await pool.request({ method: 'POST', path, headers: options.headers, body });
       if (options.firstByteOnly) {
         for await (const _chunk of res.body) {
           latencies.push(performance.now() - scheduled);
@@ -87,7 +89,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<LatencyResult>
     while (performance.now() < scheduled) {
       /* wait */
     }
-    inflight.push(fire(scheduled));
+    inflight.push(fire(scheduled, bodies[i % bodies.length]));
   }
   await Promise.all(inflight);
   await pool.close();
