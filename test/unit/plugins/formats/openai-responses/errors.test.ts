@@ -41,6 +41,8 @@ describe('openai-responses errors', () => {
     expect(format.encodeError({ status: 429, kind: 'rate_limit', message: 'slow', code: 'rate_limited' })).to.deep.equal({
       error: { message: 'slow', type: 'rate_limit_error', param: null, code: 'rate_limited' },
     });
-    expect((format.encodeError({ status: 502, kind: 'upstream', message: 'x' }).error as { type: string }).type).to.equal('server_error');
+    // The same types as Chat Completions: a failed upstream is `upstream_error`, as in the stream failure event.
+    const typeOf = (kind: 'upstream' | 'overloaded' | 'internal') => (format.encodeError({ status: 502, kind, message: 'x' }).error as { type: string }).type;
+    expect([typeOf('upstream'), typeOf('overloaded'), typeOf('internal')]).to.deep.equal(['upstream_error', 'server_error', 'server_error']);
   });
 });

@@ -1,12 +1,14 @@
-import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { kindForHttpStatus } from '../error-kinds.js';
-import { isObject, parseIfJson } from '../json-fields.js';
+import type { ErrorInfo } from '../../core/canonical/index.js';
+import { kindForHttpStatus } from './error-kinds.js';
+import { isObject, parseIfJson } from './json-fields.js';
 
 /**
- * The OpenAI error object `{error: {message, type, param, code}}`
+ * The OpenAI error object `{error: {message, type, param, code}}`, the same for every OpenAI
+ * endpoint, Chat Completions and Responses alike
  * (https://platform.openai.com/docs/guides/error-codes/api-errors); Azure OpenAI answers the same
  * object, sometimes with only `code` and `message`
- * (https://learn.microsoft.com/en-us/azure/ai-services/openai/reference).
+ * (https://learn.microsoft.com/en-us/azure/ai-services/openai/reference). Both OpenAI adapters
+ * read and write it here, so a client gets the same `type` for the same failure on either path.
  */
 
 /** The `type` the gateway writes for each canonical error kind. */
