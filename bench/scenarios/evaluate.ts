@@ -55,7 +55,8 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
     await openLoop({ ...dataset, rate: 100, durationMs: warmUpMs / 2 });
     const rows = [];
     // 20 req/s shows one evaluation on a mostly idle core; at 100 and 200 req/s (the other
-    // scenarios' rate) the core is 25% and 50% busy, and queueing behind other evaluations shows.
+    // scenarios' rate) the business prompt keeps the core 25% and 50% busy and dataset prompts
+    // about 40% and 80%, and queueing behind other evaluations shows.
     for (const [text, target, rate] of [
       ['business', prompt, 20], ['business', prompt, 100], ['business', prompt, 200],
       ['dataset', dataset, 20], ['dataset', dataset, 100], ['dataset', dataset, 200],
