@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Detector } from '../core/guardrail/detector.js';
 import { benchDetectors, benchRequest } from './detectors.js';
+import { summarize } from './open-loop.js';
 
 const ROUNDS = 300;
 const IDLE_MS = 50;
@@ -42,7 +43,6 @@ if (!isMainThread) {
     await answer;
   }
   const times = { one_thread: [] as number[], two_threads: [] as number[] };
-  const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))];
   for (let round = 0; round < 2 * ROUNDS; round++) {
     const i = round % 1000;
     const counted = round >= ROUNDS / 5;
@@ -61,5 +61,10 @@ if (!isMainThread) {
   }
   await worker.terminate();
   const round3 = (x: number) => Number(x.toFixed(3));
-  console.table(Object.entries(times).map(([way, values]) => ({ way, rounds: values.length, p50_ms: round3(quantile(values, 0.5)), p90_ms: round3(quantile(values, 0.9)), p99_ms: round3(quantile(values, 0.99)) })));
+  console.table(
+    Object.entries(times).map(([way, values]) => {
+      const { p50, p90, p99 } = summarize(values, values.length, 0);
+      return { way, rounds: values.length, p50_ms: round3(p50), p90_ms: round3(p90), p99_ms: round3(p99) };
+    }),
+  );
 }

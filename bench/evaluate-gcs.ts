@@ -1,7 +1,7 @@
 /**
- * `npx tsx bench/evaluate-gcs.ts` (after `npm run build`): the evaluate scenario's sequence (a
- * 30 s warm-up at 100 req/s, then at 20, 100 and 200 req/s three samples each of the one-word
- * floor and the 4 KB prompt) under V8's GC trace, printing per sample the prompt's p50, p99 and
+ * `npx tsx bench/evaluate-gcs.ts` (after `npm run build`): the evaluate scenario's sequence for
+ * one kind of prompt (a 30 s warm-up at 100 req/s, then at 20, 100 and 200 req/s three samples
+ * each of the one-word floor and the 4 KB prompt) under V8's GC trace, printing per sample the prompt's p50, p99 and
  * worst latency and the collections in the floor and in the prompt: `s=` counts scavenges, and
  * each major one shows as `mc:r<reduce_memory>:<pause ms>`. A sample with many more scavenges
  * than its neighbours met a shrunken young generation. BENCH_GATEWAY_NODE_ARGS weighs a V8
