@@ -28,7 +28,7 @@ import { insertAttack, loadAttacks, loadCleanContexts, POSITIONS } from '../test
 import { syntheticIndirect, syntheticPrompts } from '../test/eval/training/synthetic-injections.js';
 import { davidsonRows } from '../plugins/toxicity/training/davidson.js';
 import { prompt } from './bodies.js';
-import { benchRequest } from './detectors.js';
+import { benchRequest, datasetPrompts } from './detectors.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(root, '../shared/datasets'));
@@ -130,6 +130,11 @@ function corpus(): Map<string, string> {
     add(`long:${i}`, text);
   }
   for (let i = 0; i < 20; i++) add(`bench:${i}`, benchRequest(i).segments[0].text);
+  // The evaluate benchmark's dataset prompts: 4 KB of consecutive texts, many of them not ASCII.
+  if (existsSync(presidio)) datasetPrompts(120).forEach(({ user, tool }, i) => {
+    add(`bench-dataset:${i}`, user);
+    add(`bench-dataset-tool:${i}`, tool);
+  });
   add('bench:tool', prompt(512));
   return texts;
 }

@@ -11,7 +11,6 @@ export interface DecodedPayload {
   text: string;
 }
 
-const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX = /(?<![0-9a-f])(?:(?:0x|\\x)?[0-9a-f]{2}[\s:,]?){8,}/gi;
 const PERCENT = /(?:%[0-9a-f]{2}){4,}/i;
 const COMMON_WORDS = new Set([
@@ -74,7 +73,7 @@ for (const [word, kind] of WORD_KINDS) {
 }
 const kindNext = Int32Array.from(KIND_NEXT);
 const kindOf = Uint8Array.from(KIND_OF);
-// Code units of the text (for longRuns) and of its lower case (for wordShares).
+// Code units of the text (for payloadCandidates) and of its lower case (for wordShares).
 const textUnits = new CodeUnits();
 const lowerUnits = new CodeUnits();
 
@@ -125,43 +124,77 @@ function rot13(text: string): string {
 }
 
 // Characters a BASE64 match is made of, and characters a HEX match can hold (hex digits,
-// separators, the `0x` / `\x` prefixes; any non-ASCII character counts, for Unicode spaces).
+// separators, the `0x` / `\x` prefixes); HEX_DIGIT marks the hex digits.
 const BASE64_CHAR = new Uint8Array(128);
 const HEX_CHAR = new Uint8Array(128);
+const HEX_DIGIT = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
   BASE64_CHAR[c] = /[A-Za-z0-9+/_-]/.test(ch) ? 1 : 0;
   HEX_CHAR[c] = /[0-9a-f\s:,x\\]/i.test(ch) ? 1 : 0;
+  HEX_DIGIT[c] = /[0-9a-f]/i.test(ch) ? 1 : 0;
+}
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLowerLetter = (c: number) => c >= 97 && c <= 122;
+/** `\s` beyond ASCII (a HEX match may be separated by one). */
+const isWideSpace = (c: number) =>
+  c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+
+/** What one pass over a text finds for the decoders: base64 candidates and whether a HEX match may occur. */
+export interface Candidates {
+  /** Start and end of each base64 match holding both cases, in pairs. */
+  base64: number[];
+  /** A run of characters a HEX match can hold with at least 16 hex digits in it: a HEX match needs one. */
+  hex: boolean;
 }
 
 /**
- * Cheap pre-checks, in one pass: a BASE64 match is a run of at least 16 of its characters, a HEX
- * match (eight digit pairs) a run of at least 16 characters a HEX match can hold.
+ * The base64 matches worth decoding and the HEX pre-check, in one pass over the code units. The
+ * matches are those of /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g: a maximal run of at
+ * least 16 base64 characters (the look-behind allows no other start) and up to two `=` after it.
+ * Only runs holding both an upper- and a lower-case letter are kept: plain words and identifiers
+ * are not base64.
  */
-function longRuns(units: Uint16Array, n: number): { base64: boolean; hex: boolean } {
-  let base64 = 0;
-  let hex = 0;
-  let longBase64 = false;
-  let longHex = false;
-  for (let i = 0; i < n && !(longBase64 && longHex); i++) {
-    const c = units[i];
-    base64 = c < 128 && BASE64_CHAR[c] ? base64 + 1 : 0;
-    hex = c >= 128 || HEX_CHAR[c] ? hex + 1 : 0;
-    if (base64 >= 16) longBase64 = true;
-    if (hex >= 16) longHex = true;
+export function payloadCandidates(units: Uint16Array, n: number, out: Candidates): Candidates {
+  out.base64.length = 0;
+  out.hex = false;
+  let runStart = -1;
+  let upper = false;
+  let lower = false;
+  let hexDigits = 0;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? units[i] : 0;
+    if (c < 128 && BASE64_CHAR[c] === 1) {
+      if (runStart < 0) {
+        runStart = i;
+        upper = false;
+        lower = false;
+      }
+      upper ||= isUpper(c);
+      lower ||= isLowerLetter(c);
+    } else if (runStart >= 0) {
+      if (i - runStart >= 16 && upper && lower) {
+        let end = i;
+        while (end < n && end - i < 2 && units[end] === 61) end++;
+        out.base64.push(runStart, end);
+      }
+      runStart = -1;
+    }
+    if (c < 128 ? HEX_CHAR[c] === 1 : isWideSpace(c)) {
+      if (c < 128 && HEX_DIGIT[c] === 1 && ++hexDigits >= 16) out.hex = true;
+    } else hexDigits = 0;
   }
-  return { base64: longBase64, hex: longHex };
+  return out;
 }
+// Reused by every call (the candidates are read before the next one).
+const scratch: Candidates = { base64: [], hex: false };
 
 /** Every readable payload hidden in `text` (the original, not folded, text); `ascii` when it is known whether the text is ASCII. */
 export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayload[] {
   const found: DecodedPayload[] = [];
-  const runs = longRuns(textUnits.of(text), text.length);
-  for (const m of runs.base64 ? text.matchAll(BASE64) : []) {
-    if (found.length >= MAX_PAYLOADS) break;
-    const candidate = m[0];
-    // Plain words and identifiers are not base64: require a mix of cases or digits.
-    if (!/[A-Z]/.test(candidate) || !/[a-z]/.test(candidate)) continue;
+  const runs = payloadCandidates(textUnits.of(text), text.length, scratch);
+  for (let k = 0; k < runs.base64.length && found.length < MAX_PAYLOADS; k += 2) {
+    const candidate = text.slice(runs.base64[k], runs.base64[k + 1]);
     const decoded = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
     if (readable(decoded)) found.push({ encoding: 'base64', text: decoded });
   }

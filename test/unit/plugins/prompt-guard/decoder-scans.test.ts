@@ -1,0 +1,51 @@
+import { expect } from 'chai';
+import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
+import { payloadCandidates } from '../../../../plugins/prompt-guard/decoders.js';
+
+// The regexes the scan stands for (decoders.ts).
+const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
+const HEX = /(?<![0-9a-f])(?:(?:0x|\\x)?[0-9a-f]{2}[\s:,]?){8,}/i;
+
+/** Deterministic texts of up to 40 pieces drawn from `pieces`. */
+function* texts(pieces: readonly string[], count: number): Generator<string> {
+  let seed = 777;
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
+  for (let t = 0; t < count; t++) {
+    let s = '';
+    for (let i = next() % 41; i > 0; i--) s += pieces[next() % pieces.length];
+    yield s;
+  }
+}
+
+describe('prompt_guard payload scan', () => {
+  const pieces = ['Ab9+', 'cd/_', 'EF-x', 'ff00', '0x', '\\x', '=', '==', ' ', ':', ',', 'zz', '\u3000', '中文', '\u00a0', 'q', 'QQ', '\ud83d\ude00', '\n'];
+  const units = new CodeUnits();
+  const scratch = { base64: [] as number[], hex: false };
+
+  it('keeps exactly the base64 matches that hold both cases, in order', () => {
+    for (const s of texts(pieces, 30_000)) {
+      const want = [...s.matchAll(BASE64)].filter((m) => /[A-Z]/.test(m[0]) && /[a-z]/.test(m[0])).flatMap((m) => [m.index!, m.index! + m[0].length]);
+      expect(payloadCandidates(units.of(s), s.length, scratch).base64, JSON.stringify(s)).to.deep.equal(want);
+    }
+  });
+
+  it('never rules out a text the hex pattern matches', () => {
+    let matched = 0;
+    const hexPieces = ['ab', 'ff00', '0x', '\\x', '12', 'C3', ' ', ':', ',', '\u3000', '\u00a0', '  ', 'g', '中', 'Z9'];
+    for (const s of texts(hexPieces, 30_000)) {
+      if (!HEX.test(s)) continue;
+      matched++;
+      expect(payloadCandidates(units.of(s), s.length, scratch).hex, JSON.stringify(s)).to.equal(true);
+    }
+    expect(matched).to.be.greaterThan(400);
+  });
+
+  it('needs 16 hex digits in one run, and takes no character beyond ASCII but a space for a separator', () => {
+    const has = (s: string) => payloadCandidates(units.of(s), s.length, scratch).hex;
+    expect(has('中文的功能行'.repeat(20))).to.equal(false);
+    expect(has('the cafe was a bad deed')).to.equal(false);
+    expect(has('de ad be ef ca fe ba be')).to.equal(true);
+    expect(has('de\u3000ad\u3000be\u3000ef\u3000ca\u3000fe\u3000ba\u3000be')).to.equal(true);
+    expect(has('de中ad中be中ef中ca中fe中ba中be')).to.equal(false);
+  });
+});
