@@ -96,3 +96,13 @@ export function unitPointAt(units: Uint16Array, i: number, n: number): number {
   }
   return c;
 }
+
+/** codePointBefore over code units: the code point that ends at `i` (`i > 0`), as a `u`-flag look-behind reads it. */
+export function unitPointBefore(units: Uint16Array, i: number): number {
+  const c = units[i - 1];
+  if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+    const high = units[i - 2];
+    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (c - 0xdc00) + 0x10000;
+  }
+  return c;
+}

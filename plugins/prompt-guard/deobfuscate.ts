@@ -20,28 +20,22 @@ export interface DeobfuscatedView {
 const SPACED_RUN = /(?<![\p{L}\p{N}])(?:\p{L}[ .\-_*|+]){3,}\p{L}(?![\p{L}\p{N}])/gu;
 const SEPARATORS = /[ .\-_*|+]/g;
 const LEET_HINT = /[a-z][0-9@$!|]+[a-z]|[0-9@$][a-z]{2}/;
-// A word of letters mixed with digits/symbols that stand for letters, at least one of each.
-// On ASCII text, where [\p{L}\p{N}] is [A-Za-z0-9], leet-words.ts finds the same matches.
-const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
+// A leetspeak word: letters mixed with digits/symbols that stand for letters, at least one of
+// each (leet-words.ts finds them, as the regex it documents would).
 const LEET_MAP: Readonly<Record<string, string>> = {
   '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '9': 'g', '@': 'a', '$': 's', '!': 'i', '|': 'l',
 };
-// Code units of the text read for leetspeak (ASCII text only).
+// Code units of the text read for leetspeak.
 const leetUnits = new CodeUnits();
 const PLAIN_NUMBERISH = /^(?:[a-z]{0,3}\d+[a-z]{0,3}|\d+(?:st|nd|rd|th|s|k|m|g|x|px|gb|mb|kb|am|pm|mg|ml|kg|km|cm|mm)?)$/;
 
-/** How many leetspeak words (LEET_WORD's matches that are no plain number) `text` holds, counting up to `max`. */
-function leetWordsUpTo(text: string, ascii: boolean, max: number): number {
+/** How many leetspeak words (leet-words.ts matches that are no plain number) `text` holds, counting up to `max`. */
+function leetWordsUpTo(text: string, max: number): number {
   let n = 0;
-  if (ascii) {
-    const units = leetUnits.of(text);
-    for (let p = nextLeetWord(units, text.length, 0); p >= 0; p = nextLeetWord(units, text.length, leetEnd)) {
-      if (!PLAIN_NUMBERISH.test(text.slice(p, leetEnd)) && ++n >= max) break;
-    }
-    return n;
+  const units = leetUnits.of(text);
+  for (let p = nextLeetWord(units, text.length, 0); p >= 0; p = nextLeetWord(units, text.length, leetEnd)) {
+    if (!PLAIN_NUMBERISH.test(text.slice(p, leetEnd)) && ++n >= max) break;
   }
-  for (const m of text.matchAll(LEET_WORD)) if (!PLAIN_NUMBERISH.test(m[0]) && ++n >= max) break;
   return n;
 }
 
@@ -53,18 +47,9 @@ function readLeet(word: string): string | null {
   return out;
 }
 
-/** `text` with its leetspeak words read as letters (as `text.replace(LEET_WORD, ...)`), and how many there were. */
-function rewriteLeet(text: string, ascii: boolean): { text: string; leetWords: number } {
+/** `text` with its leetspeak words read as letters, and how many there were. */
+function rewriteLeet(text: string): { text: string; leetWords: number } {
   let leetWords = 0;
-  if (!ascii) {
-    const out = text.replace(LEET_WORD, (word) => {
-      const read = readLeet(word);
-      if (read === null) return word;
-      leetWords++;
-      return read;
-    });
-    return { text: out, leetWords };
-  }
   const units = leetUnits.of(text);
   let out = '';
   let copied = 0;
@@ -78,11 +63,8 @@ function rewriteLeet(text: string, ascii: boolean): { text: string; leetWords: n
   return { text: copied === 0 ? text : out + text.slice(copied), leetWords };
 }
 
-/**
- * Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. `ascii`
- * when it is known whether the text is ASCII.
- */
-export function deobfuscate(folded: string, ascii?: boolean): DeobfuscatedView | null {
+/** Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. */
+export function deobfuscate(folded: string): DeobfuscatedView | null {
   // Cheap pre-checks: most texts have neither spaced letters nor digits inside words.
   const spaced = hasSpacedLetters(folded);
   const leet = LEET_HINT.test(folded);
@@ -92,12 +74,10 @@ export function deobfuscate(folded: string, ascii?: boolean): DeobfuscatedView |
     spacedRuns++;
     return run.replace(SEPARATORS, '');
   });
-  // Joining spaced letters removes only ASCII separators: the text stays as ASCII as it was.
-  ascii ??= !NON_ASCII.test(text);
   // Without spaced runs the view needs two leetspeak words: count them before rewriting anything.
-  if (spacedRuns === 0 && (!leet || leetWordsUpTo(text, ascii, 2) < 2)) return null;
+  if (spacedRuns === 0 && (!leet || leetWordsUpTo(text, 2) < 2)) return null;
   let leetWords = 0;
-  if (leet) ({ text, leetWords } = rewriteLeet(text, ascii));
+  if (leet) ({ text, leetWords } = rewriteLeet(text));
   if (spacedRuns === 0 && leetWords < 2) return null;
   return { text, spacedRuns, leetWords };
 }

@@ -93,7 +93,7 @@ export class InjectionScorer {
     const base = foldingFlags(folded);
     const main = this.withoutAllowed(folded.text);
     const views: TextView[] = [{ kind: 'plain', folded: main, visible: text, flags: base }];
-    const plain = deobfuscate(main, ascii || undefined);
+    const plain = deobfuscate(main);
     if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(text, ascii)) {

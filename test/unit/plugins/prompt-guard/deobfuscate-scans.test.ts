@@ -5,6 +5,7 @@ import { hasSpacedLetters } from '../../../../plugins/prompt-guard/spaced-letter
 
 // The regexes the loops stand for (deobfuscate.ts).
 const LEET_WORD_ASCII = /(?<![A-Za-z0-9])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g;
+const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu;
 const SPACED_HINT = /(?:^|[^\p{L}\p{N}])\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}/u;
 
 /** Deterministic texts of up to 20 pieces drawn from `alphabet`. */
@@ -23,6 +24,18 @@ describe('prompt_guard deobfuscation scans', () => {
     const units = new CodeUnits();
     for (const s of texts(['a', 'b', '3', 'Z', '0', '@', '$', '!', '|', ' ', '.', '-', 'x', '1', 'e'], 50_000)) {
       const want = [...s.matchAll(LEET_WORD_ASCII)].map((m) => `${m.index}-${m.index! + m[0].length}`);
+      const got: string[] = [];
+      const u = units.of(s);
+      for (let p = nextLeetWord(u, s.length, 0); p >= 0; p = nextLeetWord(u, s.length, leetEnd)) got.push(`${p}-${leetEnd}`);
+      expect(got, JSON.stringify(s)).to.deep.equal(want);
+    }
+  });
+
+  it('finds the leetspeak candidates LEET_WORD matches beyond ASCII, surrogate pairs included', () => {
+    const units = new CodeUnits();
+    const alphabet = ['a', 'b', '3', '0', '@', '!', '|', ' ', 'é', 'ж', '٣', '中', '\ud835\udc00', '\ud83d\ude00', '\udc00', '1', 'e', '-'];
+    for (const s of texts(alphabet, 50_000)) {
+      const want = [...s.matchAll(LEET_WORD)].map((m) => `${m.index}-${m.index! + m[0].length}`);
       const got: string[] = [];
       const u = units.of(s);
       for (let p = nextLeetWord(u, s.length, 0); p >= 0; p = nextLeetWord(u, s.length, leetEnd)) got.push(`${p}-${leetEnd}`);
