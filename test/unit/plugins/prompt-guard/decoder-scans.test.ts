@@ -1,21 +1,13 @@
 import { expect } from 'chai';
 import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
 import { payloadCandidates } from '../../../../plugins/prompt-guard/decoders.js';
+import { seededTexts } from './seeded-texts.js';
 
 // The regexes the scan stands for (decoders.ts).
 const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX = /(?<![0-9a-f])(?:(?:0x|\\x)?[0-9a-f]{2}[\s:,]?){8,}/i;
 
-/** Deterministic texts of up to 40 pieces drawn from `pieces`. */
-function* texts(pieces: readonly string[], count: number): Generator<string> {
-  let seed = 777;
-  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
-  for (let t = 0; t < count; t++) {
-    let s = '';
-    for (let i = next() % 41; i > 0; i--) s += pieces[next() % pieces.length];
-    yield s;
-  }
-}
+const texts = (pieces: readonly string[], count: number) => seededTexts(pieces, count, 40, 777);
 
 describe('prompt_guard payload scan', () => {
   const pieces = ['Ab9+', 'cd/_', 'EF-x', 'ff00', '0x', '\\x', '=', '==', ' ', ':', ',', 'zz', '\u3000', '中文', '\u00a0', 'q', 'QQ', '\ud83d\ude00', '\n'];

@@ -2,22 +2,14 @@ import { expect } from 'chai';
 import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
 import { leetEnd, nextLeetWord } from '../../../../plugins/prompt-guard/leet-words.js';
 import { hasSpacedLetters } from '../../../../plugins/prompt-guard/spaced-letters.js';
+import { seededTexts } from './seeded-texts.js';
 
 // The regexes the loops stand for (deobfuscate.ts).
 const LEET_WORD_ASCII = /(?<![A-Za-z0-9])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/g;
 const LEET_WORD = /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu;
 const SPACED_HINT = /(?:^|[^\p{L}\p{N}])\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}[ .\-_*|+]\p{L}/u;
 
-/** Deterministic texts of up to 20 pieces drawn from `alphabet`. */
-function* texts(alphabet: readonly string[], count: number): Generator<string> {
-  let seed = 12345;
-  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
-  for (let t = 0; t < count; t++) {
-    let s = '';
-    for (let i = next() % 21; i > 0; i--) s += alphabet[next() % alphabet.length];
-    yield s;
-  }
-}
+const texts = (pieces: readonly string[], count: number) => seededTexts(pieces, count, 20, 12345);
 
 describe('prompt_guard deobfuscation scans', () => {
   it('finds the leetspeak candidates LEET_WORD_ASCII matches, in order', () => {
