@@ -2,7 +2,8 @@
  * Leetspeak word candidates of a text, found by a loop over its characters instead of a regex with
  * two look-aheads tried at every word start. Each match is the one of
  *   /(?<![\p{L}\p{N}])(?=[a-z0-9@$!|]*[a-z])(?=[a-z0-9@$!|]*[0-9@$!|][a-z0-9@$!|]*[a-z0-9])[a-z0-9@$!|]{3,}/gu
- * (deobfuscate.ts), in the same order; on ASCII text the look-behind is `(?<![A-Za-z0-9])`.
+ * (the leetspeak words deobfuscate.ts reads), in the same order; on ASCII text the look-behind
+ * is `(?<![A-Za-z0-9])`.
  */
 import { ASCII_ALNUM, classOf, LETTER, NUMBER, unitPointBefore } from './chars.js';
 
