@@ -37,6 +37,11 @@ const STREET_TAIL = /[ \t](?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blv
 const SURNAME_SHAPE =
   /(?:ová|ova|ski|ska|sky|ský|cki|cka|wicz|vić|vic|vich|ovich|enko|ev|ov|yan|dze|shvili|sson|sen|dóttir|dottir|datter|nen|inen|escu|ini|elli|etti|oulos|akis|idis|ez|ek|ák|ár|ős|ssy|szy|ely)$/i;
 
+// The gap between two names of a list: `, `, ` and `, `, or `.
+const LIST_GAP = /^(?:,\s?|\s(?:and|or|&)\s|,\s(?:and|or)\s)$/;
+/** `and` or `or` after a comma or a space: the link between the last two names of a list. */
+const isConjunction = (c: Token | undefined) => !!c && (c.fold === 'and' || c.fold === 'or') && /^,?\s$/.test(c.gap);
+
 /** Finds person names. */
 export function personNameRecognizer(): Recognizer {
   const lex = lexicon();
@@ -119,21 +124,22 @@ export function personNameRecognizer(): Recognizer {
           while (ti < tokens.length && tokens[ti].start < span.start) ti++;
           for (let tj = ti; tj < tokens.length && tokens[tj].end <= span.end; tj++) covered.add(tokens[tj].start);
         }
-        const LIST_GAP = /^(?:,\s?|\s(?:and|or|&)\s|,\s(?:and|or)\s)$/;
         for (let pass = 0; pass < 2; pass++) {
           for (let k = 0; k < tokens.length; k++) {
             const t = tokens[k];
-            const after = text.slice(t.end, t.end + 20);
-            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t) || COMPANY_AFTER.test(after) || STREET_AFTER.test(after)) continue;
+            // The checks are pure, so the cheap ones go first: most tokens are no name or not
+            // next to one, and never reach the look at the words after them.
+            if (!t.title || starts.has(t.start) || excluded(t) || isPlace(t)) continue;
             if (!(isFirst(t) || isLast(t) || unknown(t))) continue;
             // `A, B`: linked through the gap; `A and B`: through the conjunction token between them.
-            const conj = (c: Token | undefined) => !!c && (c.fold === 'and' || c.fold === 'or') && /^,?\s$/.test(c.gap);
-            const prev = conj(tokens[k - 1]) && t.gap === ' ' ? tokens[k - 2] : tokens[k - 1];
-            const next = conj(tokens[k + 1]) && tokens[k + 2]?.gap === ' ' ? tokens[k + 2] : tokens[k + 1];
+            const prev = isConjunction(tokens[k - 1]) && t.gap === ' ' ? tokens[k - 2] : tokens[k - 1];
+            const next = isConjunction(tokens[k + 1]) && tokens[k + 2]?.gap === ' ' ? tokens[k + 2] : tokens[k + 1];
             const linkedBefore = prev && ends.has(prev.end) && (prev !== tokens[k - 1] || LIST_GAP.test(t.gap));
             const linkedAfter = next && starts.has(next.start) && (next !== tokens[k + 1] || LIST_GAP.test(next.gap));
             if (!linkedBefore && !linkedAfter) continue;
             if (covered.has(t.start)) continue;
+            const after = text.slice(t.end, t.end + 20);
+            if (COMPANY_AFTER.test(after) || STREET_AFTER.test(after)) continue;
             const span: Span = { entity: 'PERSON', start: t.start, end: t.end, score: 0.7 };
             out.push(span);
             covered.add(t.start);
