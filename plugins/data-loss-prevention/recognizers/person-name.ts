@@ -19,8 +19,9 @@ const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir',
 // Field labels and calendar words that look like a capitalised name.
 const NOT_A_NAME = new Set(['i', "i'm", 'he', 'she', 'you', 'we', 'they', 'it', 'me', 'my', 'the', 'this', 'that', 'email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
 // Nationality and language adjectives (`American food`, `studying English`).
-const NATIONALITY =
-  /^(?:american|english|british|danish|czech|spanish|french|german|italian|dutch|swedish|finnish|norwegian|polish|greek|hungarian|russian|chinese|japanese|korean|indian|irish|scottish|welsh|canadian|mexican|brazilian|portuguese|turkish|swiss|austrian|belgian|icelandic|estonian|latvian|lithuanian|ukrainian|tunisian|moroccan|egyptian|israeli|arab|arabic|african|asian|european|australian|latin|slovak|slovenian|croatian|serbian|romanian|bulgarian|cypriot|jewish|muslim|christian|catholic|hindu|buddhist)$/;
+const NATIONALITY = new Set(
+  'american english british danish czech spanish french german italian dutch swedish finnish norwegian polish greek hungarian russian chinese japanese korean indian irish scottish welsh canadian mexican brazilian portuguese turkish swiss austrian belgian icelandic estonian latvian lithuanian ukrainian tunisian moroccan egyptian israeli arab arabic african asian european australian latin slovak slovenian croatian serbian romanian bulgarian cypriot jewish muslim christian catholic hindu buddhist'.split(' '),
+);
 
 // After a name, these make it a company (`Hill Inc.`, `Enervee Corporation`).
 const COMPANY_AFTER =
@@ -51,7 +52,7 @@ export function personNameRecognizer(): Recognizer {
   const isPlace = (t: Token) => (kindsOf(t) & PLACE) !== 0;
   // A capitalised word that is no dictionary word, no place: the usual shape of a surname.
   const surnameLike = (t: Token) => t.title && !isPlace(t) && (!isWord(t) || isLast(t) && !lex.words.has(t.fold.toLowerCase()));
-  const excluded = (t: Token) => NOT_A_NAME.has(t.fold) || NATIONALITY.test(t.fold);
+  const excluded = (t: Token) => NOT_A_NAME.has(t.fold) || NATIONALITY.has(t.fold);
   const unknown = (t: Token) => t.title && !isWord(t) && !isPlace(t) && !isFirst(t) && !isLast(t);
 
   return {
