@@ -60,8 +60,14 @@ export function personNameRecognizer(): Recognizer {
     find(text: string, out: Span[]) {
       const tokens = tokenize(text);
       const push = (a: Token, b: Token, score: number) => out.push({ entity: 'PERSON', start: a.start, end: b.end, score });
-      const lowerText = text === text.toLowerCase();
+      // A capital A-Z settles it without lower-casing a copy of the whole text.
+      const lowerText = !/[A-Z]/.test(text) && text === text.toLowerCase();
       const firstFound = out.length;
+      // Whether a token's fold may begin with `a`: a word beginning with another ASCII character cannot.
+      const mayFoldToA = (t: Token) => {
+        const c = text.charCodeAt(t.start);
+        return c === 97 || c === 65 || c >= 128;
+      };
       let i = 0;
       while (i < tokens.length) {
         // A chain: capitalised words and initials joined by single spaces.
@@ -99,15 +105,24 @@ export function personNameRecognizer(): Recognizer {
       }
 
       // `Usamov and Bowers were ...`: two capitalised names joined by `and` before a plural verb.
+      // Plain functions, not closures in the loop below: a closure there that captured the loop's
+      // tokens would give every iteration a context object to allocate.
+      function nameLike(t: Token): boolean {
+        return isFirst(t) || isLast(t) || unknown(t);
+      }
+      function insideFound(t: Token): boolean {
+        for (let k = firstFound; k < out.length; k++) if (out[k].start <= t.start && t.end <= out[k].end) return true;
+        return false;
+      }
+
       function pairs(): void {
         for (let k = 0; k + 2 < tokens.length; k++) {
           const a = tokens[k];
           const b = tokens[k + 2];
           // The shapes first: they are known without cutting a word out of the text.
-          if (!a.title || !b.title || tokens[k + 1].fold !== 'and' || excluded(a) || excluded(b) || isPlace(a) || isPlace(b)) continue;
+          if (!a.title || !b.title || !mayFoldToA(tokens[k + 1]) || tokens[k + 1].fold !== 'and' || excluded(a) || excluded(b) || isPlace(a) || isPlace(b)) continue;
           if (!/^\s+(?:were|are|have|had)\b/.test(text.slice(b.end, b.end + 8))) continue;
-          if (![a, b].every((t) => isFirst(t) || isLast(t) || unknown(t))) continue;
-          if (out.slice(firstFound).some((s) => s.start <= a.start && a.end <= s.end)) continue;
+          if (!nameLike(a) || !nameLike(b) || insideFound(a)) continue;
           out.push({ entity: 'PERSON', start: a.start, end: a.end, score: 0.75 }, { entity: 'PERSON', start: b.start, end: b.end, score: 0.75 });
         }
       }
