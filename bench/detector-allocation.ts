@@ -7,13 +7,14 @@
  *
  * V8's sampling heap profiler counts objects that later collections free as well, so the figure
  * is what the inspection allocates, not what it keeps. BENCH_ALLOC_TOP sets how many functions
- * are listed per detector (default 8).
+ * are listed per detector (default 8); BENCH_DETECTOR_TEXT=varied inspects prompts cut from the
+ * shared datasets instead (as in bench/detectors.ts).
  */
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Detector, InspectionRequest } from '../core/guardrail/detector.js';
-import { benchDetectors, benchRequest } from './detectors.js';
+import { benchDetectors, benchRequest, variedRequests } from './detectors.js';
 
 const INSPECTIONS = 2000;
 /** Bytes between samples; small enough that a 1 KB-per-inspection difference shows. */
@@ -46,15 +47,17 @@ async function inspectAll(detector: Detector, requests: InspectionRequest[]) {
   }
 }
 
+const varied = process.env.BENCH_DETECTOR_TEXT === 'varied';
 /** The requests, built before sampling so that only the detectors' allocation is counted. */
-const requests = (count: number, offset: number) => Array.from({ length: count }, (_, i) => benchRequest(offset + i));
+const requests = (count: number, offset: number) =>
+  varied ? variedRequests(offset + count).slice(offset) : Array.from({ length: count }, (_, i) => benchRequest(offset + i));
 
 const session = new Session();
 session.connect();
 await session.post('HeapProfiler.enable');
 const summary = [];
 for (const [name, detector] of await benchDetectors(process.argv.slice(2))) {
-  await inspectAll(detector, requests(300, 100_000));
+  await inspectAll(detector, varied ? requests(300, 0) : requests(300, 100_000));
   const measured = requests(INSPECTIONS, 0);
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: SAMPLING_INTERVAL,

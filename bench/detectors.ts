@@ -95,7 +95,7 @@ export function datasetPrompts(count: number): Array<{ user: string; tool: strin
 }
 
 /** Requests whose prompts are consecutive dataset texts joined up to 4 KB (and 512 bytes). */
-function variedRequests(count: number): InspectionRequest[] {
+export function variedRequests(count: number): InspectionRequest[] {
   return datasetPrompts(count).map(({ user, tool }) => request(user, tool));
 }
 
