@@ -43,6 +43,8 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
 }
 
 const WINDOW = 280;
+// A word of normalized text (a run between single spaces) holding a `*`.
+const MASKED_WORD = /[^ ]*\*[^ ]*/g;
 
 /** What one word says, memoized per word (see `lookUp`); `next`: another word of the same hash. */
 interface WordInfo {
@@ -119,7 +121,8 @@ function create(settings: ToxicitySettings): Detector {
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
   function score(text: string): { confidence: number; tags: Map<Category, Severity> } {
     let normalized = normalizeText(text);
-    if (normalized.includes('*')) normalized = normalized.split(' ').map(unmask).join(' ');
+    // Only the words holding a `*` (the runs between spaces) are read again.
+    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
     // The model learned tweets: a long text is scored in tweet-sized windows and its most toxic
     // window counts, so one abusive sentence is not diluted by pages of neutral text.
