@@ -35,7 +35,7 @@ function readable(text: string): boolean {
 }
 
 /** Share of words that are common English words: how English-like a text reads. */
-function englishShare(text: string): number {
+export function englishShare(text: string): number {
   let total = 0;
   let common = 0;
   for (const m of text.toLowerCase().matchAll(WORDS)) {
@@ -78,9 +78,9 @@ const textUnits = new CodeUnits();
 const lowerUnits = new CodeUnits();
 
 /**
- * In one pass: the English share of the text (as englishShare), and for ASCII text also of its
- * ROT13 and of its reverse (the words of those are the ROT13 or the reverse of its words), without
- * building either. `units` are the code units of the text's lower case (`n` of them).
+ * In one pass: the English share of the text (as englishShare), and of its ROT13 and of its
+ * reverse (the words of those are the ROT13 or the reverse of its words: see LOWERS_TO_ASCII),
+ * without building either. `units` are the code units of the text's lower case (`n` of them).
  */
 function wordShares(units: Uint16Array, n: number): { plain: number; rot13: number; reversed: number } {
   let total = 0;
@@ -108,6 +108,14 @@ function wordShares(units: Uint16Array, n: number): { plain: number; rot13: numb
   }
   return total === 0 ? { plain: 0, rot13: 0, reversed: 0 } : { plain: common / total, rot13: rotated / total, reversed: reversed / total };
 }
+
+/**
+ * The only characters beyond ASCII whose lower case holds an ASCII letter (`İ` -> `i̇`, the
+ * Kelvin sign -> `k`): in a text without them lower-casing keeps every character in place, turns
+ * no character into a-z but A-Z, and so the a-z words of a text's ROT13 or reverse are those of
+ * its lower case, rotated or reversed.
+ */
+const LOWERS_TO_ASCII = /[\u0130\u212a]/;
 
 /** The code units of ASCII `text`'s lower case: its own with A-Z lowered. */
 function asciiLowerUnits(text: string): Uint16Array {
@@ -213,10 +221,11 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
       // Malformed escapes: nothing to read.
     }
   }
-  if (ascii) {
+  if (ascii || !LOWERS_TO_ASCII.test(text)) {
     // The same decisions as below, taken on word counts; a text is rotated or reversed only
-    // when that reads as English.
-    const shares = wordShares(asciiLowerUnits(text), text.length);
+    // when that reads as English. The words of the ROT13 or the reverse of a text are the ROT13
+    // or the reverse of its words, so neither is built unless it is kept.
+    const shares = wordShares(ascii ? asciiLowerUnits(text) : lowerUnits.of(text.toLowerCase()), text.length);
     if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
       if (shares.rot13 >= 0.25) found.push({ encoding: 'rot13', text: rot13(text) });
       if (shares.reversed >= 0.25) found.push({ encoding: 'reversed', text: [...text].reverse().join('') });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
-import { payloadCandidates } from '../../../../plugins/prompt-guard/decoders.js';
+import { decodePayloads, englishShare, payloadCandidates } from '../../../../plugins/prompt-guard/decoders.js';
 import { seededTexts } from './seeded-texts.js';
 
 // The regexes the scan stands for (decoders.ts).
@@ -39,5 +39,32 @@ describe('prompt_guard payload scan', () => {
     expect(has('de ad be ef ca fe ba be')).to.equal(true);
     expect(has('de\u3000ad\u3000be\u3000ef\u3000ca\u3000fe\u3000ba\u3000be')).to.equal(true);
     expect(has('de中ad中be中ef中ca中fe中ba中be')).to.equal(false);
+  });
+
+  it('rotates or reverses a text beyond ASCII exactly when the built ROT13 or reverse reads as English', () => {
+    // What the decoder decides on word counts, decided on the built texts instead.
+    const rot13 = (t: string) => t.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+    const built = (t: string) => {
+      const out: string[] = [];
+      if (englishShare(t) >= 0.2 || !/[a-z]{3}/i.test(t)) return out;
+      if (englishShare(rot13(t)) >= 0.25) out.push(`rot13:${rot13(t)}`);
+      const reversed = [...t].reverse().join('');
+      if (englishShare(reversed) >= 0.25) out.push(`reversed:${reversed}`);
+      return out;
+    };
+    // Common words, their ROT13 and reverse, in both cases; letters whose lower case is special
+    // (`İ` and the Kelvin sign lower-case to ASCII, final sigma depends on its neighbours).
+    const words = ['the', 'gur', 'eht', 'And', 'NAQ', 'dna', 'you', 'lbh', 'uoy', 'ignore', 'vtaber', 'erongi', 'xyzzy', 'qwrt'];
+    const others = [' ', ' ', '.', '\n', 'é', 'ÉTÉ', 'ΣΑΣ', 'ς', '中文', 'ß', '\u0130', '\u212a', 'k', '\ud83d\ude00', 'ǅ', '\u24b6'];
+    let decided = 0;
+    for (const s of texts([...words, ...others], 20_000)) {
+      const got = decodePayloads(s, false)
+        .filter((p) => p.encoding === 'rot13' || p.encoding === 'reversed')
+        .map((p) => `${p.encoding}:${p.text}`);
+      const want = built(s);
+      decided += want.length;
+      expect(got, JSON.stringify(s)).to.deep.equal(want);
+    }
+    expect(decided).to.be.greaterThan(500);
   });
 });
