@@ -82,13 +82,30 @@ function datasetTexts(): string[] {
   return texts;
 }
 
-/** `count` pairs of a 4 KB prompt and a 512-byte tool result, each consecutive dataset texts joined. */
+/**
+ * `count` pairs of a 4 KB prompt and a 512-byte tool result, each consecutive dataset texts
+ * joined. The texts (about 700 KB) make some 135 pairs per pass; each later pass takes them in
+ * another order (a seeded shuffle, the same every run), so no pair comes twice.
+ */
 export function datasetPrompts(count: number): Array<{ user: string; tool: string }> {
   const texts = datasetTexts();
+  const order = texts.map((_, i) => i);
+  let seed = 20261123;
+  const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
   let next = 0;
+  const nextText = () => {
+    if (next === order.length) {
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = random(i + 1);
+        [order[i], order[j]] = [order[j], order[i]];
+      }
+      next = 0;
+    }
+    return texts[order[next++]];
+  };
   const take = (bytes: number) => {
     let out = '';
-    while (out.length < bytes) out += texts[next++ % texts.length] + '\n\n';
+    while (out.length < bytes) out += nextText() + '\n\n';
     return out.slice(0, bytes);
   };
   return Array.from({ length: count }, () => ({ user: take(4096), tool: take(512) }));
