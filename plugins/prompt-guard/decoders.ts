@@ -131,19 +131,24 @@ function rot13(text: string): string {
   });
 }
 
-// Characters a BASE64 match is made of, and characters a HEX match can hold (hex digits,
-// separators, the `0x` / `\x` prefixes); HEX_DIGIT marks the hex digits.
-const BASE64_CHAR = new Uint8Array(128);
-const HEX_CHAR = new Uint8Array(128);
-const HEX_DIGIT = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
+// Classes of the ASCII characters for payloadCandidates: what a BASE64 match is made of (and its
+// letters' case), what a HEX match can hold (hex digits, separators, the `0x` / `\x` prefixes)
+// and the hex digits.
+const BASE64_CHAR = 1;
+const UPPER = 2;
+const LOWER = 4;
+const HEX_CHAR = 8;
+const HEX_DIGIT = 16;
+const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => {
   const ch = String.fromCharCode(c);
-  BASE64_CHAR[c] = /[A-Za-z0-9+/_-]/.test(ch) ? 1 : 0;
-  HEX_CHAR[c] = /[0-9a-f\s:,x\\]/i.test(ch) ? 1 : 0;
-  HEX_DIGIT[c] = /[0-9a-f]/i.test(ch) ? 1 : 0;
-}
-const isUpper = (c: number) => c >= 65 && c <= 90;
-const isLowerLetter = (c: number) => c >= 97 && c <= 122;
+  return (
+    (/[A-Za-z0-9+/_-]/.test(ch) ? BASE64_CHAR : 0) |
+    (/[A-Z]/.test(ch) ? UPPER : 0) |
+    (/[a-z]/.test(ch) ? LOWER : 0) |
+    (/[0-9a-f\s:,x\\]/i.test(ch) ? HEX_CHAR : 0) |
+    (/[0-9a-f]/i.test(ch) ? HEX_DIGIT : 0)
+  );
+});
 /** `\s` beyond ASCII (a HEX match may be separated by one). */
 const isWideSpace = (c: number) =>
   c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
@@ -167,29 +172,28 @@ export function payloadCandidates(units: Uint16Array, n: number, out: Candidates
   out.base64.length = 0;
   out.hex = false;
   let runStart = -1;
-  let upper = false;
-  let lower = false;
+  // The classes seen in the current base64 run: both cases are needed.
+  let seen = 0;
   let hexDigits = 0;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? units[i] : 0;
-    if (c < 128 && BASE64_CHAR[c] === 1) {
+    const k = c < 128 ? ASCII_CLASS[c] : isWideSpace(c) ? HEX_CHAR : 0;
+    if (k & BASE64_CHAR) {
       if (runStart < 0) {
         runStart = i;
-        upper = false;
-        lower = false;
+        seen = 0;
       }
-      upper ||= isUpper(c);
-      lower ||= isLowerLetter(c);
+      seen |= k;
     } else if (runStart >= 0) {
-      if (i - runStart >= 16 && upper && lower) {
+      if (i - runStart >= 16 && (seen & (UPPER | LOWER)) === (UPPER | LOWER)) {
         let end = i;
         while (end < n && end - i < 2 && units[end] === 61) end++;
         out.base64.push(runStart, end);
       }
       runStart = -1;
     }
-    if (c < 128 ? HEX_CHAR[c] === 1 : isWideSpace(c)) {
-      if (c < 128 && HEX_DIGIT[c] === 1 && ++hexDigits >= 16) out.hex = true;
+    if (k & HEX_CHAR) {
+      if (k & HEX_DIGIT && ++hexDigits >= 16) out.hex = true;
     } else hexDigits = 0;
   }
   return out;
