@@ -43,8 +43,10 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
 }
 
 const WINDOW = 280;
-// A word of normalized text (a run between single spaces) holding a `*`.
-const MASKED_WORD = /[^ ]*\*[^ ]*/g;
+// A word of normalized text (a run between single spaces) holding a `*`. It is tried only where
+// a word starts, and reads up to its first `*`: tried at every position of a long word without
+// one, the search would take time growing with the square of the word's length.
+const MASKED_WORD = /(?<![^ ])[^ *]*\*[^ ]*/g;
 
 /** What one word says, memoized per word (see `lookUp`); `next`: another word of the same hash. */
 interface WordInfo {
