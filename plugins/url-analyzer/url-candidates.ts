@@ -4,6 +4,7 @@
  * click needed), a link the reader must click, or a bare URL in prose.
  */
 import { bareHostMatches } from './bare-hosts.js';
+import { tagAttributeMatches, tagAttributePattern } from './tag-attributes.js';
 
 /** How a URL appears in the text. */
 export type UrlContext = 'autoload' | 'link' | 'bare';
@@ -22,8 +23,8 @@ const MD_IMAGE = /!\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
 const MD_LINK = /(?<!!)\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
 const MD_REF_IMAGE = /!\[[^\]\n]{0,1000}\]\[([^\]\n]{1,200})\]/g;
 const MD_REF_DEF = /^[ \t]{0,3}\[([^\]\n]{1,200})\]:[ \t]*(?:<([^>\n]+)>|(\S+))/gm;
-const HTML_AUTOLOAD = /<(?:img|iframe|script|embed|video|audio|source|track|input|frame)\b[^>]*?\s(?:src|data|poster|srcset)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
-const HTML_LINK = /<(?:a|area|link|form|base)\b[^>]*?\s(?:href|action)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const HTML_AUTOLOAD = tagAttributePattern('img|iframe|script|embed|video|audio|source|track|input|frame', 'src|data|poster|srcset');
+const HTML_LINK = tagAttributePattern('a|area|link|form|base', 'href|action');
 const HTML_STYLE_URL = /url\(\s*["']?([^"')\s]+)["']?\s*\)/gi;
 const AUTOLINK = /<((?:https?|ftp):\/\/[^\s<>]+)>/gi;
 const SCHEMED = /\b(?:https?|ftp|wss?|file):\/\/[^\s<>"'`\\^{}|]+/gi;
@@ -115,11 +116,11 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     }
     scan(MD_IMAGE, 'autoload');
   }
-  if (html) scan(HTML_AUTOLOAD, 'autoload');
+  if (html) scan(tagAttributeMatches(text, HTML_AUTOLOAD), 'autoload');
   if (parenthesis) scan(HTML_STYLE_URL, 'autoload');
   if (markdown) scan(MD_LINK, 'link');
   if (html) {
-    scan(HTML_LINK, 'link');
+    scan(tagAttributeMatches(text, HTML_LINK), 'link');
     scan(AUTOLINK, 'link');
   }
   scan(SCRIPT_SCHEME, 'bare');
