@@ -5,6 +5,8 @@
  */
 import { bareHostMatches } from './bare-hosts.js';
 import { tagAttributeMatches, tagAttributePattern } from './tag-attributes.js';
+import { bracketMatches, bracketPattern } from './bracket-links.js';
+import { cssUrlMatches } from './css-urls.js';
 
 /** How a URL appears in the text. */
 export type UrlContext = 'autoload' | 'link' | 'bare';
@@ -19,13 +21,12 @@ export interface UrlCandidate {
   end: number;
 }
 
-const MD_IMAGE = /!\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
-const MD_LINK = /(?<!!)\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))/g;
-const MD_REF_IMAGE = /!\[[^\]\n]{0,1000}\]\[([^\]\n]{1,200})\]/g;
+const MD_IMAGE = bracketPattern(String.raw`!\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))`);
+const MD_LINK = bracketPattern(String.raw`(?<!!)\[[^\]\n]{0,1000}\]\(\s*(?:<([^>\n]+)>|([^\s)]+))`);
+const MD_REF_IMAGE = bracketPattern(String.raw`!\[[^\]\n]{0,1000}\]\[([^\]\n]{1,200})\]`);
 const MD_REF_DEF = /^[ \t]{0,3}\[([^\]\n]{1,200})\]:[ \t]*(?:<([^>\n]+)>|(\S+))/gm;
 const HTML_AUTOLOAD = tagAttributePattern('img|iframe|script|embed|video|audio|source|track|input|frame', 'src|data|poster|srcset');
 const HTML_LINK = tagAttributePattern('a|area|link|form|base', 'href|action');
-const HTML_STYLE_URL = /url\(\s*["']?([^"')\s]+)["']?\s*\)/gi;
 const AUTOLINK = /<((?:https?|ftp):\/\/[^\s<>]+)>/gi;
 const SCHEMED = /\b(?:https?|ftp|wss?|file):\/\/[^\s<>"'`\\^{}|]+/gi;
 const WWW = /(?<![\w.@/-])www\.[^\s<>"'`\\^{}|]+/gi;
@@ -108,17 +109,17 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
 
   // Reference-style images: the definition of a label used by an image is fetched on render.
   if (markdown) {
-    const imageLabels = new Set([...text.matchAll(MD_REF_IMAGE)].map((m) => m[1].toLowerCase()));
+    const imageLabels = new Set([...bracketMatches(text, MD_REF_IMAGE)].map((m) => m[1].toLowerCase()));
     for (const m of text.matchAll(MD_REF_DEF)) {
       const url = m[2] ?? m[3];
       const start = (m.index ?? 0) + m[0].lastIndexOf(url);
       add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
     }
-    scan(MD_IMAGE, 'autoload');
+    scan(bracketMatches(text, MD_IMAGE), 'autoload');
   }
   if (html) scan(tagAttributeMatches(text, HTML_AUTOLOAD), 'autoload');
-  if (parenthesis) scan(HTML_STYLE_URL, 'autoload');
-  if (markdown) scan(MD_LINK, 'link');
+  if (parenthesis) scan(cssUrlMatches(text), 'autoload');
+  if (markdown) scan(bracketMatches(text, MD_LINK), 'link');
   if (html) {
     scan(tagAttributeMatches(text, HTML_LINK), 'link');
     scan(AUTOLINK, 'link');

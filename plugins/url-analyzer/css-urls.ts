@@ -1,0 +1,50 @@
+/**
+ * CSS `url(...)` values (fetched on render) found in time linear in the text. The value is a run
+ * of characters other than quotes, `)` and spaces, and `(` is one of them: in `url(url(url(...`
+ * every `url(` starts a run to the same end, and reading each again made the search quadratic.
+ * Only the longest run can be followed by the closing `)` (a shorter one is followed by another
+ * run character), so each run's end is found once, by a cursor moving forward.
+ */
+
+// The pattern whose matches this finder gives (global), and the same, sticky.
+export const CSS_URL = /url\(\s*["']?([^"')\s]+)["']?\s*\)/gi;
+const CSS_URL_AT = new RegExp(CSS_URL.source, 'yi');
+const OPENING = /url\(/gi;
+// What ends a run: a quote, `)` or `\s`.
+const RUN_END = /["')\s]/g;
+
+/** The matches of CSS_URL in `text`, in order, as `text.matchAll(CSS_URL)` gives them. */
+export function* cssUrlMatches(text: string): Generator<RegExpExecArray> {
+  // The end of the current run (it only moves forward), and whether `)` closes it (checked once
+  // per run: every `url(` inside the run shares it).
+  let runEnd = -1;
+  let closed = false;
+  OPENING.lastIndex = 0;
+  while (OPENING.test(text)) {
+    const start = OPENING.lastIndex - 4;
+    // Spaces, then an optional quote: the run starts after them.
+    let run = OPENING.lastIndex;
+    while (run < text.length && /\s/.test(text[run])) run++;
+    const quote = text.charCodeAt(run);
+    if (quote === 34 || quote === 39) run++;
+    if (runEnd < run) {
+      RUN_END.lastIndex = run;
+      runEnd = RUN_END.test(text) ? RUN_END.lastIndex - 1 : text.length;
+      closed = closes(text, runEnd);
+    }
+    if (runEnd === run || !closed) continue;
+    CSS_URL_AT.lastIndex = start;
+    const match = CSS_URL_AT.exec(text);
+    if (!match) throw new Error('url_analyzer: a CSS url() expected to match did not');
+    yield match;
+    OPENING.lastIndex = match.index + match[0].length;
+  }
+}
+
+/** Whether an optional quote, spaces and `)` follow `at`. */
+function closes(text: string, at: number): boolean {
+  let close = at;
+  if (text.charCodeAt(close) === 34 || text.charCodeAt(close) === 39) close++;
+  while (close < text.length && /\s/.test(text[close])) close++;
+  return text.charCodeAt(close) === 41;
+}
