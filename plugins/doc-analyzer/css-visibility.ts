@@ -7,6 +7,7 @@
  */
 import type { HiddenTechnique } from './document-types.js';
 import { parseColor, type Rgba } from './css-colors.js';
+import { ruleBlocks, withoutMediaWrappers } from './css-blocks.js';
 
 /** Declarations that matter for visibility, by property name. */
 export type Declarations = Map<string, string>;
@@ -30,17 +31,21 @@ function parseDeclarations(style: string): Declarations {
   return out;
 }
 
+// tag, .classes, #id, .classes. The classes after the id are read only after one, so a list of
+// classes has one way to match (two lists side by side made a failing selector quadratic).
+const SIMPLE_SELECTOR = /^([a-z][a-z0-9]*)?((?:\.[\w-]+)*)(?:(#[\w-]+)((?:\.[\w-]+)*))?$/i;
+
 /** Parses the simple rules of a style sheet; anything more complex is skipped. */
 export function parseStyleSheet(css: string): SimpleRule[] {
   const rules: SimpleRule[] = [];
-  const clean = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/@media[^{]*\{([\s\S]*?\})\s*\}/g, '$1');
-  for (const m of clean.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-    const declarations = parseDeclarations(m[2]);
-    for (const selector of m[1].split(',')) {
+  const clean = withoutMediaWrappers(css.replace(/\/\*[\s\S]*?\*\//g, ''));
+  for (const [selectors, body] of ruleBlocks(clean)) {
+    const declarations = parseDeclarations(body);
+    for (const selector of selectors.split(',')) {
       const s = selector.trim();
-      const simple = /^([a-z][a-z0-9]*)?((?:\.[\w-]+)*)(#[\w-]+)?((?:\.[\w-]+)*)$/i.exec(s);
+      const simple = SIMPLE_SELECTOR.exec(s);
       if (!simple || !s) continue;
-      const classes = `${simple[2]}${simple[4]}`.split('.').filter(Boolean);
+      const classes = `${simple[2]}${simple[4] ?? ''}`.split('.').filter(Boolean);
       rules.push({ tag: simple[1]?.toLowerCase(), classes, id: simple[3]?.slice(1), declarations });
     }
   }
