@@ -27,6 +27,13 @@ interface State {
   background: Rgba;
 }
 
+/**
+ * A run of white space holding a line break, as `\s*\n\s*` finds it. It is tried only where a
+ * run starts: tried at every position of a long run without a line break, the search took time
+ * growing with the square of the run's length.
+ */
+export const LINE_BREAK_RUN = /(?<!\s)\s*\n\s*/g;
+
 /** Extracts text, hidden spans and metadata from an HTML document. */
 export function extractHtml(html: string): FormatExtraction {
   const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
@@ -79,7 +86,7 @@ export function extractHtml(html: string): FormatExtraction {
   walk(doc as unknown as DomNode, { background: WHITE });
 
   const comments = hidden.get('html_comment') ?? [];
-  const text = [parts.join('').replace(/[ \t]+/g, ' ').replace(/\s*\n\s*/g, '\n').trim(), ...comments].join('\n').trim();
+  const text = [parts.join('').replace(/[ \t]+/g, ' ').replace(LINE_BREAK_RUN, '\n').trim(), ...comments].join('\n').trim();
   const spans: HiddenSpan[] = [...hidden].map(([technique, texts]) => ({ technique, text: texts.join(' ').trim() }));
   return { text, hidden: spans, metadata };
 }

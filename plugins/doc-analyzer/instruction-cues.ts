@@ -6,13 +6,13 @@
  * This is no substitute for prompt_guard, which should read the extracted text as well.
  */
 
-interface Cue {
+export interface Cue {
   name: string;
   weight: number;
   pattern: RegExp;
 }
 
-const CUES: Cue[] = [
+export const CUES: Cue[] = [
   {
     name: 'override',
     weight: 0.9,
@@ -33,8 +33,12 @@ const CUES: Cue[] = [
   { name: 'inject_code', weight: 0.7, pattern: /\b(utilize|use|incorporate|append|add|include|meld|integrate|insert|embed|paste|enlist|adopt|deploy|fuse|merge|apply|employ|implement|run|execute)\b[^.\n]{0,30}\b(following|subsequent|below|this)\s+(code|snippet|script|command|excerpt|block)\b/i },
   { name: 'following_code', weight: 0.45, pattern: /\b(following|subsequent|below)\s+(code|python|javascript|shell|bash)\s*(block|section|excerpt|snippet|segment|fragment|piece|lines?)?\b/i },
   { name: 'code_sends_data', weight: 0.35, pattern: /\b(requests\.(post|get|put)|urllib\.request|socket\.(socket|connect)|smtplib|subprocess\.|os\.environ|curl\s|wget\s|fetch\(|XMLHttpRequest)/ },
-  { name: 'question', weight: 0.3, pattern: /(^|[.!?\n]\s*)(what|who|whom|how|why|when|where|which|can you|could you|would you|is it|are there|do you|does|is there)\b[^?\n]{3,200}\?/i },
-  { name: 'imperative_to_reader', weight: 0.3, pattern: /(^|[.!?\n]\s*)(please\s+)?(add|include|insert|append|replace|rewrite|translate|summari[sz]e|respond|reply|output|print|mention|tell|recommend|rate|rank|describe|explain|provide|integrate|use|remove|introduce|rearrange|misspell|group|encourage|emphasi[sz]e|modify|answer|write|give|list|state|repeat|draft|compose|develop|create|generate|break down|outline|discuss|compare|define|calculate|solve|show|teach|suggest|convert|enlist|adopt|deploy|utili[sz]e|incorporate)\b/i },
+  // The next two begin a sentence: at the start, after `.`, `!` or `?` and white space, or after
+  // a line break and white space. The last line break of a run is the one read (white space
+  // but line breaks after it), so a long run of line breaks is not read again from each of them:
+  // the same texts match as with `[.!?\n]\s*`, in linear time.
+  { name: 'question', weight: 0.3, pattern: /(^|[.!?]\s*|\n[^\S\n]*)(what|who|whom|how|why|when|where|which|can you|could you|would you|is it|are there|do you|does|is there)\b[^?\n]{3,200}\?/i },
+  { name: 'imperative_to_reader', weight: 0.3, pattern: /(^|[.!?]\s*|\n[^\S\n]*)(please\s+)?(add|include|insert|append|replace|rewrite|translate|summari[sz]e|respond|reply|output|print|mention|tell|recommend|rate|rank|describe|explain|provide|integrate|use|remove|introduce|rearrange|misspell|group|encourage|emphasi[sz]e|modify|answer|write|give|list|state|repeat|draft|compose|develop|create|generate|break down|outline|discuss|compare|define|calculate|solve|show|teach|suggest|convert|enlist|adopt|deploy|utili[sz]e|incorporate)\b/i },
   { name: 'must', weight: 0.25, pattern: /\b(you must|you should|you need to|make sure (to|you)|be sure to|always|never)\b/i },
 ];
 
