@@ -3,7 +3,7 @@
  * hiding, text in its background's colour, comments) and reading title and meta fields as
  * metadata. Scripts and styles are not text.
  */
-import { parseDocument, DomUtils, ElementType } from 'htmlparser2';
+import { DomHandler, DomUtils, ElementType, Parser } from 'htmlparser2';
 import type { FormatExtraction, HiddenSpan, HiddenTechnique, MetadataField } from './document-types.js';
 import { backgroundOf, elementDeclarations, hidingTechnique, parseStyleSheet, type SimpleRule } from './css-visibility.js';
 import { WHITE, indistinguishable, parseColor, type Rgba } from './css-colors.js';
@@ -34,9 +34,38 @@ interface State {
  */
 export const LINE_BREAK_RUN = /(?<!\s)\s*\n\s*/g;
 
+/**
+ * Deeper than this, an HTML document is not read (real pages nest a few dozen levels). The
+ * parser keeps its open elements in an array it shifts and unshifts at the front, so each tag
+ * costs as much as the nesting depth, and the walk below recurses once per level: a document of
+ * tens of thousands of unclosed tags (`<b><b><b>...`) took seconds to minutes to parse and then
+ * overflowed the stack.
+ */
+export const MAX_HTML_DEPTH = 512;
+
+class NestedTooDeeply extends Error {}
+
+/** The DOM handler of `parseDocument`, stopping the parse once elements nest past MAX_HTML_DEPTH. */
+class DepthLimitedHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    super.onopentag(name, attribs);
+    // The stack holds the document and the open elements.
+    if (this.tagStack.length > MAX_HTML_DEPTH + 1) throw new NestedTooDeeply();
+  }
+}
+
+const PARSE_OPTIONS = { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true };
+
 /** Extracts text, hidden spans and metadata from an HTML document. */
 export function extractHtml(html: string): FormatExtraction {
-  const doc = parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  const handler = new DepthLimitedHandler();
+  try {
+    new Parser(handler, PARSE_OPTIONS).end(html);
+  } catch (err) {
+    if (err instanceof NestedTooDeeply) return { text: '', hidden: [], metadata: [], problems: ['unreadable'] };
+    throw err;
+  }
+  const doc = handler.root;
   const rules: SimpleRule[] = DomUtils.getElementsByTagName('style', doc, true).flatMap((s) => parseStyleSheet(DomUtils.textContent(s)));
   const metadata: MetadataField[] = [];
   const title = DomUtils.getElementsByTagName('title', doc, true)[0];
