@@ -43,11 +43,18 @@ function valuesOf(value: unknown): FieldValues | undefined {
   return [PRESENT_OBJECT];
 }
 
-/** `mcp__<server>__<tool>` is the tool `<tool>` (spec 4.5). */
+/**
+ * `mcp__<server>__<tool>` is the tool `<tool>` (spec 4.5): the name after the first `__` that
+ * follows a non-empty server, as `/^mcp__.+?__(.+)$/` reads it, without a line break. Found
+ * with indexOf: that expression took time growing with the square of a long name holding one.
+ */
 export function toolNameOf(name: string): string {
-  const match = /^mcp__.+?__(.+)$/.exec(name);
-  return match ? match[1] : name;
+  if (!name.startsWith('mcp__') || LINE_TERMINATOR.test(name)) return name;
+  const split = name.indexOf('__', 6);
+  return split >= 0 && split + 2 < name.length ? name.slice(split + 2) : name;
 }
+// What `.` does not match.
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 const first = (...candidates: Array<FieldValues | undefined>) => candidates.find((c) => c && c.length);
 
