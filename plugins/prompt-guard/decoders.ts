@@ -225,24 +225,16 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
       // Malformed escapes: nothing to read.
     }
   }
-  if (ascii || !LOWERS_TO_ASCII.test(text)) {
-    // The same decisions as below, taken on word counts; a text is rotated or reversed only
-    // when that reads as English. The words of the ROT13 or the reverse of a text are the ROT13
-    // or the reverse of its words, so neither is built unless it is kept.
-    const shares = wordShares(ascii ? asciiLowerUnits(text) : lowerUnits.of(text.toLowerCase()), text.length);
-    if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
-      if (shares.rot13 >= 0.25) found.push({ encoding: 'rot13', text: rot13(text) });
-      if (shares.reversed >= 0.25) found.push({ encoding: 'reversed', text: [...text].reverse().join('') });
-    }
-    return found;
-  }
-  const lower = text.toLowerCase();
-  const base = wordShares(lowerUnits.of(lower), lower.length).plain;
-  if (base < 0.2 && /[a-z]{3}/i.test(text)) {
-    const rotated = rot13(text);
-    if (englishShare(rotated) >= 0.25) found.push({ encoding: 'rot13', text: rotated });
-    const reversed = [...text].reverse().join('');
-    if (englishShare(reversed) >= 0.25) found.push({ encoding: 'reversed', text: reversed });
+  // A text is rotated or reversed only when that reads as English and the text as written does
+  // not. The words of its ROT13 or reverse are the ROT13 or reverse of its words, so neither is
+  // built unless it is kept; a text with one of LOWERS_TO_ASCII has them built and counted.
+  const lower = ascii ? undefined : text.toLowerCase();
+  const shares = lower === undefined ? wordShares(asciiLowerUnits(text), text.length) : wordShares(lowerUnits.of(lower), lower.length);
+  if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
+    const byWords = ascii || !LOWERS_TO_ASCII.test(text);
+    const reversed = () => [...text].reverse().join('');
+    if ((byWords ? shares.rot13 : englishShare(rot13(text))) >= 0.25) found.push({ encoding: 'rot13', text: rot13(text) });
+    if ((byWords ? shares.reversed : englishShare(reversed())) >= 0.25) found.push({ encoding: 'reversed', text: reversed() });
   }
   return found;
 }
