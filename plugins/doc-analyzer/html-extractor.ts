@@ -77,7 +77,11 @@ export function extractHtml(html: string): FormatExtraction {
 
   const parts: string[] = [];
   const hidden = new Map<HiddenTechnique, string[]>();
-  const hide = (technique: HiddenTechnique, text: string) => hidden.set(technique, [...(hidden.get(technique) ?? []), text]);
+  const hide = (technique: HiddenTechnique, text: string) => {
+    const texts = hidden.get(technique);
+    if (texts) texts.push(text);
+    else hidden.set(technique, [text]);
+  };
 
   const walk = (node: DomNode, state: State) => {
     if (node.type === ElementType.Text) {

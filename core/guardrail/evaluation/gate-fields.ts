@@ -43,6 +43,9 @@ function valuesOf(value: unknown): FieldValues | undefined {
   return [PRESENT_OBJECT];
 }
 
+// What `.` does not match.
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
 /**
  * `mcp__<server>__<tool>` is the tool `<tool>` (spec 4.5): the name after the first `__` that
  * follows a non-empty server, as `/^mcp__.+?__(.+)$/` reads it, without a line break. Found
@@ -53,8 +56,6 @@ export function toolNameOf(name: string): string {
   const split = name.indexOf('__', 6);
   return split >= 0 && split + 2 < name.length ? name.slice(split + 2) : name;
 }
-// What `.` does not match.
-const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 const first = (...candidates: Array<FieldValues | undefined>) => candidates.find((c) => c && c.length);
 
