@@ -23,10 +23,7 @@ export function* cssUrlMatches(text: string): Generator<RegExpExecArray> {
   while (OPENING.test(text)) {
     const start = OPENING.lastIndex - 4;
     // Spaces, then an optional quote: the run starts after them.
-    let run = OPENING.lastIndex;
-    while (run < text.length && /\s/.test(text[run])) run++;
-    const quote = text.charCodeAt(run);
-    if (quote === 34 || quote === 39) run++;
+    const run = afterQuote(text, afterSpaces(text, OPENING.lastIndex));
     if (runEnd < run) {
       RUN_END.lastIndex = run;
       runEnd = RUN_END.test(text) ? RUN_END.lastIndex - 1 : text.length;
@@ -43,8 +40,17 @@ export function* cssUrlMatches(text: string): Generator<RegExpExecArray> {
 
 /** Whether an optional quote, spaces and `)` follow `at`. */
 function closes(text: string, at: number): boolean {
-  let close = at;
-  if (text.charCodeAt(close) === 34 || text.charCodeAt(close) === 39) close++;
-  while (close < text.length && /\s/.test(text[close])) close++;
-  return text.charCodeAt(close) === 41;
+  return text.charCodeAt(afterSpaces(text, afterQuote(text, at))) === 41;
+}
+
+/** The position after the white space at `at`. */
+function afterSpaces(text: string, at: number): number {
+  while (at < text.length && /\s/.test(text[at])) at++;
+  return at;
+}
+
+/** The position after a quote at `at`, if one is there. */
+function afterQuote(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  return c === 34 || c === 39 ? at + 1 : at;
 }
