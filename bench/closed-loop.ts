@@ -11,8 +11,12 @@ export interface SaturationResult {
   non2xx: number;
 }
 
-export async function saturate(url: string, body: string, headers: Record<string, string>, durationSec: number, connections = 32): Promise<SaturationResult> {
-  const result = await autocannon({ url, method: 'POST', body, headers, duration: durationSec, connections, pipelining: 1 });
+/** Saturates `url` with `body`, or with `body`'s entries in turn when it lists several. */
+export async function saturate(url: string, body: string | readonly string[], headers: Record<string, string>, durationSec: number, connections = 32): Promise<SaturationResult> {
+  const bodies = typeof body === 'string' ? [body] : body;
+  let next = 0;
+  const requests = [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: bodies[next++ % bodies.length] }) }];
+  const result = await autocannon({ url, method: 'POST', headers, duration: durationSec, connections, pipelining: 1, requests });
   return {
     rps: result.requests.average,
     requests: result.requests.total,
