@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { StreamAssembler, type StreamEncoder, type WireFormat } from '../../canonical/index.js';
 import type { Exchange } from '../../pipeline/exchange.js';
 import type { PipelineHooks } from '../../pipeline/hooks.js';
+import { EventTail } from './event-tail.js';
 
 /** The fixed stream failure event of spec 6. */
 const STREAM_TERMINATED = { message: 'upstream stream terminated unexpectedly', type: 'upstream_error' } as const;
@@ -20,25 +21,6 @@ export interface RelayOptions {
   hooks: PipelineHooks;
   /** A check run on the assembled text as it grows; returning a reason stops the stream. */
   windowCheck?: (assembler: StreamAssembler) => Promise<string | undefined>;
-}
-
-/** A blank line: the end of one server-sent event (any mix of CRLF, CR, LF). */
-const EVENT_END = /(?:\r\n|\r(?!\n)|\n)(?:\r\n|\r(?!\n)|\n)/g;
-
-/** Where each complete event in `text` ends, in order (none when no event is complete yet). */
-function eventEnds(text: string): number[] {
-  const ends: number[] = [];
-  EVENT_END.lastIndex = 0;
-  for (let match = EVENT_END.exec(text); match; match = EVENT_END.exec(text)) ends.push(match.index + match[0].length);
-  return ends;
-}
-
-/** Where the last complete event in `text` ends (0 when none is complete yet); no array, as it runs per chunk. */
-function completeEventsEnd(text: string): number {
-  let end = 0;
-  EVENT_END.lastIndex = 0;
-  for (let match = EVENT_END.exec(text); match; match = EVENT_END.exec(text)) end = match.index + match[0].length;
-  return end;
 }
 
 async function write(res: ServerResponse, text: string | Uint8Array): Promise<void> {
@@ -60,7 +42,7 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   let pending = '';
   // Forwarded bytes stop at an event boundary, so a cut inside an event never reaches the
   // client half-written ahead of the failure event.
-  let rawTail = '';
+  const rawTail = new EventTail();
   const parser = createParser({
     onEvent(event) {
       for (let e of decoder.push({ event: event.event, data: event.data, id: event.id })) {
@@ -75,10 +57,13 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   // With a window check, each complete event is checked before it is relayed, so what came
   // before a stopping event in the same upstream read still reaches the client, and it does not.
   async function relayChecked(check: NonNullable<RelayOptions['windowCheck']>): Promise<string | undefined> {
+    const ends = rawTail.ends();
+    if (ends.length === 0) return undefined;
+    const events = rawTail.take(ends[ends.length - 1]);
     let out = '';
     let from = 0;
-    for (const to of eventEnds(rawTail)) {
-      const event = rawTail.slice(from, to);
+    for (const to of ends) {
+      const event = events.slice(from, to);
       parser.feed(event);
       const stop = await check(assembler);
       if (stop) {
@@ -89,7 +74,6 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
       pending = '';
       from = to;
     }
-    rawTail = rawTail.slice(from);
     await write(res, out);
     return undefined;
   }
@@ -99,7 +83,7 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
     for await (const chunk of upstream.body) {
       const decoded = text.decode(chunk as Uint8Array, { stream: true });
       if (options.windowCheck) {
-        rawTail += decoded;
+        rawTail.append(decoded);
         if (await relayChecked(options.windowCheck)) {
           upstream.body.destroy();
           return { complete: false, assembler };
@@ -108,13 +92,9 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
       }
       parser.feed(decoded);
       if (rawForward) {
-        rawTail += decoded;
-        const end = completeEventsEnd(rawTail);
-        if (end > 0) {
-          const out = rawTail.slice(0, end);
-          rawTail = rawTail.slice(end);
-          await write(res, out);
-        }
+        rawTail.append(decoded);
+        const end = rawTail.lastEnd();
+        if (end > 0) await write(res, rawTail.take(end));
       } else if (pending) {
         const out = pending;
         pending = '';
@@ -126,7 +106,8 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
     return { complete: false, assembler };
   }
   // A checked relay holds back an incomplete last event; the parser reads it as the others would.
-  if (options.windowCheck && rawTail) parser.feed(rawTail);
+  const unfinished = rawTail.take();
+  if (options.windowCheck && unfinished) parser.feed(unfinished);
   const end = decoder.end();
   for (const e of end.events) {
     assembler.push(e);
@@ -136,6 +117,6 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
     await write(res, pending + clientEncoder.fail(STREAM_TERMINATED.message, STREAM_TERMINATED.type));
     return { complete: false, assembler };
   }
-  await write(res, rawForward ? rawTail + text.decode() : pending + clientEncoder.close());
+  await write(res, rawForward ? unfinished + text.decode() : pending + clientEncoder.close());
   return { complete: true, assembler };
 }
