@@ -45,4 +45,8 @@ export interface GuardrailsSettings {
    * Streamed answers are evaluated each time this many characters were added (and at the end), and the stream is stopped with the failure event when a window is blocked.
    */
   stream_window_chars?: number;
+  /**
+   * Each evaluation during a stream reads what was added since the previous one and at most this many characters before it, so a long answer costs time in proportion to its length; the evaluation when the answer ends reads all of it. A value above the answer's length reads the whole answer so far every time.
+   */
+  stream_window_context_chars?: number;
 }

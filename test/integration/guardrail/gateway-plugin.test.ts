@@ -233,6 +233,21 @@ for (const transport of ['auto', 'http'] as const) describe(`guardrails gateway 
     expect(cleanOutputs).to.have.length(1); // shorter than one window: checked once, at the end
   });
 
+  it('evaluates each window of a long streamed answer with a bounded context before it, and the whole answer at its end', async () => {
+    const { slug, key } = await consumerWith({ stream_window_chars: 20, stream_window_context_chars: 20 });
+    const filler = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    upstream.enqueue({ kind: 'text', text: `Write to jane.doe@example.com for details. ${filler}` });
+    const res = await postAndReadSse(`${gateway.proxyUrl(slug)}/v1/chat/completions`, { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'contact?' }] }, { 'x-api-key': key, 'x-ag-session-id': 'bounded-windows' });
+    expect(res.events.some((e) => e.data === '[DONE]')).to.equal(true);
+    const outputs = (await activityOf('session_id=bounded-windows')).items.filter((r) => r.direction === 'output');
+    // The address is masked (recorded only, in a stream) where a window still reads it and at the
+    // end; the windows after it read only their own text and the 20 characters before it.
+    const masked = outputs.filter((r) => r.status === 'transform');
+    expect(outputs.length).to.be.greaterThan(10);
+    expect(masked.length).to.be.within(2, 4);
+    expect(outputs.length - masked.length).to.be.greaterThan(6);
+  });
+
   it('treats ask as block unless allow_ask is set', async () => {
     const strict = await consumerWith({});
     const err = (await strict.client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }).catch((e: unknown) => e)) as Error;

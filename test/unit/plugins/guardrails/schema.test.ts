@@ -22,6 +22,7 @@ describe('plugins/guardrails settings schema', () => {
   it('applies defaults: both directions, 3000 ms, fail closed, ask blocks, in process when co-located', () => {
     expect(host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl' })).to.deep.equal({
       key: 'tgk_abcdefghijkl', directions: ['input', 'output'], timeout_ms: 3000, failure_mode: 'fail_closed', allow_ask: false, transport: 'auto', stream_window_chars: 200,
+      stream_window_context_chars: 2000,
     });
   });
 
@@ -31,6 +32,7 @@ describe('plugins/guardrails settings schema', () => {
     expect(() => host.validateSettings('guardrails', { key: { credential_id: 'x' } })).to.throw(SettingsError, /\/settings\/key/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', failure_mode: 'maybe' })).to.throw(SettingsError, /\/settings\/failure_mode/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', timeout_ms: 0 })).to.throw(SettingsError, /\/settings\/timeout_ms/);
+    expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', stream_window_context_chars: -1 })).to.throw(SettingsError, /\/settings\/stream_window_context_chars/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', directions: [] })).to.throw(SettingsError, /\/settings\/directions/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', service_url: 'ftp://x' })).to.throw(SettingsError, /\/settings\/service_url/);
     expect(() => host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl', transport: 'pigeon' })).to.throw(SettingsError, /\/settings\/transport/);
