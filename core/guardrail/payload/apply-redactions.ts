@@ -15,18 +15,23 @@ export interface AppliedRedactions {
   unplaced: Redaction[];
 }
 
-/** Replaces non-overlapping spans, last first so earlier offsets stay valid. */
+/**
+ * Replaces non-overlapping spans (of those that overlap, the one starting first, then the
+ * longest, is kept). The text between them is copied once, in order: cutting the growing result
+ * again at each span took time growing with the text's length times the number of spans.
+ */
 function redactText(text: string, redactions: Redaction[]): string {
   const ordered = [...redactions].sort((a, b) => a.start - b.start || b.end - a.end);
-  const kept: Redaction[] = [];
+  const pieces: string[] = [];
+  let copied = 0;
   for (const r of ordered) {
     if (r.start < 0 || r.end > text.length || r.end <= r.start) continue;
-    if (kept.length && r.start < kept[kept.length - 1].end) continue; // overlaps one already kept
-    kept.push(r);
+    if (r.start < copied) continue; // overlaps one already kept
+    pieces.push(text.slice(copied, r.start), r.replacement);
+    copied = r.end;
   }
-  let out = text;
-  for (const r of kept.reverse()) out = out.slice(0, r.start) + r.replacement + out.slice(r.end);
-  return out;
+  pieces.push(text.slice(copied));
+  return pieces.join('');
 }
 
 /** Masks a copy of `payload` with `redactions` of `segments`. */

@@ -35,4 +35,28 @@ describe('core/guardrail/payload/apply-redactions', () => {
     expect(out.unplaced.map((r) => r.segment)).to.deep.equal([5, 9]);
     expect(out.payload).to.deep.equal(payload);
   });
+  it('masks as replacing the kept spans one by one from the last would, over seeded texts and spans', () => {
+    // The replacement it stands for: kept spans sorted, then each replaced in the text, last first.
+    const oneByOne = (text: string, spans: Array<{ start: number; end: number; replacement: string }>) => {
+      const kept: typeof spans = [];
+      for (const r of [...spans].sort((a, b) => a.start - b.start || b.end - a.end)) {
+        if (r.start < 0 || r.end > text.length || r.end <= r.start || (kept.length && r.start < kept[kept.length - 1].end)) continue;
+        kept.push(r);
+      }
+      let out = text;
+      for (const r of kept.reverse()) out = out.slice(0, r.start) + r.replacement + out.slice(r.end);
+      return out;
+    };
+    let seed = 7;
+    const next = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
+    for (let t = 0; t < 2_000; t++) {
+      const text = 'abcdefghij'.repeat(1 + next(6)).slice(next(5));
+      const spans = Array.from({ length: next(8) }, (_, i) => {
+        const start = next(text.length + 4) - 2;
+        return { segment: 0, start, end: start + next(9) - 1, replacement: `[${i}]` };
+      });
+      const out = applyRedactions({ content: text }, [{ id: 0, text, source: 'prompt', path: ['content'] }], spans);
+      expect(out.payload.content, JSON.stringify({ text, spans })).to.equal(oneByOne(text, spans));
+    }
+  });
 });
