@@ -1,40 +1,63 @@
 /**
  * A bounded in-memory queue that never blocks its producer: when full, the oldest entries are
- * dropped and counted. Consumers take batches.
+ * dropped and counted. Consumers take batches. Entries sit in a ring, so a push onto a full
+ * queue costs the same as any other (shifting an array of 100,000 entries moved all of them).
  */
 export class BoundedQueue<T> {
-  private items: T[] = [];
+  private slots: Array<T | undefined> = [];
+  /** Where the oldest entry is. */
+  private head = 0;
+  private count = 0;
   /** Entries dropped because the queue was full, since start. */
   dropped = 0;
 
   constructor(readonly capacity: number) {}
 
   get size(): number {
-    return this.items.length;
+    return this.count;
   }
 
   push(item: T): void {
-    if (this.items.length >= this.capacity) {
-      this.items.shift();
+    if (this.count === this.capacity) {
+      // The newest entry takes the place of the oldest.
+      this.slots[this.head] = item;
+      this.head = (this.head + 1) % this.capacity;
       this.dropped++;
+      return;
     }
-    this.items.push(item);
+    // The entries are contiguous in the ring, so until the slots array has grown to the capacity
+    // this index is at most its length: the array grows at its end, without holes.
+    this.slots[(this.head + this.count) % this.capacity] = item;
+    this.count++;
   }
 
   /** Removes and returns up to `max` of the oldest entries. */
   take(max: number): T[] {
-    return this.items.splice(0, max);
+    const n = Math.min(max, this.count);
+    const batch = new Array<T>(n);
+    for (let i = 0; i < n; i++) {
+      const at = (this.head + i) % this.capacity;
+      batch[i] = this.slots[at] as T;
+      this.slots[at] = undefined;
+    }
+    this.head = (this.head + n) % this.capacity;
+    this.count -= n;
+    return batch;
   }
 
   /** Puts a batch back at the front (after a failed delivery), dropping what no longer fits. */
   requeue(batch: T[]): void {
-    const room = this.capacity - this.items.length;
+    const room = this.capacity - this.count;
     if (room <= 0) {
       this.dropped += batch.length;
       return;
     }
     const kept = batch.slice(Math.max(0, batch.length - room));
     this.dropped += batch.length - kept.length;
-    this.items = [...kept, ...this.items];
+    // The slots before the head are free; fill the ring first so every index below is in it.
+    while (this.slots.length < this.capacity) this.slots.push(undefined);
+    this.head = (this.head - kept.length + this.capacity) % this.capacity;
+    for (let i = 0; i < kept.length; i++) this.slots[(this.head + i) % this.capacity] = kept[i];
+    this.count += kept.length;
   }
 }
