@@ -83,12 +83,25 @@ function readRunProps(rPr: XmlNode | undefined): RunProps {
   return props;
 }
 
+/**
+ * Styles read while resolving one document's chains: every style is read once when no chain
+ * repeats, so only a package built to make each run walk a long cycle reaches it; its document
+ * is then reported unreadable.
+ */
+const MAX_STYLE_STEPS = 1_000_000;
+
 const merge = (...layers: RunProps[]): RunProps => Object.assign({}, ...layers.map((l) => Object.fromEntries(Object.entries(l).filter(([, v]) => v !== undefined))));
 
 /** Styles and document defaults read from styles.xml. */
 export class DocxStyles {
   private readonly styles = new Map<string, StyleDef>();
   private readonly defaults: RunProps;
+  /** Each style's properties with its chain's, once worked out (for chains that do not repeat). */
+  private readonly resolved = new Map<string, RunProps>();
+  /** The same for styles whose chain comes back on itself, where the result depends on the start. */
+  private readonly resolvedInCycle = new Map<string, RunProps>();
+  /** Styles read while resolving chains, bounded by MAX_STYLE_STEPS. */
+  private steps = 0;
 
   constructor(stylesXml: string | undefined) {
     const root = stylesXml ? parseXml(stylesXml) : { type: 'root' };
@@ -101,18 +114,46 @@ export class DocxStyles {
     }
   }
 
-  /** Properties of a style with its `basedOn` chain (cycles stop). */
+  /**
+   * Properties of a style with its `basedOn` chain, ancestors first (a chain that comes back to a
+   * style stops there). Each style's result is kept: runs and paragraphs name the same styles
+   * again and again, and walking a long chain for each took time growing with their product.
+   */
   chain(id: string | undefined): RunProps {
-    const layers: RunProps[] = [];
-    const seen = new Set<string>();
-    while (id && !seen.has(id)) {
-      seen.add(id);
-      const style = this.styles.get(id);
+    if (!id) return {};
+    const known = this.resolved.get(id) ?? this.resolvedInCycle.get(id);
+    if (known) return known;
+    // The styles from `id` up to the first one resolved before, missing, or repeated.
+    const path: StyleDef[] = [];
+    const ids: string[] = [];
+    const onPath = new Set<string>();
+    let base: RunProps = {};
+    let cyclic = false;
+    for (let at: string | undefined = id; at; ) {
+      const done = this.resolved.get(at);
+      if (done) {
+        base = done;
+        break;
+      }
+      if (onPath.has(at)) {
+        cyclic = true;
+        break;
+      }
+      const style = this.styles.get(at);
       if (!style) break;
-      layers.unshift(style.props);
-      id = style.basedOn;
+      if (++this.steps > MAX_STYLE_STEPS) throw new Error('style chains too long to resolve');
+      path.push(style);
+      ids.push(at);
+      onPath.add(at);
+      at = style.basedOn;
     }
-    return merge(...layers);
+    let props = base;
+    for (let i = path.length - 1; i >= 0; i--) {
+      props = merge(props, path[i].props);
+      if (!cyclic) this.resolved.set(ids[i], props);
+    }
+    if (cyclic) this.resolvedInCycle.set(id, props);
+    return props;
   }
 
   get documentDefaults(): RunProps {
@@ -126,7 +167,12 @@ const TINY_HALF_POINTS = 3;
 export function hiddenRuns(partXml: string, styles: DocxStyles): HiddenSpan[] {
   const root = parseXml(partXml);
   const found = new Map<HiddenTechnique, string[]>();
-  const add = (t: HiddenTechnique, text: string) => text.trim() && found.set(t, [...(found.get(t) ?? []), text]);
+  const add = (t: HiddenTechnique, text: string) => {
+    if (!text.trim()) return;
+    const texts = found.get(t);
+    if (texts) texts.push(text);
+    else found.set(t, [text]);
+  };
   const pageBackground = colorOf(descendants(root, 'w:background')[0], 'w:color') ?? WHITE;
 
   const visitParagraph = (p: XmlNode, cellShade: Rgba | undefined) => {

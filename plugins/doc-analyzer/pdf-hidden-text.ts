@@ -129,7 +129,9 @@ export function hiddenPdfText(fnArray: number[], argsArray: unknown[][], ops: Pd
   const byTechnique = new Map<HiddenTechnique, string[]>();
   for (const f of found) {
     if (ocrLayer && f.technique === 'invisible_render') continue;
-    byTechnique.set(f.technique, [...(byTechnique.get(f.technique) ?? []), f.text]);
+    const texts = byTechnique.get(f.technique);
+    if (texts) texts.push(f.text);
+    else byTechnique.set(f.technique, [f.text]);
   }
   return [...byTechnique].map(([technique, texts]) => ({ technique, text: texts.join(' ') }));
 }
