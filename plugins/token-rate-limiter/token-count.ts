@@ -1,4 +1,4 @@
-import type { Tiktoken } from 'js-tiktoken/lite';
+import { bytePairCount, readByteRanks, type ByteRanks } from './byte-pair-count.js';
 
 /** Distinct pieces remembered; past it the memory starts over (text repeats words, not sentences). */
 const PIECE_MEMORY = 50_000;
@@ -9,8 +9,8 @@ const EXACT_UP_TO = 400_000;
  * Counts tokens of the o200k_base tokenizer. The tokenizer first splits text into pieces with
  * its pattern and byte-pair encodes each piece on its own, so a text's count is the sum of its
  * pieces' counts: each distinct piece (a word with its leading space, a number, punctuation) is
- * encoded once and its count remembered. The tokenizer's own `encode` re-encodes every piece
- * each time, about 1 µs per token.
+ * counted once and its count remembered. The tokenizer library's own `encode` re-encodes every
+ * piece each time, about 1 µs per token, and its merge grows with the cube of a piece's length.
  */
 export class TokenCounter {
   /**
@@ -18,13 +18,16 @@ export class TokenCounter {
    * piece is matched where the last one ended.
    */
   private readonly pieces: RegExp;
+  /** The same pattern, to split a piece again as the tokenizer's `encode` would. */
+  private readonly split: RegExp;
   private memory = new Map<string, number>();
 
   constructor(
-    private readonly encoding: Tiktoken,
+    private readonly ranks: ByteRanks,
     pattern: string,
   ) {
     this.pieces = new RegExp(pattern, 'uy');
+    this.split = new RegExp(pattern, 'ug');
   }
 
   /** Tokens of `text`. Special-token strings in user text count as plain text, never as control tokens. */
@@ -44,7 +47,9 @@ export class TokenCounter {
   private pieceTokens(piece: string): number {
     let n = this.memory.get(piece);
     if (n === undefined) {
-      n = this.encoding.encode(piece, [], []).length;
+      n = 0;
+      // Matched alone, a piece is almost always one piece again, but the pattern looks ahead.
+      for (const match of piece.matchAll(this.split)) n += bytePairCount(Buffer.from(match[0], 'utf8').toString('latin1'), this.ranks);
       if (this.memory.size >= PIECE_MEMORY) this.memory = new Map();
       this.memory.set(piece, n);
     }
@@ -60,9 +65,7 @@ let counter: Promise<TokenCounter> | undefined;
  * budgets settle on the usage the provider reports, so only the reservation is approximate.
  */
 export function tokenizer(): Promise<TokenCounter> {
-  counter ??= Promise.all([import('js-tiktoken/lite'), import('js-tiktoken/ranks/o200k_base')]).then(
-    ([lite, ranks]) => new TokenCounter(new lite.Tiktoken(ranks.default), ranks.default.pat_str),
-  );
+  counter ??= import('js-tiktoken/ranks/o200k_base').then(({ default: ranks }) => new TokenCounter(readByteRanks(ranks.bpe_ranks), ranks.pat_str));
   return counter;
 }
 

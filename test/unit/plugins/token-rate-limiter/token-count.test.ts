@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { TokenCounter } from '../../../../plugins/token-rate-limiter/token-count.js';
+import { bytePairCount, readByteRanks } from '../../../../plugins/token-rate-limiter/byte-pair-count.js';
 
 /** Random text mixing what the tokenizer's pre-split treats differently. */
 function randomText(seed: number): string {
@@ -19,8 +20,10 @@ function randomText(seed: number): string {
 }
 
 describe('token_rate_limiter: piece-cached token counts', () => {
+  // The tokenizer library is the reference; the counter reads the same rank file.
   const encoding = new Tiktoken(o200k);
   const exact = (text: string) => encoding.encode(text, [], []).length;
+  const ranks = readByteRanks(o200k.bpe_ranks);
 
   it("has pieces that tile any text: every code point, lone surrogates included, starts a piece (what the counter's sticky matching relies on)", () => {
     const piece = new RegExp(o200k.pat_str, 'uy');
@@ -34,7 +37,7 @@ describe('token_rate_limiter: piece-cached token counts', () => {
   });
 
   it('counts exactly what the tokenizer encodes, on prose, code, markup and mixed scripts', () => {
-    const counter = new TokenCounter(encoding, o200k.pat_str);
+    const counter = new TokenCounter(ranks, o200k.pat_str);
     const texts = [
       ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => readFileSync(`docs/${f}`, 'utf8')),
       readFileSync('core/proxy/app.ts', 'utf8'),
@@ -46,12 +49,35 @@ describe('token_rate_limiter: piece-cached token counts', () => {
   });
 
   it('stays exact when its piece memory starts over', () => {
-    const counter = new TokenCounter(encoding, o200k.pat_str);
+    const counter = new TokenCounter(ranks, o200k.pat_str);
     // 60,000 distinct lowercase words: more pieces than it remembers, within the exact-count length.
     const word = (i: number) => Array.from({ length: 4 }, (_, k) => String.fromCharCode(97 + (Math.floor(i / 26 ** k) % 26))).join('');
     const many = Array.from({ length: 60_000 }, (_, i) => word(i)).join(' ');
     expect(many.length).to.be.below(400_000);
     expect(counter.count(many)).to.equal(exact(many));
     expect(counter.count(many)).to.equal(exact(many));
+  });
+
+  it('has every single byte as a token, so every part the merge leaves is one', () => {
+    for (let byte = 0; byte < 256; byte++) expect(ranks.ranks.has(String.fromCharCode(byte)), `byte ${byte}`).to.equal(true);
+  });
+
+  it('merges long runs as the tokenizer does: letters, digits, punctuation, spaces, mixed scripts', () => {
+    let s = 3;
+    const next = (n: number) => ((s = (s * 48271) % 2147483647) % n);
+    const alphabets = ['a', 'ab', 'abcdefghijklmnopqrstuvwxyz', 'ABCabc', '01', '!?.', ' ', 'éèà', 'абв', '東京', 'xX1_'];
+    const pieces: string[] = [];
+    for (const alphabet of alphabets) {
+      const letters = [...alphabet];
+      for (const length of [2, 7, 31, 120, 300]) pieces.push(Array.from({ length }, () => letters[next(letters.length)]).join(''));
+    }
+    for (const piece of pieces) {
+      const bytes = Buffer.from(piece, 'utf8').toString('latin1');
+      // encode() splits by the pattern first; one match of it is what bytePairCount reads.
+      const matches = [...piece.matchAll(new RegExp(o200k.pat_str, 'ug'))].map((m) => m[0]);
+      if (matches.length === 1) expect(bytePairCount(bytes, ranks), JSON.stringify(piece)).to.equal(exact(piece));
+    }
+    const counter = new TokenCounter(ranks, o200k.pat_str);
+    for (const piece of pieces) expect(counter.count(piece), JSON.stringify(piece)).to.equal(exact(piece));
   });
 });
