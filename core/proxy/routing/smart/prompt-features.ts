@@ -64,8 +64,25 @@ const textOf = (parts: readonly ContentPart[]): string =>
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
 
-const CODE_LINE =
+export const CODE_LINE =
   /^[ \t]*(?:(?:def|class|function|fn|func|public|private|static|import|from|package|#include|using|return|const|let|var|elif|except|try|catch|SELECT|INSERT|UPDATE|DELETE|CREATE)\b[^\n]*|[^\n]*[;{}][ \t]*|[^\n]*\)[ \t]*(?:=>|->|:)[ \t]*|[^\n]*\w+\[[^\]\n]*\][ \t]*=[^\n]*|[^\n]*\b\w+\.\w+\([^)\n]*\)[^\n]*)$/gm;
+/** Lines longer than this are not read as code lines: the pattern's work grows with the square of a line's length. */
+const LONGEST_CODE_LINE = 400;
+const LONG_LINE = new RegExp(`[^\\n]{${LONGEST_CODE_LINE + 1}}`);
+
+/** Lines matching CODE_LINE, leaving out lines longer than LONGEST_CODE_LINE. */
+export function codeLines(text: string): number {
+  if (!LONG_LINE.test(text)) return count(text, CODE_LINE);
+  // The pattern never crosses a line feed, so the lines can be read one by one.
+  let n = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start <= LONGEST_CODE_LINE) n += count(text.slice(start, end), CODE_LINE);
+    start = end + 1;
+  }
+  return n;
+}
 const ERROR_REPORT = /\b(?:Traceback \(most recent call last\)|\w+(?:Error|Exception)\b:|Segmentation fault|panic:|undefined is not|cannot read propert|NullPointer|stack ?trace|compil(?:e|er|ation) error)/i;
 const CODE_TERMS =
   /\b(?:python|javascript|typescript|node\.?js|java|kotlin|rust|golang|go (?:http|program|code|function|routine)|c\+\+\d*|c#|ruby|php|scala|haskell|bash|shell script|powershell|sql|postgres(?:ql)?|mysql|sqlite|mongodb|redis|pandas|numpy|react|vue|angular|django|flask|express|docker(?:file)?|docker-compose|kubernetes|terraform|github actions|ci pipeline|regex|regular expression|api|endpoint|http|json|yaml|csv|function|method|class|struct|interface|array|linked list|hash ?map|dictionary|tree|graph|trie|queue|stack|heap|mutex|thread|coroutine|async|await|callback|promise|closure|recursion|recursive|algorithm|complexity|o\(n(?: log n)?\)|o\(1\)|unit tests?|pytest|jest|bug|debug\w*|compile\w*|runtime|variable|loop|index(?:es)?|schema|database|query|queries|microservices?|cache|middleware|webhook|cli|command-line|script that|program that|code)\b/gi;
@@ -73,7 +90,13 @@ const CODE_ASK =
   /\b(?:write|implement|build|create|make|program|code|refactor|debug|fix|review|optimi[sz]e|translate|port|convert|generate|produce|give me)\b[^.?!\n]{0,80}\b(?:function|method|class|script|program|query|regex|regular expression|hook|middleware|module|workflow|dockerfile|app|api|endpoint|algorithm|solver|parser|cli|test|tests|code|sql|implementation|component|pipeline|struct|queue|cache)\b/i;
 const REASONING_CUES =
   /\b(?:step[- ]by[- ]step|prove|proof|derive|derivation|deduce|show (?:your|all|the) (?:work|steps)|justify|optimi[sz]e|optimal|minimi[sz]e|maximi[sz]e|minimum|maximum|trade-?offs?|weigh|analy[sz]e|estimate|calculate|compute|solve|puzzle|riddle|probability|expected|how many|how much|how fast|how long|what time|schedule|plan (?:a|an|the|my)|design (?:a|an|the)|architect\w*|outline the|compare|recommend|constraints?|edge cases?|hypothes[ie]s|root cause|diagnos\w+|failure|fail over|rollback|idempoten\w+|consisten\w+|latency|throughput|scal(?:e|ing|able)|per second|downtime|threat|mitigations?|each step|every valid|must be true|guarantee\w*|strategy that)\b/gi;
-const MATH_CUES =
+/**
+ * `text` with every run of more than 16 digits cut to its first 16: MATH_CUES then finds as many
+ * cues (it reads a run as digits, whatever their number), and does not try a long run again from
+ * each of its digits.
+ */
+export const shortDigitRuns = (text: string) => text.replace(/\d{17,}/g, (run) => run.slice(0, 16));
+export const MATH_CUES =
   /(?:\d+(?:[.,]\d+)?\s*[-+*/×÷^=<>]\s*\d+|\w\^\d|[∑∫√π≤≥≠]|\b(?:equation|integral|derivative|matrix|vector|modulo|primes?|factorial|percent(?:age)?|ratio|interest|compounded|annual(?:ised|ized)?|median|arithmetic mean|the mean of|average|standard deviation|variance|divisible|integers?|irrational|induction|km\/h|mph|m\/s|per hour)\b|\b\d+(?:\.\d+)?\s*%)/gi;
 const CONSTRAINT_CUES =
   /\b(?:must|exactly|at least|at most|no more than|no fewer than|without using|do not use|only use|ensure|guarantee|make sure|each of|all of the following|in under|within \d+|limit(?:ed)? to|under \d+|include|cover(?:ing)?)\b/gi;
@@ -119,12 +142,12 @@ export function promptFeatures(request: CanonicalRequest): PromptFeatures {
     responseFormat: format === 'json_schema' ? 2 : format === 'json_object' ? 1 : 0,
     structuredCues: count(ask, STRUCTURED_CUES),
     codeFences: count(sample, /```/g) >> 1,
-    codeLines: count(sample, CODE_LINE),
+    codeLines: codeLines(sample),
     errorReport: ERROR_REPORT.test(sample),
     codeTerms: count(ask, CODE_TERMS),
     codeAsk: CODE_ASK.test(ask),
     reasoningCues: count(ask, REASONING_CUES),
-    mathCues: count(ask, MATH_CUES),
+    mathCues: count(shortDigitRuns(ask), MATH_CUES),
     numbers: count(ask, /\b\d+(?:[.,:]\d+)*\b/g),
     constraintCues: count(ask, CONSTRAINT_CUES),
     explainCues: count(ask, EXPLAIN_CUES),
