@@ -68,20 +68,24 @@ export const CODE_LINE =
   /^[ \t]*(?:(?:def|class|function|fn|func|public|private|static|import|from|package|#include|using|return|const|let|var|elif|except|try|catch|SELECT|INSERT|UPDATE|DELETE|CREATE)\b[^\n]*|[^\n]*[;{}][ \t]*|[^\n]*\)[ \t]*(?:=>|->|:)[ \t]*|[^\n]*\w+\[[^\]\n]*\][ \t]*=[^\n]*|[^\n]*\b\w+\.\w+\([^)\n]*\)[^\n]*)$/gm;
 /** Lines longer than this are not read as code lines: the pattern's work grows with the square of a line's length. */
 const LONGEST_CODE_LINE = 400;
-const LONG_LINE = new RegExp(`[^\\n]{${LONGEST_CODE_LINE + 1}}`);
 
-/** Lines matching CODE_LINE, leaving out lines longer than LONGEST_CODE_LINE. */
-export function codeLines(text: string): number {
-  if (!LONG_LINE.test(text)) return count(text, CODE_LINE);
-  // The pattern never crosses a line feed, so the lines can be read one by one.
-  let n = 0;
+/** Where each line of `text` ends (at a line feed or the end). */
+function* lineEnds(text: string): Generator<[start: number, end: number]> {
   for (let start = 0; start < text.length; ) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    if (end - start <= LONGEST_CODE_LINE) n += count(text.slice(start, end), CODE_LINE);
+    yield [start, end];
     start = end + 1;
   }
-  return n;
+}
+
+/** Lines matching CODE_LINE, leaving out lines longer than LONGEST_CODE_LINE. */
+export function codeLines(text: string): number {
+  const lines = [...lineEnds(text)];
+  const short = ([start, end]: [number, number]) => end - start <= LONGEST_CODE_LINE;
+  if (lines.every(short)) return count(text, CODE_LINE);
+  // The pattern never crosses a line feed, so the lines can be read one by one.
+  return lines.filter(short).reduce((n, [start, end]) => n + count(text.slice(start, end), CODE_LINE), 0);
 }
 const ERROR_REPORT = /\b(?:Traceback \(most recent call last\)|\w+(?:Error|Exception)\b:|Segmentation fault|panic:|undefined is not|cannot read propert|NullPointer|stack ?trace|compil(?:e|er|ation) error)/i;
 const CODE_TERMS =
