@@ -4,7 +4,7 @@
  * queue costs the same as any other (shifting an array of 100,000 entries moved all of them).
  */
 export class BoundedQueue<T> {
-  private slots: Array<T | undefined> = [];
+  private readonly slots: Array<T | undefined> = [];
   /** Where the oldest entry is. */
   private head = 0;
   private count = 0;
@@ -40,8 +40,10 @@ export class BoundedQueue<T> {
       batch[i] = this.slots[at] as T;
       this.slots[at] = undefined;
     }
-    this.head = (this.head + n) % this.capacity;
     this.count -= n;
+    // An emptied ring starts again at its first slot, so the slots array grows only as far as
+    // the queue ever filled, not round the whole capacity as the head moves on.
+    this.head = this.count === 0 ? 0 : (this.head + n) % this.capacity;
     return batch;
   }
 

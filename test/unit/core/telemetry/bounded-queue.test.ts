@@ -70,4 +70,13 @@ describe('core/telemetry BoundedQueue', () => {
     expect(queue.take(10)).to.deep.equal(['c', 'd', 'e']);
     expect(queue.size).to.equal(0);
   });
+
+  it('grows its storage only to what it held at once, when each batch empties it', () => {
+    const queue = new BoundedQueue<number>(100_000);
+    for (let round = 0; round < 1_000; round++) {
+      for (let i = 0; i < 10; i++) queue.push(i);
+      expect(queue.take(50)).to.have.length(10);
+    }
+    expect((queue as unknown as { slots: unknown[] }).slots.length).to.equal(10);
+  });
 });
