@@ -34,13 +34,43 @@ export function readRawBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): P
   });
 }
 
-/** Parses a JSON object body; anything else is 400 `invalid_json`. */
+/**
+ * How deep a JSON body may nest its arrays and objects. Far beyond any request or tool schema a
+ * provider accepts; deeper values would overflow the stack of the code that walks them (and a
+ * request's schema reached the upstream call, where the failure read as the upstream's).
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Whether `text` (JSON) nests arrays and objects deeper than `max`: one pass, strings skipped. */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // A string: up to the next quote not escaped.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Parses a JSON object body; anything else, or one nested deeper than MAX_JSON_DEPTH, is 400 `invalid_json`. */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   let value: unknown;
+  const text = raw.toString('utf8');
   try {
-    value = JSON.parse(raw.toString('utf8'));
+    value = JSON.parse(text);
   } catch (err) {
     throw new GatewayError('invalid_json', { message: `request body is not valid JSON: ${(err as Error).message}` });
+  }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new GatewayError('invalid_json', { message: `request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` });
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new GatewayError('invalid_json', { message: 'request body must be a JSON object' });

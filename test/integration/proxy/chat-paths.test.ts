@@ -142,6 +142,20 @@ describe('proxy chat paths', () => {
         errorMessageOf(format, await anonymous.json());
       });
 
+      it(`${format}: a body nested deeper than the gateway reads is 400, and the upstream is not called`, async () => {
+        const before = world.upstreamCalls();
+        const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+        const response = await fetch(`${world.base}${chatPath(format, world.pin('openai-chat'), false)}`, {
+          method: 'POST',
+          headers: { 'x-api-key': world.key, 'content-type': 'application/json' },
+          body: `{"model":"${world.pin('openai-chat')}","nested":${deep}}`,
+        });
+        expect(response.status).to.equal(400);
+        expect(response.headers.get('x-gateway-error-source')).to.equal('gateway');
+        expect(errorMessageOf(format, await response.json())).to.contain('deeper than 256 levels');
+        expect(world.upstreamCalls()).to.equal(before);
+      });
+
       it(`${format}: a body that is not a valid ${format} request is 400 naming the field`, async () => {
         const invalid: Record<WireFormatId, [Record<string, unknown>, string]> = {
           'openai-chat': [{ model: world.pin('openai-chat'), messages: [] }, 'messages'],
