@@ -12,7 +12,7 @@ import type { BreakerOutcome } from '../routing/circuit-breaker.js';
 import { AttemptPolicy } from './attempt-decision.js';
 import { settleFailedAttempt } from './failed-attempt.js';
 import { relayStream } from './relay-stream.js';
-import { clientClosedError, connectionErrorOf, upstreamErrorOf } from './upstream-error.js';
+import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from './upstream-error.js';
 import { createHash } from 'node:crypto';
 
 function decode(format: WireFormat, ctx: Exchange, pathModel?: string, pathStream?: boolean) {
@@ -215,6 +215,7 @@ async function attemptTarget(
     } catch (err) {
       if (err instanceof GatewayError) throw err;
       if (ctx.signal.aborted) throw clientClosedError();
+      if (!isConnectionFailure(err)) throw err;
       failure = connectionErrorOf(err);
     }
     outcome = slot.outcomeOf(failure);

@@ -20,6 +20,15 @@ export async function upstreamErrorOf(response: Dispatcher.ResponseData, format:
   return new GatewayError('upstream_error', { status: response.statusCode, message: info.message, source: 'upstream', headers, details });
 }
 
+/**
+ * Whether an error thrown while calling the upstream is a failure to reach or hear it: socket,
+ * DNS, TLS and HTTP client errors carry a code. Anything else is a fault of the gateway's own
+ * code or of a policy (a body it cannot serialise), which must not count against the registry.
+ */
+export function isConnectionFailure(err: unknown): boolean {
+  return typeof (err as { code?: unknown } | null)?.code === 'string';
+}
+
 /** A failure to reach the upstream at all (connection refused, reset, timeout). */
 export function connectionErrorOf(err: unknown): GatewayError {
   const code = (err as { code?: string }).code ?? '';

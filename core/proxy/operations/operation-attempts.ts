@@ -12,7 +12,7 @@ import type { Attempt, Exchange, RoutePlan, RouteTarget } from '../../pipeline/e
 import type { PipelineHooks, ProviderRequest } from '../../pipeline/hooks.js';
 import { AttemptPolicy } from '../chat/attempt-decision.js';
 import { settleFailedAttempt } from '../chat/failed-attempt.js';
-import { clientClosedError, connectionErrorOf, upstreamErrorOf } from '../chat/upstream-error.js';
+import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from '../chat/upstream-error.js';
 import { takeSlot } from '../routing/attempt-slot.js';
 import type { ProxyRuntime } from '../runtime.js';
 
@@ -91,9 +91,9 @@ export async function callUpstream(
       }
       failure = await failureOf(runtime, upstream, call.errorFormat);
     } catch (err) {
-      if (ctx.signal.aborted) {
+      if (ctx.signal.aborted || !isConnectionFailure(err)) {
         slot.release('neutral');
-        throw clientClosedError();
+        throw ctx.signal.aborted ? clientClosedError() : err;
       }
       failure = connectionErrorOf(err);
     }

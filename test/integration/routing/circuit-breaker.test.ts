@@ -117,4 +117,20 @@ describe('routing: circuit breaker per registry', () => {
       ok('a');
     }
   });
+
+  it('a request the gateway itself fails to send is answered 500 and not held against the registry', async () => {
+    const faulty = await world.consumer({ slug: 'breaker-own-fault', registries: [{ registry_id: ids.c, weight: 1 }] });
+    await world.gateway.seed.policy(world.gatewayId, { type: 'unsendable_request', settings: {} }, [faulty.consumer._id]);
+    await world.gateway.configChanged();
+    const before = up('c').chatCount();
+    // More failures than c's failure_threshold (2), none of them c's.
+    for (let i = 0; i < 3; i++) {
+      const err = (await world.chat(faulty.client, { model: '@c/m-c' }).catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+      expect(err).to.be.instanceOf(OpenAI.InternalServerError);
+      expect(err.status).to.equal(500);
+    }
+    expect(up('c').chatCount()).to.equal(before);
+    const healthy = await world.consumer({ slug: 'breaker-own-fault-ok', registries: [{ registry_id: ids.c, weight: 1 }] });
+    expect((await world.chat(healthy.client, { model: '@c/m-c' })).answeredBy).to.equal('c');
+  });
 });
