@@ -1,9 +1,9 @@
 /**
  * Every format adapter on request bodies with one to three fields broken (replaced by null, a
  * number, a string, an empty array or object, or removed), seeded so every run reads the same
- * bodies: decoding either succeeds or throws FormatError / UnsupportedFeatureError (a 400 naming
- * the field), and whatever decodes encodes for every other format the same way. Any other error
- * would reach the client as a 500.
+ * bodies: decoding either succeeds or throws FormatError (a 400 naming the field), and whatever
+ * decodes is encoded for every format or refused with UnsupportedFeatureError (a 400 naming the
+ * feature). Any other error would reach the client as a 500.
  */
 import { expect } from 'chai';
 import { FormatError, UnsupportedFeatureError, type WireFormat } from '../../../../core/canonical/index.js';
