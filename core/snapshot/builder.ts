@@ -124,7 +124,11 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
   const oidcAuths = new Map<string, AuthRecord[]>();
   for (const a of document.auths) {
     if (a.type === 'api_key' && a.key_hash) authsByKeyHash.set(a.key_hash, a);
-    if (a.type === 'oidc') oidcAuths.set(a.gateway_id, [...(oidcAuths.get(a.gateway_id) ?? []), a]);
+    if (a.type === 'oidc') {
+      const list = oidcAuths.get(a.gateway_id);
+      if (list) list.push(a);
+      else oidcAuths.set(a.gateway_id, [a]);
+    }
   }
 
   const indexes: SnapshotIndexes = {

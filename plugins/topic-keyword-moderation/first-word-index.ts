@@ -45,9 +45,12 @@ export class FirstWordIndex {
         if (!first.tail) this.anyWord.push(index);
         else {
           const code = first.tail.charCodeAt(first.tail.length - 1);
-          const list = [...(this.byLastCode.get(code) ?? []), index];
-          this.byLastCode.set(code, list);
-          if (code < 0x80) this.byLastAscii[code] = list;
+          let list = this.byLastCode.get(code);
+          if (!list) {
+            this.byLastCode.set(code, (list = []));
+            if (code < 0x80) this.byLastAscii[code] = list;
+          }
+          list.push(index);
         }
         return;
       }
