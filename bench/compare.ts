@@ -20,6 +20,12 @@ export interface CompareOptions {
   saturation?: boolean;
   firstByteOnly?: boolean;
   connections?: number;
+  /**
+   * Rotate the targets after the first from one repeat to the next, so each of them follows the
+   * first (the direct path, which leaves the gateway core idle) equally often: the one right after
+   * it starts colder.
+   */
+  rotate?: boolean;
 }
 
 export interface Comparison {
@@ -63,7 +69,10 @@ export async function interleave(targets: Target[], options: CompareOptions): Pr
   for (const target of targets) await saturate(target.url, target.body, target.headers, 2);
   for (const target of targets) await openLoop({ ...target, rate: options.rate, durationMs: 1000, firstByteOnly: options.firstByteOnly });
   for (let i = 0; i < options.repeats; i++) {
-    for (const [t, target] of targets.entries()) {
+    const rest = targets.length - 1;
+    const order = targets.map((_, k) => (options.rotate && k > 0 ? 1 + ((k - 1 + i) % rest) : k));
+    for (const t of order) {
+      const target = targets[t];
       runs.latency[t].push(await openLoop({ ...target, rate: options.rate, durationMs: options.durationMs, firstByteOnly: options.firstByteOnly, connections: options.connections }));
       if (options.saturation) runs.saturation[t].push(await saturate(target.url, target.body, target.headers, Math.max(2, Math.round(options.durationMs / 1000))));
     }

@@ -12,6 +12,8 @@ const round = (x: number, digits = 2) => Number(x.toFixed(digits));
  * One gateway per consumer count, all three running side by side on the gateway core and taking
  * turns with the direct path sample by sample: one after the other, the machine's drift over a
  * run (±0.1 ms at p50, more than the 10% being measured) fell on one count more than another.
+ * Their order turns from one repeat to the next (with the default three repeats each comes
+ * right after the direct path once): in a fixed order the first came after an idle core every time.
  */
 export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult> {
   const counts = [10, 1_000, 10_000];
@@ -20,7 +22,7 @@ export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult
     for (const consumers of counts) gateways.push(await ctx.gateway({ consumers }));
     const direct: Target = { url: `${ctx.upstreamUrl}/v1/chat/completions`, body: openaiChat(), headers: json };
     const proxied = gateways.map((gw) => ({ url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: openaiChat(), headers: { ...json, authorization: `Bearer ${gw.key}` } }));
-    const runs = await interleave([direct, ...proxied], { rate: ctx.settings.rate, durationMs: ctx.settings.durationMs, repeats: ctx.settings.repeats });
+    const runs = await interleave([direct, ...proxied], { rate: ctx.settings.rate, durationMs: ctx.settings.durationMs, repeats: ctx.settings.repeats, rotate: true });
     const [d, ...g] = runs.latency.map(medianLatency);
     return {
       scenario: 'consumer scaling',
@@ -31,7 +33,7 @@ export async function consumerScaling(ctx: BenchContext): Promise<ScenarioResult
         gateway_rss_mib: round(gateways[k].rssMiB(), 1),
         errors: errorsOf(runs, 0) + errorsOf(runs, k + 1),
       })),
-      notes: ['the three gateways run side by side and take turns with the direct path, sample by sample'],
+      notes: ['the three gateways run side by side and take turns with the direct path, sample by sample, in an order that turns each repeat'],
     };
   } finally {
     for (const gw of gateways) await gw.stop();
