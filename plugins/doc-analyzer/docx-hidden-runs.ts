@@ -7,6 +7,7 @@
  */
 import { parseDocument, ElementType } from 'htmlparser2';
 import type { HiddenSpan, HiddenTechnique } from './document-types.js';
+import { HiddenTexts } from './hidden-texts.js';
 import { WHITE, indistinguishable, parseColor, type Rgba } from './css-colors.js';
 
 /** The parts of an XML node this reader uses. */
@@ -166,12 +167,9 @@ const TINY_HALF_POINTS = 3;
 /** Hidden spans of one WordprocessingML part (document, header, footer, notes). */
 export function hiddenRuns(partXml: string, styles: DocxStyles): HiddenSpan[] {
   const root = parseXml(partXml);
-  const found = new Map<HiddenTechnique, string[]>();
+  const found = new HiddenTexts();
   const add = (t: HiddenTechnique, text: string) => {
-    if (!text.trim()) return;
-    const texts = found.get(t);
-    if (texts) texts.push(text);
-    else found.set(t, [text]);
+    if (text.trim()) found.add(t, text);
   };
   const pageBackground = colorOf(descendants(root, 'w:background')[0], 'w:color') ?? WHITE;
 
@@ -210,5 +208,5 @@ export function hiddenRuns(partXml: string, styles: DocxStyles): HiddenSpan[] {
     const alt = [docPr.attribs?.descr, docPr.attribs?.title].filter(Boolean).join(' ');
     if (alt) add('alt_text', alt);
   }
-  return [...found].map(([technique, texts]) => ({ technique, text: texts.join(' ') }));
+  return found.spans();
 }

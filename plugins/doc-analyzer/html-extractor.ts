@@ -5,6 +5,7 @@
  */
 import { DomHandler, DomUtils, ElementType, Parser } from 'htmlparser2';
 import type { FormatExtraction, HiddenSpan, HiddenTechnique, MetadataField } from './document-types.js';
+import { HiddenTexts } from './hidden-texts.js';
 import { backgroundOf, elementDeclarations, hidingTechnique, parseStyleSheet, type SimpleRule } from './css-visibility.js';
 import { WHITE, indistinguishable, parseColor, type Rgba } from './css-colors.js';
 
@@ -76,12 +77,8 @@ export function extractHtml(html: string): FormatExtraction {
   }
 
   const parts: string[] = [];
-  const hidden = new Map<HiddenTechnique, string[]>();
-  const hide = (technique: HiddenTechnique, text: string) => {
-    const texts = hidden.get(technique);
-    if (texts) texts.push(text);
-    else hidden.set(technique, [text]);
-  };
+  const hidden = new HiddenTexts();
+  const hide = (technique: HiddenTechnique, text: string) => hidden.add(technique, text);
 
   const walk = (node: DomNode, state: State) => {
     if (node.type === ElementType.Text) {
@@ -118,8 +115,8 @@ export function extractHtml(html: string): FormatExtraction {
   };
   walk(doc as unknown as DomNode, { background: WHITE });
 
-  const comments = hidden.get('html_comment') ?? [];
+  const comments = hidden.of('html_comment');
   const text = [parts.join('').replace(/[ \t]+/g, ' ').replace(LINE_BREAK_RUN, '\n').trim(), ...comments].join('\n').trim();
-  const spans: HiddenSpan[] = [...hidden].map(([technique, texts]) => ({ technique, text: texts.join(' ').trim() }));
+  const spans: HiddenSpan[] = hidden.spans().map((span) => ({ ...span, text: span.text.trim() }));
   return { text, hidden: spans, metadata };
 }

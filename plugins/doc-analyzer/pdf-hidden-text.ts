@@ -7,6 +7,7 @@
  * clipping paths, soft masks, overlapping images and annotation appearances are not modelled.
  */
 import type { HiddenSpan, HiddenTechnique } from './document-types.js';
+import { HiddenTexts } from './hidden-texts.js';
 
 type Matrix = [number, number, number, number, number, number];
 
@@ -126,12 +127,7 @@ export function hiddenPdfText(fnArray: number[], argsArray: unknown[][], ops: Pd
   }
 
   const ocrLayer = hasImage && invisibleChars >= 0.5 * totalChars;
-  const byTechnique = new Map<HiddenTechnique, string[]>();
-  for (const f of found) {
-    if (ocrLayer && f.technique === 'invisible_render') continue;
-    const texts = byTechnique.get(f.technique);
-    if (texts) texts.push(f.text);
-    else byTechnique.set(f.technique, [f.text]);
-  }
-  return [...byTechnique].map(([technique, texts]) => ({ technique, text: texts.join(' ') }));
+  const byTechnique = new HiddenTexts();
+  for (const f of found) if (!(ocrLayer && f.technique === 'invisible_render')) byTechnique.add(f.technique, f.text);
+  return byTechnique.spans();
 }
