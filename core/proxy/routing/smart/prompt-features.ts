@@ -69,23 +69,22 @@ export const CODE_LINE =
 /** Lines longer than this are not read as code lines: the pattern's work grows with the square of a line's length. */
 const LONGEST_CODE_LINE = 400;
 
-/** Where each line of `text` ends (at a line feed or the end). */
-function* lineEnds(text: string): Generator<[start: number, end: number]> {
-  for (let start = 0; start < text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    yield [start, end];
+/** Whether a line of `text` (between line feeds) is longer than LONGEST_CODE_LINE. */
+function hasLongLine(text: string): boolean {
+  for (let start = 0; start <= text.length; ) {
+    const feed = text.indexOf('\n', start);
+    const end = feed < 0 ? text.length : feed;
+    if (end - start > LONGEST_CODE_LINE) return true;
     start = end + 1;
   }
+  return false;
 }
 
 /** Lines matching CODE_LINE, leaving out lines longer than LONGEST_CODE_LINE. */
 export function codeLines(text: string): number {
-  const lines = [...lineEnds(text)];
-  const short = ([start, end]: [number, number]) => end - start <= LONGEST_CODE_LINE;
-  if (lines.every(short)) return count(text, CODE_LINE);
+  if (!hasLongLine(text)) return count(text, CODE_LINE);
   // The pattern never crosses a line feed, so the lines can be read one by one.
-  return lines.filter(short).reduce((n, [start, end]) => n + count(text.slice(start, end), CODE_LINE), 0);
+  return text.split('\n').reduce((n, line) => (line.length <= LONGEST_CODE_LINE ? n + count(line, CODE_LINE) : n), 0);
 }
 const ERROR_REPORT = /\b(?:Traceback \(most recent call last\)|\w+(?:Error|Exception)\b:|Segmentation fault|panic:|undefined is not|cannot read propert|NullPointer|stack ?trace|compil(?:e|er|ation) error)/i;
 const CODE_TERMS =
