@@ -76,6 +76,8 @@ export interface StartOptions {
   storeCheckMs?: number;
   counters?: CounterStore;
   adminRoutes?: readonly AdminRouteModule[];
+  /** The most bytes of one upstream answer the proxy reads whole or relays as a stream (default 128 MiB). */
+  upstreamAnswerLimitBytes?: number;
 }
 
 export async function startPortcullis(settings: Settings, options: StartOptions = {}): Promise<Portcullis> {
@@ -196,7 +198,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const dataPlaneReadiness = (): ReadinessReport => ({ ready: configApplied, checks: checks() });
   const adminReadiness = (): ReadinessReport => ({ ready: storeState() === 'ok', checks: checks() });
 
-  const upstream = new UpstreamClient();
+  const upstream = new UpstreamClient({ answerLimitBytes: options.upstreamAnswerLimitBytes });
   const configChanged = async () => {
     await holder.refresh();
   };

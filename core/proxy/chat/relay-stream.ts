@@ -21,6 +21,8 @@ export interface RelayOptions {
   hooks: PipelineHooks;
   /** A check run on the assembled text as it grows; returning a reason stops the stream. */
   windowCheck?: (assembler: StreamAssembler) => Promise<string | undefined>;
+  /** The most bytes relayed from the upstream; a longer stream ends with the failure event. */
+  limitBytes: number;
 }
 
 async function write(res: ServerResponse, text: string | Uint8Array): Promise<void> {
@@ -79,8 +81,12 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   }
 
   await write(res, clientEncoder.open());
+  let received = 0;
   try {
     for await (const chunk of upstream.body) {
+      // Leaving the loop by a throw destroys the upstream body.
+      received += (chunk as Uint8Array).length;
+      if (received > options.limitBytes) throw new Error(`upstream stream exceeds ${options.limitBytes} bytes`);
       const decoded = text.decode(chunk as Uint8Array, { stream: true });
       if (options.windowCheck) {
         rawTail.append(decoded);

@@ -12,6 +12,7 @@ import type { BreakerOutcome } from '../routing/circuit-breaker.js';
 import { AttemptPolicy } from './attempt-decision.js';
 import { settleFailedAttempt } from './failed-attempt.js';
 import { relayStream } from './relay-stream.js';
+import { readAnswerText } from '../upstream/answer-limit.js';
 import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from './upstream-error.js';
 import { createHash } from 'node:crypto';
 
@@ -184,9 +185,9 @@ async function attemptTarget(
           outcome = 'success';
           attempt.outcome = 'ok';
           selectionHeaders(ctx, target);
-          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target);
+          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target, runtime.upstream.answerLimitBytes);
         } else {
-          const raw = await upstream.body.text();
+          const raw = await readAnswerText(upstream.body, runtime.upstream.answerLimitBytes);
           let response: CanonicalResponse;
           try {
             response = prepared.upstreamFormat.decodeResponse(JSON.parse(raw));
@@ -235,6 +236,7 @@ async function streamAnswer(
   passthrough: boolean,
   upstream: Awaited<ReturnType<ProxyRuntime['upstream']['send']>>,
   target: RouteTarget,
+  limitBytes: number,
 ) {
   const sse = wantsSse(ctx);
   const res = koa.res;
@@ -256,6 +258,7 @@ async function streamAnswer(
     res,
     hooks,
     windowCheck: ctx.streamWindowCheck,
+    limitBytes,
   });
   ctx.response = assembler.result();
   ctx.usage = ctx.response.usage;

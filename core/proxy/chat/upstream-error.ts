@@ -1,10 +1,14 @@
 import type { Dispatcher } from 'undici';
 import type { WireFormat } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
+import { MAX_UPSTREAM_ERROR_BYTES, readAtMost } from '../upstream/answer-limit.js';
 
-/** An upstream error answer as a GatewayError keeping the upstream's status, message and Retry-After. */
+/**
+ * An upstream error answer as a GatewayError keeping the upstream's status, message and
+ * Retry-After. Only its first MAX_UPSTREAM_ERROR_BYTES are read.
+ */
 export async function upstreamErrorOf(response: Dispatcher.ResponseData, format: WireFormat): Promise<GatewayError> {
-  const text = await response.body.text();
+  const { text } = await readAtMost(response.body, MAX_UPSTREAM_ERROR_BYTES);
   let parsed: unknown = text;
   try {
     parsed = JSON.parse(text);

@@ -45,7 +45,7 @@ export function embeddingsOperation(runtime: ProxyRuntime): OperationHandler {
       const translation = translationFor(t);
       return jsonCall(t, { capability: 'embeddings', method: 'POST' }, translation ? translation.request(body, t) : withTargetModel(body, t));
     });
-    const answer = await readJsonAnswer(upstream);
+    const answer = await readJsonAnswer(upstream, runtime.upstream.answerLimitBytes);
     const translation = translationFor(target);
     const list = translation ? translation.response(answer.value, body, target) : answer.value;
     const tokens = (list as { usage?: { prompt_tokens?: unknown } } | null)?.usage?.prompt_tokens;

@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import type { Dispatcher } from 'undici';
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { Exchange, RouteTarget } from '../../pipeline/exchange.js';
+import { readAnswerText } from '../upstream/answer-limit.js';
 
 /** Upstream headers that describe the body and so travel with it. */
 const BODY_HEADERS = ['content-type', 'content-disposition'] as const;
@@ -20,9 +21,12 @@ export function relayAnswer(koa: Koa.Context, upstream: Dispatcher.ResponseData)
   koa.body = upstream.body;
 }
 
-/** The upstream's answer as JSON text and value; a body that is not JSON is a 502 from the upstream. */
-export async function readJsonAnswer(upstream: Dispatcher.ResponseData): Promise<{ text: string; value: unknown }> {
-  const text = await upstream.body.text();
+/**
+ * The upstream's answer as JSON text and value; a body that is not JSON, or longer than
+ * `limit` bytes, is a 502 from the upstream.
+ */
+export async function readJsonAnswer(upstream: Dispatcher.ResponseData, limit: number): Promise<{ text: string; value: unknown }> {
+  const text = await readAnswerText(upstream.body, limit);
   try {
     return { text, value: JSON.parse(text) as unknown };
   } catch (err) {

@@ -28,7 +28,7 @@ export function rerankOperation(runtime: ProxyRuntime): OperationHandler {
     const { upstream, target } = await callUpstream(ctx, hooks, runtime, plan, (t) =>
       jsonCall(t, { capability: 'rerank', method: 'POST' }, speaksV2(t) ? withTargetModel(body, t) : toCompatibleRerank(body, t)),
     );
-    const answer = await readJsonAnswer(upstream);
+    const answer = await readJsonAnswer(upstream, runtime.upstream.answerLimitBytes);
     selectionHeaders(ctx, target);
     koa.status = upstream.statusCode;
     koa.type = 'application/json';

@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
 import type { ClientSignal } from '../../pipeline/client-signal.js';
+import { MAX_UPSTREAM_ANSWER_BYTES } from './answer-limit.js';
 
 /**
  * Origin and path of an absolute http(s) URL by string search: the dispatcher takes them apart,
@@ -21,7 +22,12 @@ export function splitUrl(url: string): { origin: string; path: string } {
 export class UpstreamClient {
   private readonly agents = new Map<string, { baseUrl: string; agent: Agent }>();
 
-  constructor(private readonly options: { connectTimeoutMs?: number; connections?: number } = {}) {}
+  /** The most bytes of one answer read whole or relayed as a stream (see answer-limit.ts). */
+  readonly answerLimitBytes: number;
+
+  constructor(private readonly options: { connectTimeoutMs?: number; connections?: number; answerLimitBytes?: number } = {}) {
+    this.answerLimitBytes = options.answerLimitBytes ?? MAX_UPSTREAM_ANSWER_BYTES;
+  }
 
   private agentFor(registryId: string, baseUrl: string): Agent {
     const existing = this.agents.get(registryId);

@@ -4,7 +4,7 @@
  */
 import type { WireFormatId } from '../../../../core/canonical/index.js';
 import type { RegistryRecord } from '../../../../core/records/types.js';
-import { createTestGateway, type TestGateway } from '../../../../core/testing/index.js';
+import { createTestGateway, type TestGateway, type TestGatewayOptions } from '../../../../core/testing/index.js';
 import type { FakeUpstream, FakeUpstreamOptions } from '../../../fixtures/providers/fake-upstream.js';
 import { FORMATS, startAllUpstreams, UPSTREAM } from './upstreams.js';
 
@@ -28,9 +28,9 @@ export interface ProxyWorld {
 }
 
 /** Starts the gateway and the fakes, and seeds the registries and the consumer. */
-export async function startProxyWorld(options: { upstream?: FakeUpstreamOptions; slug?: string } = {}): Promise<ProxyWorld> {
+export async function startProxyWorld(options: { upstream?: FakeUpstreamOptions; slug?: string; gateway?: TestGatewayOptions } = {}): Promise<ProxyWorld> {
   const upstreams = await startAllUpstreams(options.upstream);
-  const gateway = await createTestGateway({ planes: ['proxy'] });
+  const gateway = await createTestGateway({ ...options.gateway, planes: ['proxy'] });
   const gw = await gateway.seed.gateway();
   const registries = {} as Record<WireFormatId, RegistryRecord>;
   for (const format of FORMATS) {

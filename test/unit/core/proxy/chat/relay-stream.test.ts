@@ -19,14 +19,14 @@ const END = chunk({}, 'tool_calls') + 'data: [DONE]\n\n';
 const denyCalls = async (assembled: StreamAssembler) => (assembled.result().content.some((p) => p.type === 'tool_call') ? 'the model called a tool' : undefined);
 
 /** Relays `reads` (each one upstream read) and returns what the client received. */
-async function relay(reads: string[], rawForward: boolean, windowCheck = denyCalls) {
+async function relay(reads: string[], rawForward: boolean, windowCheck: typeof denyCalls | undefined = denyCalls, limitBytes = 1024 * 1024) {
   let received = '';
   const res = { destroyed: false, write: (text: string) => ((received += text), true) } as unknown as ServerResponse;
   const upstream = { body: Readable.from(reads.map((r) => Buffer.from(r))) } as unknown as Dispatcher.ResponseData;
   const ctx = { signal: { aborted: false } } as unknown as Exchange;
   const hooks = { adaptChunk: new Map() } as unknown as PipelineHooks;
   const clientEncoder = openaiChat.createStreamEncoder({ request, model: 'gpt-4o-mini', sse: true });
-  const { complete } = await relayStream(ctx, { upstream, upstreamFormat: openaiChat, clientEncoder, rawForward, res, hooks, windowCheck });
+  const { complete } = await relayStream(ctx, { upstream, upstreamFormat: openaiChat, clientEncoder, rawForward, res, hooks, windowCheck, limitBytes });
   return { received, complete };
 }
 
@@ -59,5 +59,28 @@ describe('core/proxy/chat relayStream with a window check', () => {
         if (rawForward) expect(received).to.contain('[DONE]');
       });
     });
+  }
+});
+
+describe('core/proxy/chat relayStream with an answer limit', () => {
+  const body = TEXT.repeat(40) + END;
+  for (const rawForward of [true, false]) {
+    for (const windowCheck of [denyCalls, undefined]) {
+      const title = `${rawForward ? 'forwarding raw events' : 'encoding events'}${windowCheck ? ', checked' : ''}`;
+      it(`ends a stream longer than the limit with the failure event (${title})`, async () => {
+        const reads = body.match(/[^]{1,100}/g)!;
+        const { received, complete } = await relay(reads, rawForward, windowCheck, 1000);
+        expect(complete).to.equal(false);
+        expect(received).to.contain('upstream stream terminated unexpectedly');
+        expect(received).to.not.contain('[DONE]');
+        // What came before the limit was relayed.
+        expect(received).to.contain('running it');
+      });
+
+      it(`relays a stream of exactly the limit whole (${title})`, async () => {
+        const { complete } = await relay([TEXT + END], rawForward, windowCheck, Buffer.byteLength(TEXT + END));
+        expect(complete).to.equal(true);
+      });
+    }
   }
 });
