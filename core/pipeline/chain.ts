@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { RecordedTap } from '../plugin/tap-recorder.js';
 import { createPipelineHooks, KEYED_HOOKS, type HookName, type PipelineHooks } from './hooks.js';
 import { BAIL_HOOKS, intercept } from './interceptors.js';
+import { appendTo } from '../collections/map-of-lists.js';
 
 /** The taps of one policy instance (or of the core), with how to order and guard them. */
 export interface ChainMember {
@@ -54,9 +55,7 @@ export function compileChain(members: readonly ChainMember[], log: Logger): Pipe
   for (const tap of placed) {
     const groupable = tap.member.parallel && !tap.sync && (BAIL_HOOKS.has(tap.hook) || SERIES_HOOKS.has(tap.hook));
     const id = groupable ? `${tap.hook}|${tap.key ?? ''}|${tap.stage}|parallel` : `${tap.order}`;
-    const list = groups.get(id);
-    if (list) list.push(tap);
-    else groups.set(id, [tap]);
+    appendTo(groups, id, tap);
   }
 
   for (const group of groups.values()) {

@@ -14,6 +14,7 @@ import type { ConfigDocument } from './config-document.js';
 import { buildPolicyInstance } from './policy-instance.js';
 import { Snapshot, type SnapshotIndexes } from './snapshot.js';
 import type { ConsumerView, GatewayView, RegistryView, RoleView } from './views.js';
+import { appendTo } from '../collections/map-of-lists.js';
 
 export interface SnapshotBuildOptions {
   host: PluginHost;
@@ -99,11 +100,7 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
     }),
   );
   for (const record of ordered) {
-    if (record.global && policies.has(record._id)) {
-      const list = globalsByGateway.get(record.gateway_id) ?? [];
-      list.push(record._id);
-      globalsByGateway.set(record.gateway_id, list);
-    }
+    if (record.global && policies.has(record._id)) appendTo(globalsByGateway, record.gateway_id, record._id);
   }
 
   const consumers = new Map<string, Map<string, ConsumerView>>();
@@ -125,9 +122,7 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
   for (const a of document.auths) {
     if (a.type === 'api_key' && a.key_hash) authsByKeyHash.set(a.key_hash, a);
     if (a.type === 'oidc') {
-      const list = oidcAuths.get(a.gateway_id);
-      if (list) list.push(a);
-      else oidcAuths.set(a.gateway_id, [a]);
+      appendTo(oidcAuths, a.gateway_id, a);
     }
   }
 

@@ -9,6 +9,7 @@ import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
 import { refuse } from '../http/json-body.js';
 import { registryView } from '../views/record-views.js';
+import { appendTo } from '../../collections/map-of-lists.js';
 
 /** The most registries a grouped listing returns (spec 8). */
 const MAX_GROUPED_REGISTRIES = 200;
@@ -27,7 +28,7 @@ export async function groupedRegistries(store: Store, gatewayId: string, koa: Ko
   }
   const records = await registries.find({ gateway_id: gatewayId, type: 'LLM' }, { sort: { provider: 1, created_at: 1, _id: 1 } });
   const groups = new Map<string, RegistryRecord[]>();
-  for (const record of records) groups.set(record.provider, [...(groups.get(record.provider) ?? []), record]);
+  for (const record of records) appendTo(groups, record.provider, record);
   return {
     view: 'grouped',
     groups: [...groups].map(([provider, members]) => ({

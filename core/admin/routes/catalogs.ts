@@ -14,6 +14,7 @@ import type { AdminDeps } from '../app.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { pageOf, pageRequest } from '../http/pagination.js';
 import { refuse } from '../http/json-body.js';
+import { appendTo } from '../../collections/map-of-lists.js';
 
 interface CatalogModel {
   id: string;
@@ -94,7 +95,7 @@ export function catalogRoutes(router: Router, deps: AdminDeps): void {
       };
       if (plugin.description) entry.description = plugin.description;
       if (plugin.failureMode) entry.failure_mode = plugin.failureMode;
-      groups.set(plugin.category, [...(groups.get(plugin.category) ?? []), entry]);
+      appendTo(groups, plugin.category, entry);
     }
     koa.body = {
       groups: [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([category, types]) => ({ category, types })),

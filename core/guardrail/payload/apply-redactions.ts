@@ -7,6 +7,7 @@
 import type { Redaction } from '../detector.js';
 import { setValueAt } from './json-path.js';
 import type { LocatedSegment } from './segment-builder.js';
+import { appendTo } from '../../collections/map-of-lists.js';
 
 /** The masked copy and what could not be placed. */
 export interface AppliedRedactions {
@@ -46,9 +47,7 @@ export function applyRedactions(payload: Record<string, unknown>, segments: read
       unplaced.push(r);
       continue;
     }
-    const list = bySegment.get(r.segment) ?? [];
-    list.push(r);
-    bySegment.set(r.segment, list);
+    appendTo(bySegment, r.segment, r);
   }
   for (const [id, list] of bySegment) {
     const segment = byId.get(id)!;

@@ -8,6 +8,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import type { AuthRecord } from '../../records/types.js';
 import { registerConfigExtension } from '../../snapshot/extensions.js';
 import type { Snapshot, SnapshotIndexes } from '../../snapshot/snapshot.js';
+import { appendTo } from '../../collections/map-of-lists.js';
 
 /** The snapshot extension holding the directory. */
 export const OIDC_EXTENSION = 'proxy_oidc';
@@ -73,9 +74,7 @@ export class OidcDirectory {
           getKey = () => Promise.reject(new Error(`unusable jwks_uri: ${reason}`));
         }
         const verifier: OidcVerifier = { auth, issuer: oidc.issuer, audience: oidc.audience, groupsClaim: oidc.groups_claim ?? 'groups', getKey };
-        const list = this.byIssuer.get(oidc.issuer);
-        if (list) list.push(verifier);
-        else this.byIssuer.set(oidc.issuer, [verifier]);
+        appendTo(this.byIssuer, oidc.issuer, verifier);
       }
     }
   }
