@@ -232,9 +232,14 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
   const shares = lower === undefined ? wordShares(asciiLowerUnits(text), text.length) : wordShares(lowerUnits.of(lower), lower.length);
   if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
     const byWords = ascii || !LOWERS_TO_ASCII.test(text);
-    const reversed = () => [...text].reverse().join('');
-    if ((byWords ? shares.rot13 : englishShare(rot13(text))) >= 0.25) found.push({ encoding: 'rot13', text: rot13(text) });
-    if ((byWords ? shares.reversed : englishShare(reversed())) >= 0.25) found.push({ encoding: 'reversed', text: reversed() });
+    // Each is built once: by words only when it is kept, otherwise to count its words.
+    const keep = (encoding: 'rot13' | 'reversed', share: number, build: () => string) => {
+      if (byWords && share < 0.25) return;
+      const decoded = build();
+      if (byWords || englishShare(decoded) >= 0.25) found.push({ encoding, text: decoded });
+    };
+    keep('rot13', shares.rot13, () => rot13(text));
+    keep('reversed', shares.reversed, () => [...text].reverse().join(''));
   }
   return found;
 }
