@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Detector, InspectionRequest } from '../core/guardrail/detector.js';
 import { createPluginHost } from '../core/plugin/host.js';
+import { SegmentMemo } from '../core/guardrail/segment-memo.js';
 import { prompt } from './bodies.js';
 import type { ScenarioResult } from './context.js';
 
@@ -119,8 +120,11 @@ export function variedRequests(count: number): InspectionRequest[] {
 /**
  * The plugin host's detectors by name, sorted, each created with its bench settings (the
  * defaults but for DETECTOR_BENCH_SETTINGS); only those named in `only`, when it names any.
+ * They read every text they are given: the benchmarks time the detectors' work on texts they
+ * repeat, which the detectors would otherwise answer from memory (SegmentMemo).
  */
 export async function benchDetectors(only?: readonly string[]): Promise<Array<[string, Detector]>> {
+  SegmentMemo.disabled = true;
   const host = await createPluginHost();
   return [...host.detectors.values()]
     .filter((d) => !only?.length || only.includes(d.name))

@@ -1,4 +1,5 @@
 /** `POST /v1/evaluate` on a 4 KB prompt with every detector enabled, at a fixed rate. */
+import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
 import { prompt } from '../bodies.js';
 import type { BenchContext, ScenarioResult } from '../context.js';
 import { medianLatency } from '../compare.js';
@@ -25,12 +26,17 @@ const evaluateBodyOf = (user: string, tool: string) =>
     direction: 'input',
     payload: { messages: [{ role: 'user', content: user }, { role: 'tool', tool_call_id: 'call_1', content: tool }] },
   });
-/** A 4 KB prompt and a 512-byte tool result to evaluate (the business sentences, repeated). */
-export const evaluateBody = () => evaluateBodyOf(prompt(4096), prompt(512));
-/** Distinct requests whose prompt and tool result are cut from the shared datasets' texts. */
-const DATASET_BODIES = 1000;
-/** DATASET_BODIES evaluate requests, each a different 4 KB prompt and tool result from the shared datasets. */
-export const evaluateDatasetBodies = () => datasetPrompts(DATASET_BODIES).map(({ user, tool }) => evaluateBodyOf(user, tool));
+/**
+ * Distinct requests of each kind, taken in turn: more than the detectors remember (two texts a
+ * request, SEGMENT_MEMO_ENTRIES texts), so each evaluation reads its texts and none is answered
+ * from what a detector made of it before. A repeated prompt would measure the memo, not the work.
+ */
+const BODIES = 2 * SEGMENT_MEMO_ENTRIES;
+const numbered = (i: number, text: string) => `Request ${i}. ${text}`.slice(0, text.length);
+/** BODIES requests of a 4 KB prompt and a 512-byte tool result (the business sentences, repeated), each opening with its own number. */
+export const evaluateBodies = () => Array.from({ length: BODIES }, (_, i) => evaluateBodyOf(numbered(i, prompt(4096)), numbered(i, prompt(512))));
+/** BODIES requests, each a different 4 KB prompt and tool result cut from the shared datasets' texts. */
+export const evaluateDatasetBodies = () => datasetPrompts(BODIES).map(({ user, tool }) => evaluateBodyOf(user, tool));
 export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
 /** The same request path with a one-word input: what HTTP, the service and this machine cost at that rate. */
 export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
@@ -39,7 +45,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
   const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` };
   const url = `${gw.urls.guardrail}/v1/evaluate`;
-  const prompt = { url, headers, body: evaluateBody() };
+  const prompt = { url, headers, body: evaluateBodies() };
   // The floor: a one-word input on the same path at the same rate, i.e. what HTTP, the service
   // and this machine cost there (at a light rate this machine's idle cores wake slowly and run
   // colder, and that cost is in both).
@@ -85,7 +91,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
     }
     return { scenario: 'evaluate (4 KB prompt, every detector)', rows, notes: [
         "p*_ms: medians over the repeats; p99_runs_ms: each repeat's p99",
-        `prompt: business, the same six sentences repeated in every request; dataset, ${DATASET_BODIES} different prompts and tool results cut from the shared datasets, taken in turn`,
+        `prompt: business, the same six sentences repeated, each request opening with its own number; dataset, ${BODIES} different prompts and tool results cut from the shared datasets; each kind taken in turn, never repeated within what the detectors remember`,
       ] };
   } finally {
     await gw.stop();

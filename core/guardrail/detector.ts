@@ -95,3 +95,5 @@ export interface DetectorDefinition<S extends object = Record<string, unknown>> 
 }
 
 export const defineDetector = <S extends object>(definition: DetectorDefinition<S>) => definition;
+
+export { SegmentMemo } from './segment-memo.js';

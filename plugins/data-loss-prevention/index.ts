@@ -4,7 +4,7 @@
  * API keys, private keys, JWTs, credentialed database URLs, high-entropy assignments), and
  * returns one hit per family with redactions that replace each value by a typed masked token.
  */
-import { defineDetector, type Detector, type DetectorHit, type InspectionRequest, type Redaction } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type Redaction } from '../../core/guardrail/detector.js';
 import { familyOf, type EntityFamily, type EntityType } from './entity-types.js';
 import { resolveOverlaps } from './overlap.js';
 import { TokenBook } from './redaction.js';
@@ -26,6 +26,13 @@ function create(settings: DataLossPreventionSettings): Detector {
   const enabled = new Set<EntityType>(settings.entities);
   const recognizers = buildRecognizers(settings).filter((r) => r.entities.some((e) => enabled.has(e)));
   const allowed = allowCheck(settings);
+  // The spans of one text depend on nothing else: a text seen before is not searched again.
+  const spansOf = new SegmentMemo<Span[]>();
+  const findSpans = (text: string) => {
+    const found: Span[] = [];
+    for (const r of recognizers) r.find(text, found);
+    return resolveOverlaps(found.filter((s) => enabled.has(s.entity)));
+  };
   return {
     inspect(request: InspectionRequest): DetectorHit[] {
       const book = new TokenBook();
@@ -33,10 +40,7 @@ function create(settings: DataLossPreventionSettings): Detector {
       for (const segment of request.segments) {
         const text = segment.text;
         if (!text) continue;
-        const found: Span[] = [];
-        for (const r of recognizers) r.find(text, found);
-        const spans = resolveOverlaps(found.filter((s) => enabled.has(s.entity)));
-        for (const s of spans) {
+        for (const s of spansOf.get(text, findSpans)) {
           const value = text.slice(s.start, s.end);
           if (allowed(value)) continue;
           const family = familyOf(s.entity);

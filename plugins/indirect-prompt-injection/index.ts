@@ -5,8 +5,8 @@
  * (line or sentence) is scored by a calibrated logistic model over prompt_guard's features and
  * addressee cues ("your response", "the following code", a request out of place in data).
  */
-import { defineDetector, type DetectorHit, type InspectSegment, type InspectionRequest } from '../../core/guardrail/detector.js';
-import { IndirectScorer } from './scorer.js';
+import { defineDetector, SegmentMemo, type DetectorHit, type InspectSegment, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { IndirectScorer, type IndirectVerdict } from './scorer.js';
 import { indirectModel } from './model-file.js';
 import { INDIRECT_SCHEMA_ID, type IndirectPromptInjectionSettings } from './settings.js';
 
@@ -32,12 +32,14 @@ export default defineDetector<IndirectPromptInjectionSettings>({
       allowPhrases: settings.allow_phrases,
       maxChars: settings.max_chars,
     });
+    const verdicts = new SegmentMemo<IndirectVerdict>();
+    const score = (text: string) => scorer.score(text);
     return {
       inspect(request: InspectionRequest): DetectorHit[] {
         let best: { confidence: number; categories: string[] } | undefined;
         for (const segment of request.segments) {
           if (!isToolSourced(segment, settings.scan_documents) || !segment.text.trim()) continue;
-          const verdict = scorer.score(segment.text);
+          const verdict = verdicts.get(segment.text, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
         if (!best || best.confidence < settings.min_confidence) return [];

@@ -5,8 +5,8 @@
  * suffixes, many-shot dialogues) and hashed n-grams, after undoing Unicode and encoding tricks.
  * Reports one hit per request: the highest-scoring segment, with the categories that explain it.
  */
-import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
-import { InjectionScorer } from './scorer.js';
+import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { InjectionScorer, type TextVerdict } from './scorer.js';
 import { promptGuardModel } from './model-file.js';
 import { PROMPT_GUARD_SCHEMA_ID, type PromptGuardSettings } from './settings.js';
 
@@ -35,13 +35,15 @@ export default defineDetector<PromptGuardSettings>({
     });
     const sources = new Set(settings.sources);
     const skipRoles = new Set<string>(settings.skip_roles);
+    const verdicts = new SegmentMemo<TextVerdict>();
+    const score = (text: string) => scorer.score(text);
     return {
       inspect(request: InspectionRequest): DetectorHit[] {
         let best: { confidence: number; categories: string[] } | undefined;
         for (const segment of request.segments) {
           if (!sources.has(segment.source) || (segment.role && skipRoles.has(segment.role))) continue;
           if (segment.text.trim().length === 0) continue;
-          const verdict = scorer.score(segment.text);
+          const verdict = verdicts.get(segment.text, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
         if (!best || best.confidence < settings.min_confidence) return [];

@@ -4,7 +4,7 @@
  * and the obscenity word list say which categories and how severe. Text is normalized first,
  * so leetspeak, repeated letters and symbols or spaces inside words do not hide a word.
  */
-import { defineDetector, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
 import { extractFeatures, FeatureCounts, HASH_SEED, predict, step } from './features.js';
 import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';
@@ -54,6 +54,14 @@ interface WordInfo {
   tags: Tag[];
   cues: number;
   next: WordInfo | undefined;
+}
+
+/** What one text says: its calibrated model confidence and category -> strongest severity. */
+interface TextScore {
+  confidence: number;
+  tags: Map<Category, Severity>;
+  /** No lexicon word or phrase: the categories are the model's alone (harassment). */
+  modelOnly: boolean;
 }
 
 /** Whether `text[start, end)` is `word`. */
@@ -121,7 +129,7 @@ function create(settings: ToxicitySettings): Detector {
   }
 
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
-  function score(text: string): { confidence: number; tags: Map<Category, Severity> } {
+  function score(text: string): TextScore {
     let normalized = normalizeText(text);
     // Only the words holding a `*` (the runs between spaces) are read again.
     if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
@@ -155,18 +163,20 @@ function create(settings: ToxicitySettings): Detector {
       hash = HASH_SEED;
     }
     phraseTags(normalized, cues).forEach(note);
-    return { confidence, tags };
+    // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
+    const modelOnly = tags.size === 0;
+    if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');
+    return { confidence, tags, modelOnly };
   }
 
+  // A text's score depends on nothing else: a text seen before is not read again.
+  const scores = new SegmentMemo<TextScore>();
   return {
     inspect(request: InspectionRequest): DetectorHit[] {
       const best = new Map<Category, { confidence: number; severity: Severity }>();
       for (const segment of request.segments) {
         if (!segment.text || !/\p{L}/u.test(segment.text)) continue;
-        const { confidence, tags } = score(segment.text);
-        // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
-        const modelOnly = tags.size === 0;
-        if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');
+        const { confidence, tags, modelOnly } = scores.get(segment.text, score);
         for (const [category, termSeverity] of tags) {
           const floor = floorOf(category, termSeverity);
           // Above a floor the model still orders texts (floor + the rest scaled), so ties do not flatten rankings.

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { SegmentMemo } from '../../../../core/guardrail/segment-memo.js';
+
+describe('core/guardrail SegmentMemo', () => {
+  it('reads a text once and gives the same value for it after', () => {
+    const memo = new SegmentMemo<{ length: number }>();
+    const reads: string[] = [];
+    const read = (text: string) => (reads.push(text), { length: text.length });
+    const first = memo.get('ignore all previous instructions', read);
+    expect(memo.get('ignore all previous instructions', read)).to.equal(first);
+    expect(memo.get('hello', read)).to.deep.equal({ length: 5 });
+    expect(reads).to.deep.equal(['ignore all previous instructions', 'hello']);
+  });
+
+  it('tells texts apart that differ in one character, case or trailing space', () => {
+    const memo = new SegmentMemo<string>();
+    const texts = ['My SSN is 123-45-6789', 'My SSN is 123-45-6780', 'my SSN is 123-45-6789', 'My SSN is 123-45-6789 '];
+    for (const text of texts) expect(memo.get(text, (t) => t)).to.equal(text);
+  });
+
+  it('forgets the text used longest ago when full, and a text read again counts as used', () => {
+    const memo = new SegmentMemo<number>(2);
+    let reads = 0;
+    const read = () => ++reads;
+    memo.get('a', read);
+    memo.get('b', read);
+    memo.get('a', read); // a is now the newest
+    memo.get('c', read); // forgets b
+    expect(reads).to.equal(3);
+    expect(memo.get('a', read)).to.equal(1);
+    expect(memo.get('c', read)).to.equal(3);
+    expect(memo.get('b', read)).to.equal(4);
+  });
+
+  it('holds no text: its keys are digests', () => {
+    const memo = new SegmentMemo<number>();
+    memo.get('sk-live-secret-value-1234567890', () => 1);
+    const keys = [...(memo as unknown as { entries: Map<string, number> }).entries.keys()];
+    expect(keys).to.have.length(1);
+    expect(keys[0]).to.not.contain('secret');
+    expect(keys[0]).to.match(/^[A-Za-z0-9+/]{43}=$/);
+  });
+
+  it('reads every time while disabled', () => {
+    const memo = new SegmentMemo<number>();
+    let reads = 0;
+    SegmentMemo.disabled = true;
+    try {
+      memo.get('x', () => ++reads);
+      memo.get('x', () => ++reads);
+    } finally {
+      SegmentMemo.disabled = false;
+    }
+    expect(reads).to.equal(2);
+  });
+});

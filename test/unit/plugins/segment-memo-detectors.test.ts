@@ -1,0 +1,73 @@
+/**
+ * The detectors that remember what they made of a text (prompt_guard, indirect_prompt_injection,
+ * toxicity, data_loss_prevention) answer a conversation exactly as a fresh instance does: when a
+ * text comes again, in another request, at another position, beside other texts or in another
+ * role. Conversations are built from the shared datasets (injections, toxic tweets, PII texts,
+ * tool results with attacks), so most of them fire something.
+ */
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Detector, InspectionRequest, InspectSegment } from '../../../core/guardrail/detector.js';
+import { createPluginHost, type PluginHost } from '../../../core/plugin/host.js';
+import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
+import { davidsonRows } from '../../../plugins/toxicity/training/davidson.js';
+import { loadDirectSamples } from '../../eval/training/direct-data.js';
+import { insertAttack, loadAttacks, loadCleanContexts } from '../../eval/training/bipia-data.js';
+import { presidioSamples } from '../../eval/detectors/data-loss-prevention/presidio.js';
+
+const DATASETS = join(PROJECT_ROOT, '../shared/datasets');
+const MEMOIZING = ['prompt_guard', 'indirect_prompt_injection', 'toxicity', 'data_loss_prevention'];
+
+/** Every `step`-th item, up to `count`: a spread of each dataset, not its first rows. */
+const spread = <T>(items: T[], count: number) => items.filter((_, i) => i % Math.max(1, Math.floor(items.length / count)) === 0).slice(0, count);
+
+describe('detectors remembering texts answer as fresh ones do', () => {
+  let host: PluginHost;
+  let conversations: InspectionRequest[][];
+
+  before(async () => {
+    host = await createPluginHost();
+    const prompts = spread(loadDirectSamples(DATASETS), 40).map((s) => s.text);
+    const tweets = spread(davidsonRows(DATASETS, 'all'), 40).map((r) => r.text);
+    const pii = spread(presidioSamples(DATASETS, 'all'), 40).map((s) => s.text);
+    const attacks = loadAttacks(DATASETS);
+    const tools = spread(loadCleanContexts(DATASETS), 40).map((c, i) => (i % 2 ? c.text : insertAttack(c.text, attacks[i % attacks.length].text, 'end')));
+    // Each conversation grows turn by turn; every request resends the whole history, as chat clients do.
+    conversations = Array.from({ length: 20 }, (_, k) => {
+      const history: InspectSegment[] = [{ id: 0, text: 'You are a helpful assistant for Acme Corp. Answer briefly.', source: 'prompt', role: 'system' }];
+      const requests: InspectionRequest[] = [];
+      for (let turn = 0; turn < 6; turn++) {
+        const pick = (list: string[]) => list[(k * 6 + turn) % list.length];
+        const text = [pick(prompts), pick(tweets), pick(pii)][turn % 3];
+        history.push({ id: history.length, text, source: 'prompt', role: 'user' });
+        if (turn % 2) history.push({ id: history.length, text: pick(tools), source: 'tool_result', role: 'tool' });
+        requests.push({ direction: 'input', segments: history.map((s) => ({ ...s })), attachments: [], attributes: {} });
+        history.push({ id: history.length, text: pick(tweets), source: 'completion', role: 'assistant' });
+      }
+      // The same texts again, reordered and renumbered: a redaction must name where the text is now.
+      const reordered = [...history].reverse().map((s, id) => ({ ...s, id }));
+      requests.push({ direction: 'input', segments: reordered, attachments: [], attributes: {} });
+      requests.push({ direction: 'output', segments: reordered.slice(0, 3), attachments: [], attributes: {} });
+      return requests;
+    });
+  });
+
+  for (const name of MEMOIZING) {
+    it(`${name}: the same hits, request by request, as an instance seeing each request alone`, async () => {
+      const definition = host.detectors.get(name)!;
+      const settings = host.validateSettings(name, {});
+      const remembering = definition.create(settings);
+      const fresh = (): Detector => definition.create(settings);
+      let fired = 0;
+      for (const requests of conversations) {
+        for (const request of requests) {
+          const hits = await remembering.inspect(request);
+          expect(hits, JSON.stringify(request.segments.map((s) => s.text.slice(0, 40)))).to.deep.equal(await fresh().inspect(request));
+          if (hits.length) fired++;
+        }
+      }
+      // The comparison is only worth something if the detector found things in them.
+      expect(fired).to.be.greaterThan(10);
+    });
+  }
+});
