@@ -26,10 +26,17 @@ export class SegmentMemo<V> {
 
   constructor(private readonly capacity = SEGMENT_MEMO_ENTRIES) {}
 
-  /** `read(text)`, remembered: a text seen before gets the value it got then. Treat the value as read-only. */
-  get(text: string, read: (text: string) => V): V {
+  /**
+   * `read(text)`, remembered: a text seen before gets the value it got then. `scope` names
+   * anything else the value depends on (limits, a media type) when one memo serves several.
+   * Treat the value as read-only.
+   */
+  get(text: string, read: (text: string) => V, scope?: string): V {
     if (SegmentMemo.disabled) return read(text);
-    const key = createHash('sha256').update(text).digest('base64');
+    const hash = createHash('sha256');
+    // The scope's length goes first, so no scope and text can be cut differently into the same input.
+    if (scope !== undefined) hash.update(`${scope.length}:${scope}`);
+    const key = hash.update(text).digest('base64');
     const known = this.entries.get(key);
     if (known !== undefined) {
       this.entries.delete(key);

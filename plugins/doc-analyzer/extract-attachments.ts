@@ -5,7 +5,7 @@
  * limits, so the guardrail service and doc_analyzer share one parse of each attachment.
  * Nothing here throws for a bad document: limits and parse failures become `problems`.
  */
-import type { InspectAttachment, InspectionRequest, InspectSegment } from '../../core/guardrail/detector.js';
+import { SegmentMemo, type InspectAttachment, type InspectionRequest, type InspectSegment } from '../../core/guardrail/detector.js';
 import type { ExtractedDocument, ExtractionLimits, FormatExtraction } from './document-types.js';
 import { decodedLength, stripDataUrl } from './base64-size.js';
 import { detectFormat, formatOfMediaType } from './media-type.js';
@@ -27,23 +27,44 @@ export interface AttachmentExtraction {
 
 const memo = new WeakMap<InspectionRequest, Map<string, Promise<AttachmentExtraction>>>();
 
-async function extractOne(attachment: InspectAttachment, limits: ExtractionLimits): Promise<ExtractedDocument> {
-  const doc: ExtractedDocument = {
+/** What a document says, whichever request carries it and wherever. */
+type DocumentReading = Omit<ExtractedDocument, 'attachment' | 'fromTool'>;
+
+/**
+ * Readings of the documents seen last, by their bytes, media type and the limits: a conversation
+ * resends its attachments with every turn, and parsing a PDF again each time costs far more than
+ * the digest of its bytes.
+ */
+const readings = new SegmentMemo<Promise<DocumentReading>>(64);
+
+async function extractOne(attachment: InspectAttachment, limits: ExtractionLimits, limitsKey: string): Promise<ExtractedDocument> {
+  const reading = await readings.get(attachment.data, (data) => readDocument(data, attachment.media_type, limits), `${limitsKey}|${attachment.media_type}`);
+  // The reading is shared between requests: each gets its own lists.
+  return {
+    ...reading,
     attachment: attachment.id,
-    format: formatOfMediaType(attachment.media_type) ?? 'unsupported',
     fromTool: attachment.from_tool === true,
+    hidden: [...reading.hidden],
+    metadata: [...reading.metadata],
+    problems: [...reading.problems],
+  };
+}
+
+async function readDocument(base64: string, mediaType: string, limits: ExtractionLimits): Promise<DocumentReading> {
+  const doc: DocumentReading = {
+    format: formatOfMediaType(mediaType) ?? 'unsupported',
     text: '',
     hidden: [],
     metadata: [],
     problems: [],
   };
-  const data = stripDataUrl(attachment.data);
+  const data = stripDataUrl(base64);
   if (decodedLength(data) > limits.maxBytes) {
     doc.problems.push('too_large_bytes');
     return doc;
   }
   const bytes = new Uint8Array(Buffer.from(data, 'base64'));
-  const format = detectFormat(attachment.media_type, bytes);
+  const format = detectFormat(mediaType, bytes);
   if (!format) return doc;
   doc.format = format;
 
@@ -88,10 +109,10 @@ function segmentsOf(documents: ExtractedDocument[], firstId: number): InspectSeg
   return segments;
 }
 
-async function run(request: InspectionRequest, limits: ExtractionLimits): Promise<AttachmentExtraction> {
+async function run(request: InspectionRequest, limits: ExtractionLimits, limitsKey: string): Promise<AttachmentExtraction> {
   const documents: ExtractedDocument[] = [];
   // One at a time: parsing is CPU-bound, and a request rarely carries many documents.
-  for (const attachment of request.attachments) documents.push(await extractOne(attachment, limits));
+  for (const attachment of request.attachments) documents.push(await extractOne(attachment, limits, limitsKey));
   const firstId = 1 + Math.max(-1, ...request.segments.map((s) => s.id), ...request.attachments.map((a) => a.id));
   return { documents, segments: segmentsOf(documents, firstId) };
 }
@@ -106,6 +127,6 @@ export function extractAttachments(request: InspectionRequest, limits: Extractio
   let byLimits = memo.get(request);
   if (!byLimits) memo.set(request, (byLimits = new Map()));
   let pending = byLimits.get(key);
-  if (!pending) byLimits.set(key, (pending = run(request, limits)));
+  if (!pending) byLimits.set(key, (pending = run(request, limits, key)));
   return pending;
 }

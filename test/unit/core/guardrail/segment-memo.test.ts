@@ -54,3 +54,16 @@ describe('core/guardrail SegmentMemo', () => {
     expect(reads).to.equal(2);
   });
 });
+
+describe('core/guardrail SegmentMemo scopes', () => {
+  it('keeps a text apart under each scope, and apart from no scope', () => {
+    const memo = new SegmentMemo<string>();
+    expect(memo.get('doc', (t) => `plain ${t}`)).to.equal('plain doc');
+    expect(memo.get('doc', (t) => `pdf ${t}`, 'application/pdf')).to.equal('pdf doc');
+    expect(memo.get('doc', (t) => `html ${t}`, 'text/html')).to.equal('html doc');
+    expect(memo.get('doc', () => 'again', 'application/pdf')).to.equal('pdf doc');
+    // A scope and text cut at another place are another input.
+    expect(memo.get('b', () => 'ab', 'a')).to.equal('ab');
+    expect(memo.get('', () => 'ab whole', 'ab')).to.equal('ab whole');
+  });
+});
