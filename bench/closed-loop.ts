@@ -1,5 +1,6 @@
 /** Closed-loop saturation with autocannon: fixed connections and duration, loopback only. */
 import autocannon from 'autocannon';
+import { bodySource, type RequestBodies } from './body-cycle.js';
 
 export interface SaturationResult {
   rps: number;
@@ -11,11 +12,10 @@ export interface SaturationResult {
   non2xx: number;
 }
 
-/** Saturates `url` with `body`, or with `body`'s entries in turn when it lists several. */
-export async function saturate(url: string, body: string | readonly string[], headers: Record<string, string>, durationSec: number, connections = 32): Promise<SaturationResult> {
-  const bodies = typeof body === 'string' ? [body] : body;
-  let next = 0;
-  const requests = [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: bodies[next++ % bodies.length] }) }];
+/** Saturates `url` with `body`, or with several bodies in turn (see RequestBodies). */
+export async function saturate(url: string, body: RequestBodies, headers: Record<string, string>, durationSec: number, connections = 32): Promise<SaturationResult> {
+  const nextBody = bodySource(body);
+  const requests = [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }];
   const result = await autocannon({ url, method: 'POST', headers, duration: durationSec, connections, pipelining: 1, requests });
   return {
     rps: result.requests.average,

@@ -4,11 +4,12 @@
  * of closed-loop tools). Latency is measured from each request's scheduled start.
  */
 import { Pool } from 'undici';
+import { bodySource, type RequestBodies } from './body-cycle.js';
 
 export interface OpenLoopOptions {
   url: string;
-  /** The body of every request, or bodies taken in turn (request i sends `body[i % length]`). */
-  body: string | readonly string[];
+  /** The body of every request, or bodies taken in turn (a list from its first, a BodyCycle where it stopped). */
+  body: RequestBodies;
   headers: Record<string, string>;
   /** Requests per second. */
   rate: number;
@@ -61,7 +62,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<LatencyResult>
   const inflight: Promise<void>[] = [];
   const start = performance.now();
 
-  const bodies = typeof options.body === 'string' ? [options.body] : options.body;
+  const nextBody = bodySource(options.body);
   const fire = async (scheduled: number, body: string) => {
     try {
       const res = await pool.request({ method: 'POST', path, headers: options.headers, body });
@@ -89,7 +90,7 @@ export async function openLoop(options: OpenLoopOptions): Promise<LatencyResult>
     while (performance.now() < scheduled) {
       /* wait */
     }
-    inflight.push(fire(scheduled, bodies[i % bodies.length]));
+    inflight.push(fire(scheduled, nextBody()));
   }
   await Promise.all(inflight);
   await pool.close();

@@ -1,6 +1,7 @@
 /** `POST /v1/evaluate` on a 4 KB prompt with every detector enabled, at a fixed rate. */
 import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
 import { prompt } from '../bodies.js';
+import { BodyCycle } from '../body-cycle.js';
 import type { BenchContext, ScenarioResult } from '../context.js';
 import { medianLatency } from '../compare.js';
 import { openLoop, type LatencyResult } from '../open-loop.js';
@@ -27,16 +28,45 @@ const evaluateBodyOf = (user: string, tool: string) =>
     payload: { messages: [{ role: 'user', content: user }, { role: 'tool', tool_call_id: 'call_1', content: tool }] },
   });
 /**
- * Distinct requests of each kind, taken in turn: more than the detectors remember (two texts a
- * request, SEGMENT_MEMO_ENTRIES texts), so each evaluation reads its texts and none is answered
- * from what a detector made of it before. A repeated prompt would measure the memo, not the work.
+ * Distinct requests of each kind, taken in turn and going on from one load run to the next
+ * (BodyCycle): twice what the detectors remember (two texts a request, SEGMENT_MEMO_ENTRIES
+ * texts), so each evaluation reads its texts and none is answered from what a detector made of
+ * it before. A repeated prompt would measure the memo, not the work.
  */
 const BODIES = 2 * SEGMENT_MEMO_ENTRIES;
 const numbered = (i: number, text: string) => `Request ${i}. ${text}`.slice(0, text.length);
 /** BODIES requests of a 4 KB prompt and a 512-byte tool result (the business sentences, repeated), each opening with its own number. */
-export const evaluateBodies = () => Array.from({ length: BODIES }, (_, i) => evaluateBodyOf(numbered(i, prompt(4096)), numbered(i, prompt(512))));
-/** BODIES requests, each a different 4 KB prompt and tool result cut from the shared datasets' texts. */
-export const evaluateDatasetBodies = () => datasetPrompts(BODIES).map(({ user, tool }) => evaluateBodyOf(user, tool));
+export const evaluateBodies = () => new BodyCycle(Array.from({ length: BODIES }, (_, i) => evaluateBodyOf(numbered(i, prompt(4096)), numbered(i, prompt(512)))));
+/**
+ * BODIES requests, each a different 4 KB prompt and tool result cut from the shared datasets'
+ * texts, numbered too: jailbreak templates share their first 512 bytes.
+ */
+export const evaluateDatasetBodies = () => new BodyCycle(datasetPrompts(BODIES).map(({ user, tool }, i) => evaluateBodyOf(numbered(i, user), numbered(i, tool))));
+/** Turns of each benchmark conversation. */
+const TURNS = 8;
+const SYSTEM_PROMPT = 'You are the support assistant of Acme Logistics. Answer in the language of the customer, cite the order number when one is given, and never share another customer\'s data.';
+/**
+ * Conversations as a chat client sends them: every request the system prompt and the whole
+ * history, here up to TURNS turns of a 4 KB user message and a 512-byte answer (cut from the
+ * shared datasets), so request k of a conversation holds k new-or-seen user messages, of which
+ * only the last is new. 2,048 requests, so a text comes back only from its own conversation's
+ * history, never from a cycle of the list (each cycle brings 4,096 new texts, twice what a
+ * detector remembers).
+ */
+export const evaluateConversationBodies = () => {
+  const turns = datasetPrompts(2048);
+  const bodies: string[] = [];
+  for (let start = 0; start < turns.length; start += TURNS) {
+    const messages: Array<{ role: string; content: string }> = [{ role: 'system', content: SYSTEM_PROMPT }];
+    for (let i = start; i < Math.min(turns.length, start + TURNS); i++) {
+      const { user, tool } = turns[i];
+      messages.push({ role: 'user', content: numbered(i, user) });
+      bodies.push(JSON.stringify({ protocol: 'llm', direction: 'input', payload: { messages } }));
+      messages.push({ role: 'assistant', content: numbered(i, tool) });
+    }
+  }
+  return new BodyCycle(bodies);
+};
 export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
 /** The same request path with a one-word input: what HTTP, the service and this machine cost at that rate. */
 export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
@@ -53,6 +83,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
   // The same prompt every time flatters the detectors (six sentences repeated: few distinct words
   // and n-grams, all cached after the first request); real prompts differ from one to the next.
   const dataset = { url, headers, body: evaluateDatasetBodies() };
+  const conversation = { url, headers, body: evaluateConversationBodies() };
   const warmUpMs = Number(process.env.BENCH_EVALUATE_WARMUP_S ?? 30) * 1000;
   try {
     // V8 keeps optimizing the per-request code (HTTP, the service, the detectors) for the first
@@ -66,6 +97,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
     for (const [text, target, rate] of [
       ['business', prompt, 20], ['business', prompt, 100], ['business', prompt, 200],
       ['dataset', dataset, 20], ['dataset', dataset, 100], ['dataset', dataset, 200],
+      ['conversation', conversation, 20], ['conversation', conversation, 100], ['conversation', conversation, 200],
     ] as const) {
       await openLoop({ ...target, rate, durationMs: 2000 });
       // Interleaved and repeated, medians reported, as compare() does for the other scenarios.
@@ -92,6 +124,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
     return { scenario: 'evaluate (4 KB prompt, every detector)', rows, notes: [
         "p*_ms: medians over the repeats; p99_runs_ms: each repeat's p99",
         `prompt: business, the same six sentences repeated, each request opening with its own number; dataset, ${BODIES} different prompts and tool results cut from the shared datasets; each kind taken in turn, never repeated within what the detectors remember`,
+        `conversation: ${TURNS}-turn chats sent as clients send them, the system prompt and the whole history every request (up to ${TURNS} dataset prompts of 4 KB and their 512-byte answers); only the last user message is new, and the detectors answer the rest from memory`,
       ] };
   } finally {
     await gw.stop();
