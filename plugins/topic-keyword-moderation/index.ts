@@ -4,7 +4,7 @@
  * are folded (case, diacritics, compatibility forms, invisible characters) and matched on word
  * boundaries. Hits name the configured keyword, pattern id or topic, never the user's text.
  */
-import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
 import { compileKeywordMatcher } from './keyword-matcher.js';
 import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
 import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
@@ -23,6 +23,12 @@ function bestScore(topic: TopicScorer, chunks: FoldedWords[]): number {
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
+/** What one segment's text says: the keywords it holds, and its best score for each denied topic. */
+interface SegmentReading {
+  keywords: string[];
+  denied: number[];
+}
+
 export default defineDetector<TopicKeywordModerationSettings>({
   kind: 'detector',
   name: 'topic_keyword_moderation',
@@ -38,30 +44,34 @@ export default defineDetector<TopicKeywordModerationSettings>({
     const allowed = settings.allowed_topics.map(compileTopic);
     const checksKeywords = settings.keywords.length > 0 || settings.patterns.length > 0;
     const keywordsFoldLikeTopics = !fold.caseSensitive && fold.foldDiacritics;
+    // A text is folded once, for the denied topics and for keywords that fold the same way. Its
+    // reading depends on nothing else, so a text seen before (a conversation's history) is not
+    // read again.
+    const readings = new SegmentMemo<SegmentReading>();
+    const readSegment = (text: string): SegmentReading => {
+      let folded: string | undefined;
+      const foldedText = () => (folded ??= foldForTopics(text));
+      const found = checksKeywords ? keywords.match(text, keywordsFoldLikeTopics ? foldedText() : undefined) : [];
+      const chunks = denied.length ? chunkText(foldedText()).map(splitWords) : [];
+      return { keywords: found, denied: denied.map((topic) => bestScore(topic, chunks)) };
+    };
 
     return {
       inspect(request: InspectionRequest): DetectorHit[] {
         const hits: DetectorHit[] = [];
         const segments = moderatedSegments(request, settings.inspect_system_prompts);
-        // Each segment is folded once, for the denied topics and for keywords that fold the same way.
-        let topicTexts: string[] | undefined;
-        const foldedSegments = () => (topicTexts ??= segments.map((s) => foldForTopics(s.text)));
+        const read = checksKeywords || denied.length ? segments.map((s) => readings.get(s.text, readSegment)) : [];
 
         if (checksKeywords) {
-          const found = new Set<string>();
-          segments.forEach((segment, i) => {
-            for (const entity of keywords.match(segment.text, keywordsFoldLikeTopics ? foldedSegments()[i] : undefined)) found.add(entity);
-          });
+          const found = new Set(read.flatMap((r) => r.keywords));
           if (found.size) hits.push({ type: 'keyword', confidence: 1, entities: [...found] });
         }
 
-        if (denied.length) {
-          const chunks = foldedSegments().flatMap((text) => chunkText(text)).map(splitWords);
-          for (const topic of denied) {
-            const score = bestScore(topic, chunks);
-            if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
-          }
-        }
+        denied.forEach((topic, i) => {
+          // A topic's best chunk over the whole request is the best of each segment's best.
+          const score = Math.max(0, ...read.map((r) => r.denied[i]));
+          if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
+        });
 
         if (allowed.length) {
           const text = conversationText(request, settings.context_turns);

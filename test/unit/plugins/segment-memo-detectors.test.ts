@@ -1,6 +1,6 @@
 /**
  * The detectors that remember what they made of a text (prompt_guard, indirect_prompt_injection,
- * toxicity, data_loss_prevention) answer a conversation exactly as a fresh instance does: when a
+ * toxicity, data_loss_prevention, topic_keyword_moderation) answer a conversation exactly as a fresh instance does: when a
  * text comes again, in another request, at another position, beside other texts or in another
  * role. Conversations are built from the shared datasets (injections, toxic tweets, PII texts,
  * tool results with attacks), so most of them fire something.
@@ -16,7 +16,14 @@ import { insertAttack, loadAttacks, loadCleanContexts } from '../../eval/trainin
 import { presidioSamples } from '../../eval/detectors/data-loss-prevention/presidio.js';
 
 const DATASETS = join(PROJECT_ROOT, '../shared/datasets');
-const MEMOIZING = ['prompt_guard', 'indirect_prompt_injection', 'toxicity', 'data_loss_prevention'];
+/** Each detector that remembers texts, with settings under which it finds things in the conversations. */
+const MEMOIZING: Record<string, Record<string, unknown>> = {
+  prompt_guard: {},
+  indirect_prompt_injection: {},
+  toxicity: {},
+  data_loss_prevention: {},
+  topic_keyword_moderation: { keywords: ['password', 'email', 'kill', 'bitch'], denied_topics: ['weapons', 'drugs', 'politics', 'medical advice'] },
+};
 
 /** Every `step`-th item, up to `count`: a spread of each dataset, not its first rows. */
 const spread = <T>(items: T[], count: number) => items.filter((_, i) => i % Math.max(1, Math.floor(items.length / count)) === 0).slice(0, count);
@@ -52,10 +59,10 @@ describe('detectors remembering texts answer as fresh ones do', () => {
     });
   });
 
-  for (const name of MEMOIZING) {
+  for (const [name, detectorSettings] of Object.entries(MEMOIZING)) {
     it(`${name}: the same hits, request by request, as an instance seeing each request alone`, async () => {
       const definition = host.detectors.get(name)!;
-      const settings = host.validateSettings(name, {});
+      const settings = host.validateSettings(name, detectorSettings);
       const remembering = definition.create(settings);
       const fresh = (): Detector => definition.create(settings);
       let fired = 0;
