@@ -33,9 +33,9 @@ type DocumentReading = Omit<ExtractedDocument, 'attachment' | 'fromTool'>;
 /**
  * Readings of the documents seen last, by their bytes, media type and the limits: a conversation
  * resends its attachments with every turn, and parsing a PDF again each time costs far more than
- * the digest of its bytes.
+ * the digest of its bytes. Few are kept, as each holds its text (up to `max_text_chars`).
  */
-const readings = new SegmentMemo<Promise<DocumentReading>>(64);
+const readings = new SegmentMemo<Promise<DocumentReading>>(16);
 
 async function extractOne(attachment: InspectAttachment, limits: ExtractionLimits, limitsKey: string): Promise<ExtractedDocument> {
   const reading = await readings.get(attachment.data, (data) => readDocument(data, attachment.media_type, limits), `${limitsKey}|${attachment.media_type}`);
