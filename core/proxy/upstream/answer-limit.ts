@@ -71,6 +71,6 @@ export async function readAnswerText(body: UpstreamBody, limit = MAX_UPSTREAM_AN
   return text;
 }
 
-export function answerTooLarge(limit: number): GatewayError {
+function answerTooLarge(limit: number): GatewayError {
   return new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answer exceeds ${limit} bytes` });
 }
