@@ -14,6 +14,20 @@ import { createHash } from 'node:crypto';
 /** Texts remembered per detector instance: an evaluation is a few segments, a conversation a few dozen. */
 export const SEGMENT_MEMO_ENTRIES = 2048;
 
+/**
+ * The digest of a segment's text, kept on the segment object while an evaluation holds it, so
+ * the detectors of one evaluation digest each text once between them. The text is kept beside
+ * it and compared (by reference, as a rule), so a segment whose text was changed is digested again.
+ */
+const segmentDigests = new WeakMap<object, { text: string; digest: string }>();
+
+function digestOf(text: string, scope?: string): string {
+  const hash = createHash('sha256');
+  // The scope's length goes first, so no scope and text can be cut differently into the same input.
+  if (scope !== undefined) hash.update(`${scope.length}:${scope}`);
+  return hash.update(text).digest('base64');
+}
+
 export class SegmentMemo<V> {
   /**
    * Off for benchmarks that measure the detectors' own work on texts they repeat; never in the
@@ -33,10 +47,18 @@ export class SegmentMemo<V> {
    */
   get(text: string, read: (text: string) => V, scope?: string): V {
     if (SegmentMemo.disabled) return read(text);
-    const hash = createHash('sha256');
-    // The scope's length goes first, so no scope and text can be cut differently into the same input.
-    if (scope !== undefined) hash.update(`${scope.length}:${scope}`);
-    const key = hash.update(text).digest('base64');
+    return this.lookUp(digestOf(text, scope), text, read);
+  }
+
+  /** `get(segment.text, read)`, digesting the text once for every detector of the evaluation. */
+  getFor(segment: { readonly text: string }, read: (text: string) => V): V {
+    if (SegmentMemo.disabled) return read(segment.text);
+    let known = segmentDigests.get(segment);
+    if (!known || known.text !== segment.text) segmentDigests.set(segment, (known = { text: segment.text, digest: digestOf(segment.text) }));
+    return this.lookUp(known.digest, segment.text, read);
+  }
+
+  private lookUp(key: string, text: string, read: (text: string) => V): V {
     const known = this.entries.get(key);
     if (known !== undefined) {
       this.entries.delete(key);

@@ -67,3 +67,23 @@ describe('core/guardrail SegmentMemo scopes', () => {
     expect(memo.get('', () => 'ab whole', 'ab')).to.equal('ab whole');
   });
 });
+
+describe('core/guardrail SegmentMemo.getFor', () => {
+  it('answers a segment as get() answers its text, across memos and segment objects', () => {
+    const first = new SegmentMemo<string>();
+    const second = new SegmentMemo<string>();
+    const segment = { text: 'call me at 555-0100' };
+    expect(first.getFor(segment, (t) => `a:${t}`)).to.equal('a:call me at 555-0100');
+    expect(second.getFor(segment, (t) => `b:${t}`)).to.equal('b:call me at 555-0100');
+    expect(first.get('call me at 555-0100', () => 'read again')).to.equal('a:call me at 555-0100');
+    expect(second.getFor({ text: 'call me at 555-0100' }, () => 'read again')).to.equal('b:call me at 555-0100');
+  });
+
+  it('reads a segment whose text was changed as the new text', () => {
+    const memo = new SegmentMemo<string>();
+    const segment = { text: 'first text' };
+    memo.getFor(segment, (t) => t);
+    segment.text = 'second text';
+    expect(memo.getFor(segment, (t) => t)).to.equal('second text');
+  });
+});
