@@ -96,4 +96,9 @@ export interface DetectorDefinition<S extends object = Record<string, unknown>> 
 
 export const defineDetector = <S extends object>(definition: DetectorDefinition<S>) => definition;
 
+/**
+ * For a detector whose reading of a text depends on nothing but the text and its settings: remember
+ * each reading (`memo.getFor(segment, read)`), so a conversation's history is not read again on
+ * every turn. Create the memo in `create`, so a settings change starts an empty one.
+ */
 export { SegmentMemo } from './segment-memo.js';
