@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { expect } from 'chai';
-import type { Detector, InspectionRequest, InspectSegment } from '../../../core/guardrail/detector.js';
+import { SegmentMemo, type Detector, type InspectionRequest, type InspectSegment } from '../../../core/guardrail/detector.js';
 import { createPluginHost, type PluginHost } from '../../../core/plugin/host.js';
 import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
 import { davidsonRows } from '../../../plugins/toxicity/training/davidson.js';
@@ -33,6 +33,8 @@ describe('detectors remembering texts answer as fresh ones do', () => {
   let conversations: InspectionRequest[][];
 
   before(async () => {
+    // Remembering is what is under test (benchmarks turn it off in their process).
+    SegmentMemo.disabled = false;
     host = await createPluginHost();
     const prompts = spread(loadDirectSamples(DATASETS), 40).map((s) => s.text);
     const tweets = spread(davidsonRows(DATASETS, 'all'), 40).map((r) => r.text);
