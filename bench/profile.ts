@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [passthrough|translated|chain|evaluate|evaluate-dataset|evaluate-floor]`: saturates one gateway scenario in
+ * `npm run bench:profile -- [passthrough|translated|chain|evaluate|evaluate-dataset|evaluate-conversation|evaluate-floor]`: saturates one gateway scenario in
  * closed loop with the gateway under `--cpu-prof`, then prints where its CPU time went (self time
  * by function and by file) and leaves the `.cpuprofile` in bench/results/ for a flame graph
  * (open it in Chrome DevTools or speedscope). Traffic goes only to 127.0.0.1. Start-up and the
@@ -14,7 +14,7 @@ import { saturate } from './closed-loop.js';
 import { createContext } from './context.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
 import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
-import { evaluateBodies, evaluateDatasetBodies, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
+import { evaluateBodies, evaluateConversationBodies, evaluateDatasetBodies, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scenario = process.argv[2] ?? 'passthrough';
@@ -79,7 +79,7 @@ async function main() {
   ]);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${evaluating ? gw.collectorKey : gw.key}`, 'anthropic-version': '2023-06-01' };
   const url = evaluating ? `${gw.urls.guardrail}/v1/evaluate` : `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
-  const body = scenario === 'evaluate-floor' ? evaluateFloorBody() : scenario === 'evaluate-dataset' ? evaluateDatasetBodies() : evaluating ? evaluateBodies() : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
+  const body = scenario === 'evaluate-floor' ? evaluateFloorBody() : scenario === 'evaluate-dataset' ? evaluateDatasetBodies() : scenario === 'evaluate-conversation' ? evaluateConversationBodies() : evaluating ? evaluateBodies() : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
   await saturate(url, body, headers, 2);
   const measuredFrom = monotonicUs();
   const result = await saturate(url, body, headers, seconds);

@@ -9,7 +9,7 @@
  * to share a key with a benign one (to be waved through on its verdict) cannot be found. A detector
  * instance lives for one config snapshot, so a settings change starts an empty memo.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Texts remembered per detector instance: an evaluation is a few segments, a conversation a few dozen. */
 export const SEGMENT_MEMO_ENTRIES = 2048;
@@ -22,10 +22,8 @@ export const SEGMENT_MEMO_ENTRIES = 2048;
 const segmentDigests = new WeakMap<object, { text: string; digest: string }>();
 
 function digestOf(text: string, scope?: string): string {
-  const hash = createHash('sha256');
   // The scope's length goes first, so no scope and text can be cut differently into the same input.
-  if (scope !== undefined) hash.update(`${scope.length}:${scope}`);
-  return hash.update(text).digest('base64');
+  return hash('sha256', scope === undefined ? text : `${scope.length}:${scope}${text}`, 'base64');
 }
 
 export class SegmentMemo<V> {
@@ -35,10 +33,19 @@ export class SegmentMemo<V> {
    */
   static disabled = false;
 
-  /** In order of last use: the first key is the one to forget. */
-  private readonly entries = new Map<string, V>();
+  /**
+   * Two generations instead of a strict least-recently-used order, so a hit costs one look-up:
+   * texts go into `recent`; when it holds half the capacity it becomes `older` and the previous
+   * `older` is forgotten; a text found in `older` moves back into `recent`. A text is kept at
+   * least until capacity / 2 others have come after its last use, and never beyond capacity.
+   */
+  private recent = new Map<string, V>();
+  private older = new Map<string, V>();
+  private readonly generation: number;
 
-  constructor(private readonly capacity = SEGMENT_MEMO_ENTRIES) {}
+  constructor(capacity = SEGMENT_MEMO_ENTRIES) {
+    this.generation = Math.max(1, capacity >> 1);
+  }
 
   /**
    * `read(text)`, remembered: a text seen before gets the value it got then. `scope` names
@@ -59,15 +66,15 @@ export class SegmentMemo<V> {
   }
 
   private lookUp(key: string, text: string, read: (text: string) => V): V {
-    const known = this.entries.get(key);
-    if (known !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, known);
-      return known;
+    const recent = this.recent.get(key);
+    if (recent !== undefined) return recent;
+    const older = this.older.get(key);
+    const value = older !== undefined ? older : read(text);
+    if (this.recent.size >= this.generation) {
+      this.older = this.recent;
+      this.recent = new Map();
     }
-    const value = read(text);
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(key, value);
+    this.recent.set(key, value);
     return value;
   }
 }

@@ -18,24 +18,29 @@ describe('core/guardrail SegmentMemo', () => {
     for (const text of texts) expect(memo.get(text, (t) => t)).to.equal(text);
   });
 
-  it('forgets the text used longest ago when full, and a text read again counts as used', () => {
-    const memo = new SegmentMemo<number>(2);
+  it('keeps a text until half its capacity of others came after its last use, and never more than its capacity', () => {
+    const memo = new SegmentMemo<number>(4);
     let reads = 0;
     const read = () => ++reads;
-    memo.get('a', read);
-    memo.get('b', read);
-    memo.get('a', read); // a is now the newest
-    memo.get('c', read); // forgets b
-    expect(reads).to.equal(3);
+    for (const text of ['a', 'b', 'c', 'd']) memo.get(text, read);
+    memo.get('a', read); // a used again: it is kept past b
+    memo.get('e', read);
+    memo.get('f', read); // b, c and d are more than two texts back
+    expect(reads).to.equal(6);
     expect(memo.get('a', read)).to.equal(1);
-    expect(memo.get('c', read)).to.equal(3);
-    expect(memo.get('b', read)).to.equal(4);
+    expect(memo.get('f', read)).to.equal(6);
+    expect(memo.get('b', read)).to.equal(7);
+    // Many texts later, nothing of the first ones is left: the memo stays within its capacity.
+    for (let i = 0; i < 100; i++) memo.get(`t${i}`, read);
+    const kept = memo as unknown as { recent: Map<string, number>; older: Map<string, number> };
+    expect(kept.recent.size + kept.older.size).to.be.at.most(4);
+    expect(memo.get('a', read)).to.equal(reads);
   });
 
   it('holds no text: its keys are digests', () => {
     const memo = new SegmentMemo<number>();
     memo.get('sk-live-secret-value-1234567890', () => 1);
-    const keys = [...(memo as unknown as { entries: Map<string, number> }).entries.keys()];
+    const keys = [...(memo as unknown as { recent: Map<string, number> }).recent.keys()];
     expect(keys).to.have.length(1);
     expect(keys[0]).to.not.contain('secret');
     expect(keys[0]).to.match(/^[A-Za-z0-9+/]{43}=$/);
