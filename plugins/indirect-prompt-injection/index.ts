@@ -43,7 +43,7 @@ export default defineDetector<IndirectPromptInjectionSettings>({
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
         if (!best || best.confidence < settings.min_confidence) return [];
-        return [{ type: 'prompt_injection.indirect', confidence: Number(best.confidence.toFixed(4)), entities: best.categories }];
+        return [{ type: 'prompt_injection.indirect', confidence: Number(best.confidence.toFixed(4)), entities: [...best.categories] }];
       },
     };
   },

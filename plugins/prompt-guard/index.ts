@@ -47,7 +47,7 @@ export default defineDetector<PromptGuardSettings>({
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
         if (!best || best.confidence < settings.min_confidence) return [];
-        return [{ type: signalType(best.categories), confidence: Number(best.confidence.toFixed(4)), entities: best.categories }];
+        return [{ type: signalType(best.categories), confidence: Number(best.confidence.toFixed(4)), entities: [...best.categories] }];
       },
     };
   },

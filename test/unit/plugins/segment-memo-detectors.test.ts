@@ -73,6 +73,11 @@ describe('detectors remembering texts answer as fresh ones do', () => {
           const hits = await remembering.inspect(request);
           expect(hits, JSON.stringify(request.segments.map((s) => s.text.slice(0, 40)))).to.deep.equal(await fresh().inspect(request));
           if (hits.length) fired++;
+          // What a caller does with the hits does not reach what the detector remembers.
+          for (const hit of hits) {
+            hit.entities.push('changed by the caller');
+            hit.redactions?.splice(0);
+          }
         }
       }
       // The comparison is only worth something if the detector found things in them.
