@@ -98,7 +98,7 @@ export const defineDetector = <S extends object>(definition: DetectorDefinition<
 
 /**
  * For a detector whose reading of a text depends on nothing but the text and its settings: remember
- * each reading (`memo.getFor(segment, read)`), so a conversation's history is not read again on
+ * each reading (`memo.getFor(request, segment, read)`), so a conversation's history is not read again on
  * every turn. Create the memo in `create`, so a settings change starts an empty one.
  */
 export { SegmentMemo } from './segment-memo.js';

@@ -57,9 +57,14 @@ export class SegmentMemo<V> {
     return this.lookUp(digestOf(text, scope), text, read);
   }
 
-  /** `get(segment.text, read)`, digesting the text once for every detector of the evaluation. */
-  getFor(segment: { readonly text: string }, read: (text: string) => V): V {
-    if (SegmentMemo.disabled) return read(segment.text);
+  /**
+   * `get(segment.text, read)` for a segment of `request`, digesting the text once for every
+   * detector of the evaluation. Output is read and not remembered: each answer is new text, and a
+   * streamed one is checked window by window, texts that never come again and would only push the
+   * conversation's history out. (An answer that comes back as history is then read once.)
+   */
+  getFor(request: { readonly direction: 'input' | 'output' }, segment: { readonly text: string }, read: (text: string) => V): V {
+    if (SegmentMemo.disabled || request.direction === 'output') return read(segment.text);
     let known = segmentDigests.get(segment);
     if (!known || known.text !== segment.text) segmentDigests.set(segment, (known = { text: segment.text, digest: digestOf(segment.text) }));
     return this.lookUp(known.digest, segment.text, read);

@@ -40,7 +40,7 @@ function create(settings: DataLossPreventionSettings): Detector {
       for (const segment of request.segments) {
         const text = segment.text;
         if (!text) continue;
-        for (const s of spansOf.getFor(segment, findSpans)) {
+        for (const s of spansOf.getFor(request, segment, findSpans)) {
           const value = text.slice(s.start, s.end);
           if (allowed(value)) continue;
           const family = familyOf(s.entity);

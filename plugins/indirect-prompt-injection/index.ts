@@ -39,7 +39,7 @@ export default defineDetector<IndirectPromptInjectionSettings>({
         let best: { confidence: number; categories: string[] } | undefined;
         for (const segment of request.segments) {
           if (!isToolSourced(segment, settings.scan_documents) || !segment.text.trim()) continue;
-          const verdict = verdicts.getFor(segment, score);
+          const verdict = verdicts.getFor(request, segment, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
         if (!best || best.confidence < settings.min_confidence) return [];

@@ -43,7 +43,7 @@ export default defineDetector<PromptGuardSettings>({
         for (const segment of request.segments) {
           if (!sources.has(segment.source) || (segment.role && skipRoles.has(segment.role))) continue;
           if (segment.text.trim().length === 0) continue;
-          const verdict = verdicts.getFor(segment, score);
+          const verdict = verdicts.getFor(request, segment, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
         if (!best || best.confidence < settings.min_confidence) return [];

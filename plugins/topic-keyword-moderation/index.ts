@@ -60,7 +60,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
       inspect(request: InspectionRequest): DetectorHit[] {
         const hits: DetectorHit[] = [];
         const segments = moderatedSegments(request, settings.inspect_system_prompts);
-        const read = checksKeywords || denied.length ? segments.map((s) => readings.getFor(s, readSegment)) : [];
+        const read = checksKeywords || denied.length ? segments.map((s) => readings.getFor(request, s, readSegment)) : [];
 
         if (checksKeywords) {
           const found = new Set(read.flatMap((r) => r.keywords));

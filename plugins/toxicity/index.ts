@@ -176,7 +176,7 @@ function create(settings: ToxicitySettings): Detector {
       const best = new Map<Category, { confidence: number; severity: Severity }>();
       for (const segment of request.segments) {
         if (!segment.text || !/\p{L}/u.test(segment.text)) continue;
-        const { confidence, tags, modelOnly } = scores.getFor(segment, score);
+        const { confidence, tags, modelOnly } = scores.getFor(request, segment, score);
         for (const [category, termSeverity] of tags) {
           const floor = floorOf(category, termSeverity);
           // Above a floor the model still orders texts (floor + the rest scaled), so ties do not flatten rankings.

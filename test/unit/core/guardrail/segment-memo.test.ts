@@ -74,21 +74,37 @@ describe('core/guardrail SegmentMemo scopes', () => {
 });
 
 describe('core/guardrail SegmentMemo.getFor', () => {
+  const input = { direction: 'input' } as const;
+  const output = { direction: 'output' } as const;
+
   it('answers a segment as get() answers its text, across memos and segment objects', () => {
     const first = new SegmentMemo<string>();
     const second = new SegmentMemo<string>();
     const segment = { text: 'call me at 555-0100' };
-    expect(first.getFor(segment, (t) => `a:${t}`)).to.equal('a:call me at 555-0100');
-    expect(second.getFor(segment, (t) => `b:${t}`)).to.equal('b:call me at 555-0100');
+    expect(first.getFor(input, segment, (t) => `a:${t}`)).to.equal('a:call me at 555-0100');
+    expect(second.getFor(input, segment, (t) => `b:${t}`)).to.equal('b:call me at 555-0100');
     expect(first.get('call me at 555-0100', () => 'read again')).to.equal('a:call me at 555-0100');
-    expect(second.getFor({ text: 'call me at 555-0100' }, () => 'read again')).to.equal('b:call me at 555-0100');
+    expect(second.getFor(input, { text: 'call me at 555-0100' }, () => 'read again')).to.equal('b:call me at 555-0100');
   });
 
   it('reads a segment whose text was changed as the new text', () => {
     const memo = new SegmentMemo<string>();
     const segment = { text: 'first text' };
-    memo.getFor(segment, (t) => t);
+    memo.getFor(input, segment, (t) => t);
     segment.text = 'second text';
-    expect(memo.getFor(segment, (t) => t)).to.equal('second text');
+    expect(memo.getFor(input, segment, (t) => t)).to.equal('second text');
+  });
+
+  it('reads output every time and remembers none of it', () => {
+    const memo = new SegmentMemo<number>();
+    let reads = 0;
+    const read = () => ++reads;
+    memo.getFor(output, { text: 'Sure, here is the summary.' }, read);
+    memo.getFor(output, { text: 'Sure, here is the summary.' }, read);
+    expect(reads).to.equal(2);
+    // The answer comes back as history in the next turn's input: read once, then remembered.
+    memo.getFor(input, { text: 'Sure, here is the summary.' }, read);
+    memo.getFor(input, { text: 'Sure, here is the summary.' }, read);
+    expect(reads).to.equal(3);
   });
 });
