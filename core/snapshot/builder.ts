@@ -121,9 +121,7 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
   const oidcAuths = new Map<string, AuthRecord[]>();
   for (const a of document.auths) {
     if (a.type === 'api_key' && a.key_hash) authsByKeyHash.set(a.key_hash, a);
-    if (a.type === 'oidc') {
-      appendTo(oidcAuths, a.gateway_id, a);
-    }
+    if (a.type === 'oidc') appendTo(oidcAuths, a.gateway_id, a);
   }
 
   const indexes: SnapshotIndexes = {

@@ -3,15 +3,14 @@
  * texts become one span. Texts are appended to their technique's list (copying the list for each
  * new text took time growing with the square of their number).
  */
+import { appendTo } from '../../core/collections/map-of-lists.js';
 import type { HiddenSpan, HiddenTechnique } from './document-types.js';
 
 export class HiddenTexts {
   private readonly byTechnique = new Map<HiddenTechnique, string[]>();
 
   add(technique: HiddenTechnique, text: string): void {
-    const texts = this.byTechnique.get(technique);
-    if (texts) texts.push(text);
-    else this.byTechnique.set(technique, [text]);
+    appendTo(this.byTechnique, technique, text);
   }
 
   /** The texts found by `technique`, in order. */

@@ -78,7 +78,6 @@ export function extractHtml(html: string): FormatExtraction {
 
   const parts: string[] = [];
   const hidden = new HiddenTexts();
-  const hide = (technique: HiddenTechnique, text: string) => hidden.add(technique, text);
 
   const walk = (node: DomNode, state: State) => {
     if (node.type === ElementType.Text) {
@@ -86,11 +85,11 @@ export function extractHtml(html: string): FormatExtraction {
       if (!text.trim()) return;
       parts.push(text);
       const technique = state.hidden ?? (state.color && indistinguishable(state.color, state.background) ? 'same_color' : undefined);
-      if (technique) hide(technique, text);
+      if (technique) hidden.add(technique, text);
       return;
     }
     if (node.type === ElementType.Comment) {
-      if (node.data?.trim()) hide('html_comment', node.data.trim());
+      if (node.data?.trim()) hidden.add('html_comment', node.data.trim());
       return;
     }
     const isElement = node.type === ElementType.Tag || node.type === ElementType.Script || node.type === ElementType.Style;
@@ -108,7 +107,7 @@ export function extractHtml(html: string): FormatExtraction {
     if (background && background.a > 0.5) next.background = background;
     const color = decl.get('color');
     if (color) next.color = parseColor(color) ?? state.color;
-    if ((tag === 'img' || tag === 'area') && attribs.alt?.trim()) hide('alt_text', attribs.alt.trim());
+    if ((tag === 'img' || tag === 'area') && attribs.alt?.trim()) hidden.add('alt_text', attribs.alt.trim());
     if (BLOCK.has(tag)) parts.push('\n');
     for (const child of node.children ?? []) walk(child, next);
     if (BLOCK.has(tag)) parts.push('\n');

@@ -64,8 +64,8 @@ function textOf(chunks: Buffer[], size: number): string {
   return (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)).toString('utf8');
 }
 
-/** The whole answer as text; one over MAX_UPSTREAM_ANSWER_BYTES is a 502 from the upstream. */
-export async function readAnswerText(body: UpstreamBody, limit = MAX_UPSTREAM_ANSWER_BYTES): Promise<string> {
+/** The whole answer as text; one over `limit` bytes is a 502 from the upstream. */
+export async function readAnswerText(body: UpstreamBody, limit: number): Promise<string> {
   const { text, cut } = await readAtMost(body, limit);
   if (cut) throw answerTooLarge(limit);
   return text;
