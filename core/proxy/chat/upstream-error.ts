@@ -1,7 +1,8 @@
 import type { Dispatcher } from 'undici';
 import type { WireFormat } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { MAX_UPSTREAM_ERROR_BYTES, readAtMost } from '../upstream/answer-limit.js';
+import { readAtMost } from '../../http/bounded-read.js';
+import { MAX_UPSTREAM_ERROR_BYTES } from '../upstream/answer-limit.js';
 
 /**
  * An upstream error answer as a GatewayError keeping the upstream's status, message and

@@ -4,39 +4,18 @@
  * becomes 502 `upstream_error`, a stream ends with the one failure event, and an error answer is
  * judged on its first MiB. Without the limit each of these requests would never be answered.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { COLLECTIONS } from '../../../core/records/types.js';
 import { jsonOf, postChat, readEvents } from './support/raw-chat.js';
 import { startProxyWorld, type ProxyWorld } from './support/proxy-world.js';
+import { sendWithoutEnd } from '../../fixtures/network/endless-answer.js';
 
 const LIMIT = 64 * 1024;
-// The fake stops after this long, so a gateway without the limit fails the test instead of hanging it.
-const SEND_FOR_MS = 3000;
 
 type Endless = 'chat' | 'stream' | 'embeddings' | 'error';
-
-/** Writes `head`, then `filler` for as long as the gateway reads, up to SEND_FOR_MS; true when the gateway hung up first. */
-function sendWithoutEnd(res: ServerResponse, head: string, filler: string, status = 200, type = 'application/json'): Promise<boolean> {
-  res.writeHead(status, { 'content-type': type });
-  res.write(head);
-  const until = Date.now() + SEND_FOR_MS;
-  return new Promise((resolve) => {
-    const more = () => {
-      if (res.destroyed || res.socket?.destroyed) return resolve(true);
-      if (Date.now() > until) {
-        res.end();
-        return resolve(false);
-      }
-      if (res.write(filler)) setImmediate(more);
-      else res.once('drain', more);
-    };
-    res.on('close', () => resolve(true));
-    more();
-  });
-}
 
 describe('proxy: the upstream answer limit', () => {
   let world: ProxyWorld;
