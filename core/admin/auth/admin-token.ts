@@ -1,10 +1,11 @@
 /**
  * Admin tokens: JWTs with `sub`, `tenant_id` and `roles` (`platform_admin` or `tenant_admin`),
  * signed HS256 with the admin secret, or RS256 by an identity provider whose JWKS URL is
- * configured. Machine credentials exchange client credentials for a short-lived HS256 token
+ * configured (audience `portcullis-admin`). Machine credentials exchange client credentials for a short-lived HS256 token
  * carrying `mcid` (the credential id), so deleting the credential revokes its tokens.
  */
-import { createRemoteJWKSet, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { remoteKeySet } from '../../security/remote-key-set.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 
 export type AdminRole = 'platform_admin' | 'tenant_admin';
@@ -54,18 +55,19 @@ export interface AdminTokenVerifierOptions {
 /** Verifies admin tokens; any failure is 401 without detail. */
 export class AdminTokenVerifier {
   private readonly key: Uint8Array;
-  private readonly jwks?: ReturnType<typeof createRemoteJWKSet>;
+  private readonly jwks?: ReturnType<typeof remoteKeySet>;
 
   constructor(options: AdminTokenVerifierOptions) {
     this.key = new TextEncoder().encode(options.secret);
-    if (options.jwksUrl) this.jwks = createRemoteJWKSet(new URL(options.jwksUrl));
+    if (options.jwksUrl) this.jwks = remoteKeySet(new URL(options.jwksUrl));
   }
 
   async verify(token: string): Promise<AdminPrincipal> {
     let payload: JWTPayload;
     try {
       const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { alg?: string };
-      if (header.alg === 'RS256' && this.jwks) payload = (await jwtVerify(token, this.jwks, { algorithms: ['RS256'] })).payload;
+      // An identity provider signs tokens for many applications: only those meant for this admin API count.
+      if (header.alg === 'RS256' && this.jwks) payload = (await jwtVerify(token, this.jwks, { algorithms: ['RS256'], audience: AUDIENCE })).payload;
       else payload = (await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE })).payload;
     } catch {
       throw new GatewayError('unauthorized', { message: 'missing or invalid admin token' });

@@ -4,7 +4,8 @@
  * set fetched once serves every request of the snapshot; a config change brings a new snapshot
  * and so a fresh directory.
  */
-import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { JWTVerifyGetKey } from 'jose';
+import { fetchIdentityDocument, remoteKeySet } from '../../security/remote-key-set.js';
 import type { AuthRecord } from '../../records/types.js';
 import { registerConfigExtension } from '../../snapshot/extensions.js';
 import type { Snapshot, SnapshotIndexes } from '../../snapshot/snapshot.js';
@@ -29,7 +30,7 @@ export interface OidcVerifier {
 
 /** The JWKS URI from the issuer's discovery document (`/.well-known/openid-configuration`). */
 async function discoverJwksUri(issuer: string): Promise<URL> {
-  const response = await fetch(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
+  const response = await fetchIdentityDocument(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
     signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
     headers: { accept: 'application/json' },
   });
@@ -41,12 +42,12 @@ async function discoverJwksUri(issuer: string): Promise<URL> {
 
 /** The key source of an auth: a remote key set, discovered lazily (once) when no `jwks_uri` is set. */
 function keySource(oidc: NonNullable<AuthRecord['oidc']>): JWTVerifyGetKey {
-  if (oidc.jwks_uri) return createRemoteJWKSet(new URL(oidc.jwks_uri));
+  if (oidc.jwks_uri) return remoteKeySet(new URL(oidc.jwks_uri));
   let discovered: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
     // A failed discovery is retried by a later token rather than cached for the snapshot's life.
     discovered ??= discoverJwksUri(oidc.issuer).then(
-      (uri) => createRemoteJWKSet(uri),
+      (uri) => remoteKeySet(uri),
       (err: unknown) => {
         discovered = undefined;
         throw err;

@@ -1,13 +1,15 @@
 /**
  * Admin tokens signed RS256 by an identity provider: with PORTCULLIS_ADMIN_JWKS_URL set, the
  * admin plane verifies them against the provider's JWKS (served here on 127.0.0.1) and scopes
- * the caller by its `tenant_id`; a token signed by another key, an expired one, one without
- * roles, and an RS256 token on a gateway with no JWKS configured are all 401.
+ * the caller by its `tenant_id`; a token signed by another key, an expired one, one meant for
+ * another audience, one without roles, an RS256 token on a gateway with no JWKS configured, and
+ * any token while the JWKS answer has no end are all 401.
  */
 import { expect } from 'chai';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startFakeIssuer, type FakeIssuer } from '../../fixtures/oidc/fake-issuer.js';
+import { startEndlessServer } from '../../fixtures/network/endless-answer.js';
 
 describe('admin: RS256 tokens verified against a JWKS URL', () => {
   let issuer: FakeIssuer;
@@ -21,7 +23,8 @@ describe('admin: RS256 tokens verified against a JWKS URL', () => {
   };
 
   before(async () => {
-    issuer = await startFakeIssuer();
+    // Tokens of this issuer are meant for the admin API unless a test names another audience.
+    issuer = await startFakeIssuer('portcullis-admin');
     gateway = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: issuer.jwksUri } });
     ownGatewayId = (await gateway.seed.gateway({ tenant_id: 'tenant-a' })).id;
     otherGatewayId = (await gateway.seed.gateway({ tenant_id: 'tenant-b' })).id;
@@ -61,6 +64,13 @@ describe('admin: RS256 tokens verified against a JWKS URL', () => {
     expect(res.body.error).to.equal('unauthorized');
   });
 
+  it('refuses a token the provider signed for another audience, such as the proxy (401)', async () => {
+    const forProxy = await issuer.token({ tenant_id: 'tenant-a', roles: ['tenant_admin'] }, { audience: 'portcullis' });
+    const res = await call(forProxy);
+    expect(res.status).to.equal(401);
+    expect(res.body.error).to.equal('unauthorized');
+  });
+
   it('refuses a token with no roles, and a tenant_admin token without tenant_id (401)', async () => {
     const noRoles = await issuer.token({ tenant_id: 'tenant-a' });
     expect((await call(noRoles)).status).to.equal(401);
@@ -75,6 +85,19 @@ describe('admin: RS256 tokens verified against a JWKS URL', () => {
     const list = await call(token);
     expect(list.status).to.equal(200);
     expect(list.body.items.map((g: { id: string }) => g.id)).to.include.members([ownGatewayId, otherGatewayId]);
+  });
+
+  it('refuses every RS256 token while the JWKS answer has no end: read to 1 MiB, then dropped (401)', async () => {
+    const endless = await startEndlessServer('{"keys":[{"kty":"RSA","n":"');
+    const other = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: `${endless.url}/jwks` } });
+    try {
+      const token = await issuer.token({ tenant_id: 'tenant-a', roles: ['tenant_admin'] });
+      expect((await call(token, '/v1/gateways', other.urls.admin!)).status).to.equal(401);
+      expect(await endless.hungUp[0]).to.equal(true);
+    } finally {
+      await other.close();
+      await endless.close();
+    }
   });
 
   it('refuses a valid RS256 token on a gateway with no JWKS URL configured (401)', async () => {

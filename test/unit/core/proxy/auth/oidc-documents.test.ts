@@ -1,0 +1,42 @@
+/**
+ * An identity provider whose discovery document or key set never ends: the gateway reads at most
+ * 1 MiB of it, fails that key source (the token is then refused) and hangs up, instead of
+ * holding the answer until its timeout and growing with it.
+ */
+import { expect } from 'chai';
+import type { CompactJWSHeaderParameters, FlattenedJWSInput } from 'jose';
+import type { AuthRecord } from '../../../../../core/records/types.js';
+import { OidcDirectory } from '../../../../../core/proxy/auth/oidc-directory.js';
+import { startEndlessServer } from '../../../../fixtures/network/endless-answer.js';
+
+const header: CompactJWSHeaderParameters = { alg: 'RS256', kid: 'k1' };
+const token: FlattenedJWSInput = { payload: '', signature: '', protected: '' };
+
+function verifierOf(oidc: NonNullable<AuthRecord['oidc']>) {
+  const auth = { id: 'a1', gateway_id: 'g1', name: 'sso', type: 'oidc', oidc } as unknown as AuthRecord;
+  return new OidcDirectory({ oidcAuths: new Map([[oidc.issuer, [auth]]]) }).forIssuer(oidc.issuer)[0];
+}
+
+describe('core/proxy/auth OIDC documents without end', () => {
+  it('fails discovery past 1 MiB and hangs up', async () => {
+    const issuer = await startEndlessServer('{"issuer":"x","jwks_uri":"http://127.0.0.1/jwks","note":"');
+    try {
+      const err = await Promise.resolve(verifierOf({ issuer: issuer.url }).getKey(header, token)).catch((e: unknown) => e);
+      expect((err as Error).message).to.equal(`the answer of ${issuer.url}/.well-known/openid-configuration exceeds 1048576 bytes`);
+      expect(await issuer.hungUp[0]).to.equal(true);
+    } finally {
+      await issuer.close();
+    }
+  });
+
+  it('fails a key set past 1 MiB and hangs up', async () => {
+    const keys = await startEndlessServer('{"keys":[{"kty":"RSA","n":"');
+    try {
+      const err = await Promise.resolve(verifierOf({ issuer: 'https://idp.example', jwks_uri: `${keys.url}/jwks` }).getKey(header, token)).catch((e: unknown) => e);
+      expect((err as Error).message).to.equal(`the answer of ${keys.url}/jwks exceeds 1048576 bytes`);
+      expect(await keys.hungUp[0]).to.equal(true);
+    } finally {
+      await keys.close();
+    }
+  });
+});
