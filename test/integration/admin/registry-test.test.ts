@@ -2,7 +2,7 @@
  * `POST .../registries/test`: always 200 with `ok` and the last stage reached, against
  * upstreams that fail at each distinct stage: an unresolvable host (resolve), a refused
  * connection (connect), a plain-HTTP server spoken to with https (tls), a rejected key (auth),
- * a bad path (request) and a malformed answer (response); and a good one (ok).
+ * a bad path (request), a malformed answer and one without end (response); and a good one (ok).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { modelsRoute } from '../../fixtures/providers/openai/models-route.js';
 import { startTinyMcpServer, type TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
+import { startEndlessServer } from '../../fixtures/network/endless-answer.js';
 import { AdminClient } from './helpers/admin-client.js';
 import { startAdminHarness, type AdminHarness } from './helpers/admin-harness.js';
 
@@ -87,6 +88,17 @@ describe('admin: registry test stages', () => {
     upstream.enqueue({ kind: 'malformed' });
     const result = await probe(candidate(upstream.url));
     expect(result).to.include({ ok: false, stage: 'response', status: 200 });
+  });
+
+  it('response: an answer without end is read to 16 MiB, then the upstream is dropped', async () => {
+    const endless = await startEndlessServer('{"object":"list","data":[{"id":"', 'x'.repeat(64 * 1024));
+    try {
+      const result = await probe(candidate(`${endless.url}/v1`));
+      expect(result).to.include({ ok: false, stage: 'response', status: 200, message: 'the answer to GET /v1/models exceeds 16777216 bytes' });
+      expect(await endless.hungUp[0]).to.equal(true);
+    } finally {
+      await endless.close();
+    }
   });
 
   it('a provider without a model list is probed with a one-token chat call in its own format', async () => {

@@ -5,9 +5,12 @@
  */
 import type { CanonicalRequest, WireFormat } from '../../../canonical/index.js';
 import type { ProviderEntry } from '../../../providers/types.js';
+import { readResponseAtMost } from '../../../http/bounded-read.js';
 import { ProbeFailure } from './probe-result.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
+/** The most bytes of the answer read: the longest model lists are a few MB. */
+const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
 /** The registry fields a probe needs, with its key already opened. */
 export interface ProbeTarget {
@@ -89,11 +92,12 @@ export async function runUpstreamCall(call: UpstreamCall): Promise<{ status: num
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     throw new ProbeFailure('request', `the request failed: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   }
-  const text = await response.text().catch(() => '');
+  const { text, cut } = await readResponseAtMost(response, MAX_ANSWER_BYTES).catch(() => ({ text: '', cut: false }));
   const { status } = response;
   const path = new URL(call.url).pathname;
   if (status === 401 || status === 403) throw new ProbeFailure('auth', `the upstream rejected the credentials (${status})`, status);
   if (status < 200 || status > 299) throw new ProbeFailure('request', `the upstream answered ${status} to ${call.method} ${path}`, status);
+  if (cut) throw new ProbeFailure('response', `the answer to ${call.method} ${path} exceeds ${MAX_ANSWER_BYTES} bytes`, status);
   let answer: unknown;
   try {
     answer = JSON.parse(text);
