@@ -1,4 +1,5 @@
 import { request } from 'undici';
+import { readAtMost } from '../../core/http/bounded-read.js';
 import type { Snapshot } from '../../core/snapshot/snapshot.js';
 import type { RegistryView } from '../../core/snapshot/views.js';
 
@@ -11,6 +12,9 @@ export function findRegistry(snapshot: Snapshot, gatewayId: string, reference: s
   }
   return undefined;
 }
+
+/** The most bytes of an embeddings answer read: one input's vector is tens of KB. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /** Fills a catalog path template (`/openai/deployments/{deployment}/embeddings`). */
 function fill(template: string, values: Record<string, string>): string {
@@ -41,9 +45,19 @@ export async function embed(registry: RegistryView, model: string, text: string,
     bodyTimeout: timeoutMs,
     signal: AbortSignal.timeout(timeoutMs),
   });
-  const body = (await res.body.json().catch(() => undefined)) as { data?: Array<{ embedding?: unknown }> } | undefined;
+  const { text: answer, cut } = await readAtMost(res.body, MAX_ANSWER_BYTES);
   if (res.statusCode >= 400) throw new Error(`embeddings call failed with ${res.statusCode}`);
+  if (cut) throw new Error(`embeddings answer exceeds ${MAX_ANSWER_BYTES} bytes`);
+  const body = parseOrUndefined(answer) as { data?: Array<{ embedding?: unknown }> } | undefined;
   const vector = body?.data?.[0]?.embedding;
   if (!Array.isArray(vector) || vector.length === 0 || !vector.every((x) => typeof x === 'number')) throw new Error('embeddings answer has no embedding');
   return vector as number[];
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
