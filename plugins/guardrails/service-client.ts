@@ -7,6 +7,8 @@
 import type { Exchange } from '../../core/pipeline/exchange.js';
 import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
 import { inProcessEvaluator, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
+import { DEFAULT_BODY_LIMIT } from '../../core/http/read-body.js';
+import { AnswerTooLarge, readResponseText } from '../../core/http/bounded-read.js';
 import { Deadline } from './deadline.js';
 import type { GuardrailsSettings } from './settings.js';
 
@@ -55,6 +57,17 @@ interface Answer {
   json(): Promise<unknown>;
 }
 
+/**
+ * The most bytes of a verdict read over HTTP: a transform verdict holds the payload again, which
+ * may be as large as an evaluate body, and its findings.
+ */
+const MAX_VERDICT_BYTES = 2 * DEFAULT_BODY_LIMIT;
+
+/** An HTTP answer read to MAX_VERDICT_BYTES: a service sending without end fails the call instead of growing the gateway. */
+function httpAnswer(response: Response): Answer {
+  return { status: response.status, json: async () => JSON.parse(await readResponseText(response, MAX_VERDICT_BYTES, 'the guardrail service answer')) };
+}
+
 /** An in-process call to the co-located plane, given up (as the HTTP request would be) at the deadline. */
 async function callInProcess(evaluator: InProcessEvaluator, authorization: string, body: string, limit: Deadline): Promise<Answer> {
   const answer = await limit.race(() => evaluator.evaluate({ authorization, body }));
@@ -79,12 +92,14 @@ async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key:
   try {
     response = local
       ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), limit)
-      : await fetch(`${base}/v1/evaluate`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: limit.signal(),
-        });
+      : httpAnswer(
+          await fetch(`${base}/v1/evaluate`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            signal: limit.signal(),
+          }),
+        );
   } catch (err) {
     if (ctx.signal.aborted) throw err;
     throw new EvaluationFailure(limit.timedOut ? `guardrail service timed out after ${settings.timeout_ms} ms` : `guardrail service unreachable: ${(err as Error).message}`);
@@ -92,7 +107,8 @@ async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key:
   let parsed: unknown;
   try {
     parsed = await response.json();
-  } catch {
+  } catch (err) {
+    if (err instanceof AnswerTooLarge) throw new EvaluationFailure(err.message);
     throw new EvaluationFailure(`guardrail service answered ${response.status} with a body that is not JSON`);
   }
   if (response.status !== 200) {

@@ -4,6 +4,7 @@ import type { Exchange } from '../../../../core/pipeline/exchange.js';
 import { registerInProcessEvaluator, type EvaluateAnswer } from '../../../../core/guardrail/in-process.js';
 import { EvaluationFailure, requestVerdict, type EvaluateBody } from '../../../../plugins/guardrails/service-client.js';
 import type { GuardrailsSettings } from '../../../../plugins/guardrails/settings.js';
+import { startEndlessServer } from '../../../fixtures/network/endless-answer.js';
 
 /** The deadline of a call to a co-located plane, which goes without HTTP (and without an AbortSignal of its own). */
 describe('plugins/guardrails service client, in process', () => {
@@ -53,5 +54,22 @@ describe('plugins/guardrails service client, in process', () => {
     const err = await requestVerdict(settings(1000), 'k', body, exchange(client)).catch((e: unknown) => e);
     expect((err as Error).message).to.equal('gone');
     expect(calls).to.equal(0);
+  });
+});
+
+describe('plugins/guardrails service client, over HTTP', () => {
+  const body: EvaluateBody = { protocol: 'llm', direction: 'input', payload: { messages: [] }, attributes: {} };
+  const settings = (service_url: string) => ({ service_url, timeout_ms: 10_000, transport: 'http', directions: ['input'], failure_mode: 'fail_closed', allow_ask: false, stream_window_chars: 1000, key: 'k' }) as GuardrailsSettings;
+
+  it('fails a verdict past 64 MiB with an EvaluationFailure and hangs up, before the timeout', async () => {
+    const service = await startEndlessServer('{"status":"transform","findings":[],"transformed_payload":{"input":"');
+    try {
+      const err = await requestVerdict(settings(service.url), 'k', body, { signal: new ClientAbort() } as Partial<Exchange> as Exchange).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(EvaluationFailure);
+      expect((err as Error).message).to.equal('the guardrail service answer exceeds 67108864 bytes');
+      expect(await service.hungUp[0]).to.equal(true);
+    } finally {
+      await service.close();
+    }
   });
 });
