@@ -12,7 +12,7 @@ import type { BreakerOutcome } from '../routing/circuit-breaker.js';
 import { AttemptPolicy } from './attempt-decision.js';
 import { settleFailedAttempt } from './failed-attempt.js';
 import { relayStream } from './relay-stream.js';
-import { readAnswerText } from '../upstream/answer-limit.js';
+import { readChatAnswer } from './read-chat-answer.js';
 import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from './upstream-error.js';
 import { createHash } from 'node:crypto';
 
@@ -179,21 +179,22 @@ async function attemptTarget(
     try {
       const upstream = await runtime.upstream.send(target.registry.id, target.registry.baseUrl, request, ctx.signal, headersTimeout, policy.bodyTimeoutMs());
       attempt.status = upstream.statusCode;
-      if (upstream.statusCode < 400) {
-        if (request.stream) {
-          const body = await afterFirstChunk(upstream.body);
-          outcome = 'success';
-          attempt.outcome = 'ok';
-          selectionHeaders(ctx, target);
-          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target, runtime.upstream.answerLimitBytes);
-        } else {
-          const raw = await readAnswerText(upstream.body, runtime.upstream.answerLimitBytes);
-          let response: CanonicalResponse;
-          try {
-            response = prepared.upstreamFormat.decodeResponse(JSON.parse(raw));
-          } catch (err) {
-            throw new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answered with a malformed body: ${(err as Error).message}` });
-          }
+      if (upstream.statusCode >= 400) failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
+      else if (request.stream) {
+        const body = await afterFirstChunk(upstream.body);
+        outcome = 'success';
+        attempt.outcome = 'ok';
+        selectionHeaders(ctx, target);
+        await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target, runtime.upstream.answerLimitBytes);
+        attempt.durationMs = performance.now() - attempt.startedAt;
+        return { kind: 'answered' };
+      } else {
+        const read = await readChatAnswer(upstream.body, prepared.upstreamFormat, runtime.upstream.answerLimitBytes);
+        // A malformed or oversized answer is the upstream's failure (a 502): it counts for the
+        // breaker and moves on as an error answer would; none of it has reached the client.
+        if (read instanceof GatewayError) failure = read;
+        else {
+          const { raw, response } = read;
           outcome = 'success';
           if (policy.skipsFilteredAnswer(response, hasNext)) {
             attempt.outcome = 'fallback';
@@ -208,11 +209,10 @@ async function attemptTarget(
           if (!response.model) response.model = target.model;
           ctx.usage = response.usage;
           await answer(koa, ctx, hooks, clientFormat, response, prepared.passthrough ? raw : undefined);
+          attempt.durationMs = performance.now() - attempt.startedAt;
+          return { kind: 'answered' };
         }
-        attempt.durationMs = performance.now() - attempt.startedAt;
-        return { kind: 'answered' };
       }
-      failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
     } catch (err) {
       if (err instanceof GatewayError) throw err;
       if (ctx.signal.aborted) throw clientClosedError();

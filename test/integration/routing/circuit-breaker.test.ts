@@ -1,7 +1,8 @@
 /**
  * Circuit breakers through a running gateway: consecutive failures open a registry's breaker,
  * an open breaker sheds the registry from every plan (its upstream sees no traffic), and after
- * `open_ms` one probe goes through: a success closes the breaker, a failure opens it again.
+ * `open_ms` one probe goes through: a success closes the breaker, a failure opens it again. An
+ * answer that is not what the upstream's format documents is a failure like an error answer.
  * Timings are short and generous (the waits are several times `open_ms`).
  */
 import { expect } from 'chai';
@@ -11,6 +12,7 @@ import { startRoutingWorld, type RoutingWorld } from '../../fixtures/routing/rou
 
 const OPEN_MS = 300;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const breaker = { enabled: true, failure_threshold: 2, open_ms: OPEN_MS, half_open_probes: 1, success_threshold: 1 };
 
 describe('routing: circuit breaker per registry', () => {
   let world: RoutingWorld;
@@ -18,7 +20,6 @@ describe('routing: circuit breaker per registry', () => {
 
   before(async () => {
     world = await startRoutingWorld();
-    const breaker = { enabled: true, failure_threshold: 2, open_ms: OPEN_MS, half_open_probes: 1, success_threshold: 1 };
     ids.a = (await world.registry('a', { circuit_breaker: breaker }))._id;
     ids.b = (await world.registry('b'))._id;
     ids.c = (await world.registry('c', { circuit_breaker: breaker }))._id;
@@ -91,6 +92,26 @@ describe('routing: circuit breaker per registry', () => {
     // Recovered upstream: after the next open period the probe closes it.
     await pause(OPEN_MS * 2);
     expect((await chat()).answeredBy).to.equal('c');
+  });
+
+  it('answers that are not chat completions (200, malformed) count as failures and open the breaker', async () => {
+    ids.d = (await world.registry('d', { circuit_breaker: breaker }))._id;
+    const { client } = await world.consumer({
+      slug: 'breaker-malformed',
+      registries: [{ registry_id: ids.d, weight: 1 }, { registry_id: ids.b, weight: 1 }],
+      fallback: { targets: ['@b/m-b'], on: ['5xx'] },
+    });
+    const chat = () => world.chat(client, { model: '@d/m-d' });
+    up('d').setDefault({ kind: 'malformed' });
+    try {
+      expect((await chat()).answeredBy).to.equal('b');
+      expect((await chat()).answeredBy).to.equal('b');
+      const opened = up('d').chatCount();
+      for (let i = 0; i < 3; i++) expect((await chat()).answeredBy).to.equal('b');
+      expect(up('d').chatCount()).to.equal(opened);
+    } finally {
+      ok('d');
+    }
   });
 
   it('an open breaker leaves the balancing pool; with nothing else to call the answer is 503 with Retry-After', async () => {

@@ -1,7 +1,7 @@
 /**
  * Fallback chains through a running gateway: every trigger (429, 5xx, an exact status,
- * timeout, connection, content filter by finish reason and by refusal error, context length)
- * moves to the next target, a failure that fires no trigger does not, every attempt is recorded
+ * timeout, connection, content filter by finish reason and by refusal error, context length,
+ * and a 200 answer that is not a chat completion, a 502) moves to the next target, a failure that fires no trigger does not, every attempt is recorded
  * on the exchange, and the selection headers name the registry that finally answered.
  */
 import { expect } from 'chai';
@@ -72,6 +72,26 @@ describe('routing: fallback chains and their triggers', () => {
     a().enqueue({ kind: 'error', status: 500, message: 'not a trigger here' });
     const err = (await chat().catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
     expect(err).to.be.instanceOf(OpenAI.InternalServerError);
+    expect(err.headers?.get('x-gateway-error-source')).to.equal('upstream');
+    expect(b().chatCount()).to.equal(before);
+  });
+
+  it('a 200 answer that is not a chat completion is a 502 from the upstream and moves on (5xx)', async () => {
+    const { chat } = await consumer('a', ['@b/m-b'], { on: ['5xx'] });
+    a().enqueue({ kind: 'malformed' });
+    const result = await chat();
+    expect(result.answeredBy).to.equal('b');
+    const { attempts } = await recordedExchange(result.traceId);
+    // The attempt keeps the status the upstream sent; the failure it became is a 502.
+    expect(attempts[0]).to.include({ model: 'm-a', status: 200, outcome: 'fallback', trigger: '5xx' });
+    expect(attempts[0].error).to.contain('upstream answered with a malformed body');
+
+    const staying = await consumer('a', ['@b/m-b'], { on: ['429'] });
+    a().enqueue({ kind: 'malformed' });
+    const before = b().chatCount();
+    const err = (await staying.chat().catch((e: unknown) => e)) as InstanceType<typeof OpenAI.APIError>;
+    expect(err).to.be.instanceOf(OpenAI.APIError);
+    expect(err.status).to.equal(502);
     expect(err.headers?.get('x-gateway-error-source')).to.equal('upstream');
     expect(b().chatCount()).to.equal(before);
   });

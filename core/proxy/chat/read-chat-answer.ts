@@ -1,0 +1,31 @@
+/**
+ * A chat answer read whole (not streamed) and decoded from the upstream's format. An answer
+ * longer than the limit, not JSON, or not what the format documents is the upstream's failure,
+ * given back as the 502 it becomes rather than thrown: the attempt loop weighs it as any failed
+ * attempt (breaker, retries, fallback), since none of it reached the client.
+ */
+import type { Dispatcher } from 'undici';
+import type { CanonicalResponse, WireFormat } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { readAnswerText } from '../upstream/answer-limit.js';
+
+export interface ChatAnswer {
+  /** The answer as the upstream sent it (relayed as is on a pass-through). */
+  raw: string;
+  response: CanonicalResponse;
+}
+
+export async function readChatAnswer(body: Dispatcher.ResponseData['body'], format: WireFormat, limitBytes: number): Promise<ChatAnswer | GatewayError> {
+  let raw: string;
+  try {
+    raw = await readAnswerText(body, limitBytes);
+  } catch (err) {
+    if (err instanceof GatewayError) return err;
+    throw err;
+  }
+  try {
+    return { raw, response: format.decodeResponse(JSON.parse(raw)) };
+  } catch (err) {
+    return new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answered with a malformed body: ${(err as Error).message}` });
+  }
+}
