@@ -15,7 +15,7 @@ import { callUpstream } from './operation-attempts.js';
 import { jsonCall, withTargetModel } from './operation-calls.js';
 import { admitOperation, requireMethod } from './operation-gates.js';
 import { jsonInput, stringField } from './operation-input.js';
-import { readJsonAnswer, selectionHeaders } from './relay-answer.js';
+import { selectionHeaders } from './relay-answer.js';
 
 type Json = Record<string, unknown>;
 
@@ -41,19 +41,20 @@ export function embeddingsOperation(runtime: ProxyRuntime): OperationHandler {
     const reference = stringField(body, 'model');
     await admitOperation(hooks, ctx);
     const plan = planOperation(ctx, runtime.routing, { capability: 'embeddings', reference });
-    const { upstream, target } = await callUpstream(ctx, hooks, runtime, plan, (t) => {
+    const { upstream, target, decoded } = await callUpstream(ctx, hooks, runtime, plan, (t) => {
       const translation = translationFor(t);
-      return jsonCall(t, { capability: 'embeddings', method: 'POST' }, translation ? translation.request(body, t) : withTargetModel(body, t));
+      return {
+        ...jsonCall(t, { capability: 'embeddings', method: 'POST' }, translation ? translation.request(body, t) : withTargetModel(body, t)),
+        // An OpenAI-format answer goes back byte for byte.
+        decodeAnswer: (answer) => (translation ? { list: translation.response(answer.value, body, t) } : { list: answer.value, text: answer.text }),
+      };
     });
-    const answer = await readJsonAnswer(upstream, runtime.upstream.answerLimitBytes);
-    const translation = translationFor(target);
-    const list = translation ? translation.response(answer.value, body, target) : answer.value;
+    const { list, text } = decoded!;
     const tokens = (list as { usage?: { prompt_tokens?: unknown } } | null)?.usage?.prompt_tokens;
     if (typeof tokens === 'number') ctx.usage = { input_tokens: tokens, output_tokens: 0, total_tokens: tokens };
     selectionHeaders(ctx, target);
     koa.status = upstream.statusCode;
     koa.type = 'application/json';
-    // An OpenAI-format answer goes back byte for byte.
-    koa.body = translation ? JSON.stringify(list) : answer.text;
+    koa.body = text ?? JSON.stringify(list);
   };
 }

@@ -21,11 +21,17 @@ export function relayAnswer(koa: Koa.Context, upstream: Dispatcher.ResponseData)
   koa.body = upstream.body;
 }
 
+/** An answer read whole: its text and its JSON value. */
+export interface JsonAnswer {
+  text: string;
+  value: unknown;
+}
+
 /**
  * The upstream's answer as JSON text and value; a body that is not JSON, or longer than
  * `limit` bytes, is a 502 from the upstream.
  */
-export async function readJsonAnswer(upstream: Dispatcher.ResponseData, limit: number): Promise<{ text: string; value: unknown }> {
+export async function readJsonAnswer(upstream: Dispatcher.ResponseData, limit: number): Promise<JsonAnswer> {
   const text = await readAnswerText(upstream.body, limit);
   try {
     return { text, value: JSON.parse(text) as unknown };

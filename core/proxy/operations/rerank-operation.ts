@@ -11,7 +11,7 @@ import { callUpstream } from './operation-attempts.js';
 import { jsonCall, withTargetModel } from './operation-calls.js';
 import { admitOperation, requireMethod } from './operation-gates.js';
 import { jsonInput, stringField } from './operation-input.js';
-import { readJsonAnswer, selectionHeaders } from './relay-answer.js';
+import { selectionHeaders } from './relay-answer.js';
 import { fromCompatibleRerank, toCompatibleRerank } from './rerank-translation.js';
 import type { RouteTarget } from '../../pipeline/exchange.js';
 
@@ -25,13 +25,13 @@ export function rerankOperation(runtime: ProxyRuntime): OperationHandler {
     const reference = stringField(body, 'model');
     await admitOperation(hooks, ctx);
     const plan = planOperation(ctx, runtime.routing, { capability: 'rerank', reference });
-    const { upstream, target } = await callUpstream(ctx, hooks, runtime, plan, (t) =>
-      jsonCall(t, { capability: 'rerank', method: 'POST' }, speaksV2(t) ? withTargetModel(body, t) : toCompatibleRerank(body, t)),
-    );
-    const answer = await readJsonAnswer(upstream, runtime.upstream.answerLimitBytes);
+    const { upstream, target, decoded } = await callUpstream(ctx, hooks, runtime, plan, (t) => ({
+      ...jsonCall(t, { capability: 'rerank', method: 'POST' }, speaksV2(t) ? withTargetModel(body, t) : toCompatibleRerank(body, t)),
+      decodeAnswer: (answer) => (speaksV2(t) ? answer.text : JSON.stringify(fromCompatibleRerank(answer.value))),
+    }));
     selectionHeaders(ctx, target);
     koa.status = upstream.statusCode;
     koa.type = 'application/json';
-    koa.body = speaksV2(target) ? answer.text : JSON.stringify(fromCompatibleRerank(answer.value));
+    koa.body = decoded;
   };
 }

@@ -177,6 +177,21 @@ describe('proxy endpoints: embeddings', () => {
     expect(data.data[0].embedding).to.deep.equal(fakeVector('x'));
   });
 
+  it('a 200 answer that is not JSON is the upstream\'s 502: it moves on by the fallback triggers, and is answered when none fires', async () => {
+    const moving = await world.consumer('emb-fallback-malformed', ['oa2', 'co'], { fallback: { targets: ['@co/embed-english-v3.0'], on: ['5xx'] } });
+    world.fakes.oa2.enqueue({ kind: 'malformed' });
+    const { data, response } = await moving.client.embeddings.create({ model: '@oa2/text-embedding-3-small', input: 'x', encoding_format: 'float' }).withResponse();
+    expect(response.headers.get('x-selected-provider')).to.equal('cohere');
+    expect(data.data[0].embedding).to.deep.equal(fakeVector('x'));
+
+    const staying = await world.consumer('emb-malformed', ['oa2']);
+    world.fakes.oa2.enqueue({ kind: 'malformed' });
+    const refused = await call(staying, 'POST', '/v1/embeddings', { json: { model: 'text-embedding-3-small', input: 'x' } });
+    expect(refused.status).to.equal(502);
+    expect(refused.headers.get('x-gateway-error-source')).to.equal('upstream');
+    expect(await openAIError(refused)).to.contain('upstream answered with a malformed body');
+  });
+
   it('a fallback that cannot take the request is passed over: the client sees why the primary failed', async () => {
     const c = await world.consumer('emb-fallback-skip', ['oa2', 'co'], { fallback: { targets: ['@co/embed-english-v3.0'], on: ['5xx'] } });
     world.fakes.oa2.enqueue({ kind: 'error', status: 500, message: 'embeddings down' });
