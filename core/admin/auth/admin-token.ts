@@ -1,8 +1,9 @@
 /**
  * Admin tokens: JWTs with `sub`, `tenant_id` and `roles` (`platform_admin` or `tenant_admin`),
  * signed HS256 with the admin secret, or RS256 by an identity provider whose JWKS URL is
- * configured (audience `portcullis-admin`). Machine credentials exchange client credentials for a short-lived HS256 token
- * carrying `mcid` (the credential id), so deleting the credential revokes its tokens.
+ * configured (audience `portcullis-admin`). Machine credentials exchange client credentials for
+ * a short-lived HS256 token carrying `mcid` (the credential id), so deleting the credential
+ * revokes its tokens.
  */
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { remoteKeySet } from '../../security/remote-key-set.js';

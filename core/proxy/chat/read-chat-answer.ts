@@ -15,6 +15,7 @@ export interface ChatAnswer {
   response: CanonicalResponse;
 }
 
+/** The answer read to `limitBytes` and decoded, or the upstream's 502 it is. */
 export async function readChatAnswer(body: Dispatcher.ResponseData['body'], format: WireFormat, limitBytes: number): Promise<ChatAnswer | GatewayError> {
   let raw: string;
   try {
