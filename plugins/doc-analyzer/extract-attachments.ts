@@ -113,7 +113,8 @@ async function run(request: InspectionRequest, limits: ExtractionLimits, limitsK
   const documents: ExtractedDocument[] = [];
   // One at a time: parsing is CPU-bound, and a request rarely carries many documents.
   for (const attachment of request.attachments) documents.push(await extractOne(attachment, limits, limitsKey));
-  const firstId = 1 + Math.max(-1, ...request.segments.map((s) => s.id), ...request.attachments.map((a) => a.id));
+  // A loop, not a spread: a long conversation has more segments than a call takes arguments.
+  const firstId = 1 + [...request.segments, ...request.attachments].reduce((last, { id }) => Math.max(last, id), -1);
   return { documents, segments: segmentsOf(documents, firstId) };
 }
 

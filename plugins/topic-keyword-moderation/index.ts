@@ -18,7 +18,8 @@ const REPORT_FLOOR = 0.35;
 const ALLOWED_MATCH = 0.5;
 
 function bestScore(topic: TopicScorer, chunks: FoldedWords[]): number {
-  return Math.max(0, ...chunks.map((c) => topic.score(c)));
+  // A loop, not a spread: a long text has more chunks than a call takes arguments.
+  return chunks.reduce((best, c) => Math.max(best, topic.score(c)), 0);
 }
 
 const round = (x: number) => Math.round(x * 100) / 100;
@@ -69,7 +70,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
 
         denied.forEach((topic, i) => {
           // A topic's best chunk over the whole request is the best of each segment's best.
-          const score = Math.max(0, ...read.map((r) => r.denied[i]));
+          const score = read.reduce((best, r) => Math.max(best, r.denied[i]), 0);
           if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
         });
 

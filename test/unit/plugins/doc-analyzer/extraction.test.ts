@@ -139,6 +139,13 @@ describe('doc_analyzer extractAttachments', () => {
     expect(segments.map((s) => [s.id, s.text])).to.deep.equal([[8, 'first'], [9, 'second']]);
   });
 
+  it('numbers them after a long conversation too (200,000 segments before the file)', async () => {
+    const req = request({ media_type: 'text/plain', data: b64('the file') });
+    for (let id = 2; id <= 200_001; id++) req.segments.push({ id, text: 'turn', source: 'prompt', role: 'user' });
+    const { segments } = await extractAttachments(req, limits);
+    expect(segments.map((s) => [s.id, s.text])).to.deep.equal([[200_002, 'the file']]);
+  });
+
   it('marks the segments of an attachment a tool returned with the tool role', async () => {
     const req = request({ media_type: 'text/plain', data: b64('from the user') }, { media_type: 'text/plain', data: b64('from a tool'), from_tool: true });
     const { segments } = await extractAttachments(req, limits);

@@ -86,6 +86,12 @@ describe('topic_keyword_moderation', () => {
       expect(fired(await d.inspect(request(['How do I diagnose a failing build in CI?'])), 'topic.denied')).to.deep.equal([]);
     });
 
+    it('reads a request of 200,000 segments (a long conversation in a 32 MB body) and finds the topic in the last', async () => {
+      const texts = [...Array.from({ length: 200_000 }, (_, i) => `note ${i}`), 'How much ibuprofen can I give my 4 year old for a fever?'];
+      const list = await create({ denied_topics: ['medical advice'] }).inspect(request(texts));
+      expect(fired(list, 'topic.denied').map((h) => h.entities)).to.deep.equal([['medical advice']]);
+    });
+
     it('pins one representative prompt per built-in topic, and a homonym that must not fire', async () => {
       const cases: Array<[string, string, string]> = [
         ['legal advice', 'My landlord kept my deposit, can I sue him in small claims court?', 'Schedule a meeting with Sue on Friday.'],
