@@ -17,15 +17,9 @@ export const MAX_UPSTREAM_ANSWER_BYTES = 128 * 1024 * 1024;
 /** An error answer is read this far: its message is near the start, and the rest is dropped. */
 export const MAX_UPSTREAM_ERROR_BYTES = 1024 * 1024;
 
-type UpstreamBody = Dispatcher.ResponseData['body'];
-
 /** The whole answer as text; one over `limit` bytes is a 502 from the upstream. */
-export async function readAnswerText(body: UpstreamBody, limit: number): Promise<string> {
+export async function readAnswerText(body: Dispatcher.ResponseData['body'], limit: number): Promise<string> {
   const { text, cut } = await readAtMost(body, limit);
-  if (cut) throw answerTooLarge(limit);
+  if (cut) throw new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answer exceeds ${limit} bytes` });
   return text;
-}
-
-function answerTooLarge(limit: number): GatewayError {
-  return new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answer exceeds ${limit} bytes` });
 }
