@@ -140,7 +140,7 @@ export class InjectionScorer {
    * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
    * benign text is diluted in the whole, not in a window around it.
    */
-  private windowViews(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+  windowViews(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     const read = this.views(text);
     if (text.length <= WINDOWED_FROM) return read;
     const { views } = read;

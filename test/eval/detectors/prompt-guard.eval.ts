@@ -3,11 +3,15 @@
  * test/eval/training/direct-data.ts: benign prompts by a hash of their id, JailbreakBench by
  * behaviour). The model was fitted on `train` and its default threshold picked on `tune`.
  * Rows: one per source, one per JailbreakBench attack, and overall. CLINC150 is measured whole
- * (its test split, about 1,900 prompts); nothing is sampled.
+ * (its test split, about 1,900 prompts); nothing is sampled. Then material users paste into
+ * prompts: the clean BIPIA contexts of the test split by type (false positives only), and 4 KB
+ * prompts of that material with each test attack buried in one (training/long-prompts.ts).
  */
 import detector from '../../../plugins/prompt-guard/index.js';
 import type { PromptGuardSettings } from '../../../plugins/prompt-guard/settings.js';
 import { loadDirectSamples, DIRECT_SOURCES, type DirectSample } from '../training/direct-data.js';
+import { loadCleanContexts } from '../training/bipia-data.js';
+import { longPrompts } from '../training/long-prompts.js';
 import { emptyCounts, tally, rowFromCounts, recallAtFpr, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
 
 const SETTINGS: PromptGuardSettings = {
@@ -61,6 +65,16 @@ export const evaluation: DetectorEvaluation = {
     const hard = scored.filter((s) => s.sample.label === 1 || (s.sample.source !== 'clinc150'));
     rows.push(row('overall without clinc150', hard, hard.filter((s) => s.sample.label === 0).map((s) => s.score), note));
     rows.push(row('overall', scored, negatives, note));
+
+    const contexts = loadCleanContexts(datasets).filter((c) => c.split === 'test');
+    const pasted = scoreSamples(contexts.map((c) => ({ id: c.id, text: c.text, label: 0, source: 'bipia', category: c.type, split: 'test' })));
+    for (const type of ['email', 'table', 'code']) {
+      const slice = pasted.filter((s) => s.sample.category === type);
+      if (slice.length) rows.push(row(`bipia clean ${type}`, slice, [], note));
+    }
+    const long = scoreSamples(longPrompts(test, contexts, 'test'));
+    const longNegatives = long.filter((s) => s.sample.label === 0).map((s) => s.score);
+    rows.push(row('long: 4 KB pasted text, attacks buried', long, longNegatives, note));
     return rows;
   },
 };
