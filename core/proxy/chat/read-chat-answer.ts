@@ -7,7 +7,7 @@
 import type { Dispatcher } from 'undici';
 import type { CanonicalResponse, WireFormat } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { readAnswerText } from '../upstream/answer-limit.js';
+import { readJsonAnswer, type JsonAnswer } from '../upstream/answer-limit.js';
 
 export interface ChatAnswer {
   /** The answer as the upstream sent it (relayed as is on a pass-through). */
@@ -17,15 +17,15 @@ export interface ChatAnswer {
 
 /** The answer read to `limitBytes` and decoded, or the upstream's 502 it is. */
 export async function readChatAnswer(body: Dispatcher.ResponseData['body'], format: WireFormat, limitBytes: number): Promise<ChatAnswer | GatewayError> {
-  let raw: string;
+  let answer: JsonAnswer;
   try {
-    raw = await readAnswerText(body, limitBytes);
+    answer = await readJsonAnswer(body, limitBytes);
   } catch (err) {
     if (err instanceof GatewayError) return err;
     throw err;
   }
   try {
-    return { raw, response: format.decodeResponse(JSON.parse(raw)) };
+    return { raw: answer.text, response: format.decodeResponse(answer.value) };
   } catch (err) {
     return new GatewayError('upstream_error', { status: 502, source: 'upstream', message: `upstream answered with a malformed body: ${(err as Error).message}` });
   }

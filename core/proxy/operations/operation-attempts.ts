@@ -14,7 +14,7 @@ import { AttemptPolicy } from '../chat/attempt-decision.js';
 import { settleFailedAttempt } from '../chat/failed-attempt.js';
 import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from '../chat/upstream-error.js';
 import { takeSlot } from '../routing/attempt-slot.js';
-import { readJsonAnswer, type JsonAnswer } from './relay-answer.js';
+import { readJsonAnswer, type JsonAnswer } from '../upstream/answer-limit.js';
 import type { ProxyRuntime } from '../runtime.js';
 
 /** One upstream call of an operation, prepared for one target. */
@@ -44,7 +44,7 @@ export interface OperationAnswer<T = never> {
 /** The answer read and decoded; the upstream's malformed or oversized answer as the GatewayError it is. */
 async function decodedAnswer<T>(upstream: Dispatcher.ResponseData, decode: (answer: JsonAnswer) => T, limitBytes: number): Promise<T | GatewayError> {
   try {
-    return decode(await readJsonAnswer(upstream, limitBytes));
+    return decode(await readJsonAnswer(upstream.body, limitBytes));
   } catch (err) {
     if (err instanceof GatewayError && err.source === 'upstream') return err;
     throw err;
