@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDirectSamples, type DirectSample } from './direct-data.js';
+import { loadDirectSamples, type DirectSample, type Split } from './direct-data.js';
 import { syntheticPrompts } from './synthetic-injections.js';
 import { loadCleanContexts, type CleanContext } from './bipia-data.js';
 import { longPrompts } from './long-prompts.js';
@@ -53,9 +53,8 @@ export function rowOf(view: TextView, label: 0 | 1, weight: number, scratch: Fea
   return { index, value, label, weight };
 }
 
-/** Benign long prompts of the samples' split: its benign prompts and clean contexts joined to 4 KB. */
-function pastedPrompts(samples: DirectSample[], contexts: CleanContext[]): string[] {
-  const split = samples[0]?.split ?? 'train';
+/** Benign long prompts of `split`: its benign prompts and clean contexts joined to 4 KB. */
+function pastedPrompts(samples: DirectSample[], contexts: CleanContext[], split: Split): string[] {
   return longPrompts(samples, contexts, split).filter((p) => p.label === 0).map((p) => p.text);
 }
 
@@ -63,8 +62,7 @@ function pastedPrompts(samples: DirectSample[], contexts: CleanContext[]): strin
  * The windows holding one of `attacks` (the synthetic ones: instructions a document could carry)
  * buried in 4 KB of the samples' pasted text.
  */
-function buriedAttackWindows(samples: DirectSample[], attacks: string[], contexts: CleanContext[], scorer: InjectionScorer): TextView[] {
-  const split = samples[0]?.split ?? 'train';
+function buriedAttackWindows(samples: DirectSample[], attacks: string[], contexts: CleanContext[], split: Split, scorer: InjectionScorer): TextView[] {
   const benign = samples.filter((s) => s.label === 0);
   const labelled = attacks.map((text, i): DirectSample => ({ id: `synthetic:${i}`, text, label: 1, source: 'synthetic_attack', category: 'synthetic', split }));
   const out: TextView[] = [];
@@ -74,8 +72,8 @@ function buriedAttackWindows(samples: DirectSample[], attacks: string[], context
   return out;
 }
 
-/** The rows the model is fitted on, weighted per source; `contexts` are clean contexts of the same split. */
-export function trainingRows(samples: DirectSample[], scorer: InjectionScorer, contexts: CleanContext[] = []): SparseRow[] {
+/** The rows the model is fitted on, weighted per source: samples and clean contexts of the train split. */
+export function trainingRows(samples: DirectSample[], scorer: InjectionScorer, contexts: CleanContext[]): SparseRow[] {
   const scratch = new FeatureScratch();
   const groups = new Map<string, Array<{ view: TextView; label: 0 | 1 }>>();
   const add = (source: string, view: TextView, label: 0 | 1) => {
@@ -93,10 +91,10 @@ export function trainingRows(samples: DirectSample[], scorer: InjectionScorer, c
   }
   // Every view a pasted text is read in, windows included, must read as benign.
   for (const c of contexts) for (const view of scorer.windowViews(c.text).views) add('bipia_context', view, 0);
-  for (const p of pastedPrompts(samples, contexts)) for (const view of scorer.windowViews(p).views) add('long_benign', view, 0);
+  for (const p of pastedPrompts(samples, contexts, 'train')) for (const view of scorer.windowViews(p).views) add('long_benign', view, 0);
   // And an instruction buried in it must read as an attack in the window that holds it.
   const plainAttacks = synthetic.filter((p) => p.label === 1 && !p.obfuscated).map((p) => p.text);
-  for (const view of buriedAttackWindows(samples, plainAttacks, contexts, scorer)) add('long_attack', view, 1);
+  for (const view of buriedAttackWindows(samples, plainAttacks, contexts, 'train', scorer)) add('long_attack', view, 1);
   const rows: SparseRow[] = [];
   for (const [source, items] of groups) {
     const per = (SOURCE_WEIGHT[source] ?? 1) / items.length;
@@ -155,7 +153,7 @@ async function main() {
   // pasted material (clean contexts and 4 KB prompts of it).
   const bySource = (source: string) => prob.filter((x) => x.s.source === source).map((x) => x.p);
   const tuneContexts = contexts.filter((c) => c.split === 'tune');
-  const pasted = [...tuneContexts.map((c) => c.text), ...pastedPrompts(tune, tuneContexts)].map((text) => calibrated.probability(scorer.rawLogit(text)));
+  const pasted = [...tuneContexts.map((c) => c.text), ...pastedPrompts(tune, tuneContexts, 'tune')].map((text) => calibrated.probability(scorer.rawLogit(text)));
   const benign = prob.filter((x) => x.s.label === 0).map((x) => x.p);
   const hard = prob.filter((x) => x.s.label === 0 && x.s.source !== 'clinc150').map((x) => x.p);
   let threshold = 0.99;
