@@ -2,7 +2,8 @@
  * `npx tsx bench/evaluate-gcs.ts` (after `npm run build`): the evaluate scenario's sequence for
  * one kind of prompt (a 30 s warm-up at 100 req/s, then at 20, 100 and 200 req/s three samples
  * each of the one-word floor and the 4 KB prompt) under V8's GC trace, printing per sample the prompt's p50, p99 and
- * worst latency and the collections in the floor and in the prompt: `s=` counts scavenges, and
+ * worst latency and the collections in the floor and in the prompt: `s=` counts scavenges (`s_max=`
+ * the longest pause in ms, `s_promoted_kb=` what they moved to the old generation), and
  * each major one shows as `mc:r<reduce_memory>:<pause ms>`. A sample with many more scavenges
  * than its neighbours met a shrunken young generation. BENCH_GATEWAY_NODE_ARGS weighs a V8
  * option (`--min-semi-space-size=1 --memory-reducer` undoes the gateway's own, see
@@ -18,9 +19,17 @@ import { evaluateBodies, evaluateDatasetBodies, evaluateFloorBody, evaluateSeed 
 const SAMPLE_MS = 5000;
 const body = process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies();
 
-/** A part's collections: the major ones by kind, then the number of scavenges. */
-const describe = (gcs: GcRecord[]) =>
-  [...gcs.filter((gc) => gc.gc !== 's').map((gc) => `${gc.gc}:r${gc.reduce_memory}:${gc.pause}`), `s=${gcs.filter((gc) => gc.gc === 's').length}`].join(' ');
+/** A part's collections: the major ones by kind, then the number of scavenges, the longest one's pause (ms) and what they promoted. */
+const describe = (gcs: GcRecord[]) => {
+  const scavenges = gcs.filter((gc) => gc.gc === 's');
+  const pauses = scavenges.map((gc) => Number(gc.pause));
+  const promotedKb = scavenges.reduce((sum, gc) => sum + Number(gc.promoted), 0) / 1024;
+  return [
+    ...gcs.filter((gc) => gc.gc !== 's').map((gc) => `${gc.gc}:r${gc.reduce_memory}:${gc.pause}`),
+    `s=${scavenges.length}`,
+    ...(scavenges.length ? [`s_max=${Math.max(...pauses)}`, `s_promoted_kb=${Math.round(promotedKb)}`] : []),
+  ].join(' ');
+};
 
 pinSelf(1);
 const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);

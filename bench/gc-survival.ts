@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/gc-survival.ts`: what the policy chain costs the garbage collector per request.
  * Runs the chain scenario's gateway under V8's GC trace (`--trace-gc-nvp`) at a fixed 200 req/s
- * (SCENARIO=evaluate: the evaluate scenario's 4 KB prompt at 100 req/s instead) and prints, per
+ * (SCENARIO=evaluate: the evaluate scenario's 4 KB prompt at 100 req/s instead, its dataset
+ * prompts with EVALUATE_TEXT=dataset) and prints, per
  * request, the bytes allocated and the bytes that survived a young-generation
  * collection (copied, then promoted): allocation sets how often scavenges come, survivors how
  * long each takes, and a scavenge that lands on a request is its tail latency.
@@ -17,7 +18,7 @@ import { createContext } from './context.js';
 import { GC_TRACE_FLAG } from './gc-trace.js';
 import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
-import { evaluateBodies, evaluateSeed } from './scenarios/evaluate.js';
+import { evaluateBodies, evaluateDatasetBodies, evaluateSeed } from './scenarios/evaluate.js';
 import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
 
 const EVALUATE = process.env.SCENARIO === 'evaluate';
@@ -42,7 +43,7 @@ async function main() {
   const gw = await ctx.gateway(EVALUATE ? { ...seed, chain: [] } : seed, EVALUATE ? ['guardrail'] : CHAIN_PLANES, [GC_TRACE_FLAG]);
   try {
     const target = EVALUATE
-      ? { url: `${gw.urls.guardrail}/v1/evaluate`, body: evaluateBodies(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } }
+      ? { url: `${gw.urls.guardrail}/v1/evaluate`, body: process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } }
       : { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: chainBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.key}` } };
     await saturate(target.url, target.body, target.headers, 2);
     await openLoop({ ...target, rate: RATE, durationMs: 3000 });
