@@ -3,7 +3,8 @@
  * pinned to the gateway's core and called over loopback in open loop at the evaluate scenario's
  * rates. Whatever p99 it shows, no server on that core can beat; it is the yardstick for the
  * absolute evaluate target. It is measured again with the upstream doing `BENCH_FLOOR_WORK_MS` of
- * CPU work per request (default 1.56, an evaluation's time in process, warm) in a loop that
+ * CPU work per request (default 1.56, an evaluation's time in process, warm; a comma-separated
+ * list measures each, e.g. `1.56,2.5` for the business and the dataset prompts) in a loop that
  * touches no memory: what a server doing that much work would show if nothing it touched ever
  * left the cache. Traffic goes only to 127.0.0.1.
  *
@@ -14,12 +15,12 @@ import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
 
 const seconds = Number(process.env.BENCH_DURATION_S ?? 10);
-const workMs = process.env.BENCH_FLOOR_WORK_MS ?? '1.56';
+const workMs = (process.env.BENCH_FLOOR_WORK_MS ?? '1.56').split(',');
 const round = (x: number) => Number(x.toFixed(2));
 
 pinSelf(1);
 const rows = [];
-for (const work of ['0', workMs]) {
+for (const work of ['0', ...workMs]) {
   const upstream = await startFakeUpstream(HAS_TASKSET ? 0 : undefined, { BENCH_UPSTREAM_WORK_MS: work });
   const target = { url: `${upstream.url}/v1/chat/completions`, body: openaiChat(), headers: { 'content-type': 'application/json' } };
   try {
