@@ -4,29 +4,35 @@
  * 20 req/s), then runs every detector on the detectors benchmark's request: all on this thread,
  * or the ones named in THREAD_B (default prompt_guard, data_loss_prevention and
  * indirect_prompt_injection) in a worker thread while this one runs the rest, the request
- * posted to it and the findings' count posted back. Prints the wall time of each way.
+ * posted to it and its time posted back. Prints the wall time of each way, and of each thread's
+ * part in the two-thread rounds (the worker's part starts when its message arrives).
+ * BENCH_DETECTOR_TEXT=varied takes prompts cut from the shared datasets instead of the repeated
+ * business prompt.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Detector } from '../core/guardrail/detector.js';
-import { benchDetectors, benchRequest } from './detectors.js';
+import { benchDetectors, benchRequest, variedRequests } from './detectors.js';
 import { summarize } from './open-loop.js';
 
 const ROUNDS = 300;
 const IDLE_MS = 50;
 const WARM_UP = 3000;
 const THREAD_B = (process.env.THREAD_B ?? 'prompt_guard,data_loss_prevention,indirect_prompt_injection').split(',');
+const varied = process.env.BENCH_DETECTOR_TEXT === 'varied' ? variedRequests(1000) : undefined;
 
-async function runAll(detectors: Array<[string, Detector]>, i: number): Promise<number> {
-  let findings = 0;
-  const request = benchRequest(i);
-  for (const [, detector] of detectors) findings += (await detector.inspect(request)).length;
-  return findings;
+async function runAll(detectors: Array<[string, Detector]>, i: number): Promise<void> {
+  const request = varied ? varied[i % varied.length] : benchRequest(i);
+  for (const [, detector] of detectors) await detector.inspect(request);
 }
 
 if (!isMainThread) {
   const mine = await benchDetectors(workerData as string[]);
-  parentPort!.on('message', async (i: number) => parentPort!.postMessage(await runAll(mine, i)));
+  parentPort!.on('message', async (i: number) => {
+    const t0 = performance.now();
+    await runAll(mine, i);
+    parentPort!.postMessage(performance.now() - t0);
+  });
   parentPort!.postMessage('ready');
 } else {
   const all = await benchDetectors();
@@ -42,7 +48,7 @@ if (!isMainThread) {
     await runAll(all, i);
     await answer;
   }
-  const times = { one_thread: [] as number[], two_threads: [] as number[] };
+  const times = { one_thread: [] as number[], two_threads: [] as number[], main_thread_part: [] as number[], worker_part: [] as number[] };
   for (let round = 0; round < 2 * ROUNDS; round++) {
     const i = round % 1000;
     const counted = round >= ROUNDS / 5;
@@ -55,8 +61,13 @@ if (!isMainThread) {
       const answer = next();
       worker.postMessage(i);
       await runAll(here, i);
-      await answer;
-      if (counted) times.two_threads.push(performance.now() - t0);
+      const mainPart = performance.now() - t0;
+      const workerPart = (await answer) as number;
+      if (counted) {
+        times.two_threads.push(performance.now() - t0);
+        times.main_thread_part.push(mainPart);
+        times.worker_part.push(workerPart);
+      }
     }
   }
   await worker.terminate();
