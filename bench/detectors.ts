@@ -132,6 +132,24 @@ export async function benchDetectors(only?: readonly string[]): Promise<Array<[s
     .map((d): [string, Detector] => [d.name, d.create(host.validateSettings(d.name, DETECTOR_BENCH_SETTINGS[d.name] ?? {}))]);
 }
 
+/**
+ * The median time every detector takes in turn on one of `requests`, warm (after a pass over
+ * them): the work of an evaluation of such requests, as pure computation, for the evaluate
+ * scenario's yardstick.
+ */
+export async function detectorWorkMs(requests: InspectionRequest[]): Promise<number> {
+  const detectors = await benchDetectors();
+  const times = new Float64Array(requests.length);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < requests.length; i++) {
+      const t0 = performance.now();
+      for (const [, detector] of detectors) await detector.inspect(requests[i]);
+      times[i] = performance.now() - t0;
+    }
+  }
+  return quantile(times.sort(), 0.5);
+}
+
 /** Runs the benchmark; rows are sorted by detector name, then all together. */
 export async function detectorBench(options: DetectorBenchOptions): Promise<ScenarioResult> {
   const detectors = await benchDetectors(options.only);

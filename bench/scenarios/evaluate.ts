@@ -1,11 +1,12 @@
 /** `POST /v1/evaluate` on a 4 KB prompt with every detector enabled, at a fixed rate. */
 import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
-import { prompt } from '../bodies.js';
+import { openaiChat, prompt } from '../bodies.js';
 import { BodyCycle } from '../body-cycle.js';
 import type { BenchContext, ScenarioResult } from '../context.js';
 import { medianLatency } from '../compare.js';
 import { openLoop, type LatencyResult } from '../open-loop.js';
-import { datasetPrompts } from '../detectors.js';
+import { benchRequest, datasetPrompts, detectorWorkMs, variedRequests } from '../detectors.js';
+import { startFakeUpstream } from '../processes.js';
 
 /** Every detector on the input (shared with `bench/profile.ts`). */
 export const DETECTORS = [
@@ -71,21 +72,43 @@ export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) =>
 /** The same request path with a one-word input: what HTTP, the service and this machine cost at that rate. */
 export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
 
+/**
+ * The machine's yardstick for one kind of prompt: the fake upstream on the gateway's core doing,
+ * per request, the detectors' warm time in process on such prompts as pure computation (nothing
+ * fetched from memory). What it answers at a rate is the best any server doing that work could
+ * answer on this host at that moment, so its p99 next to the evaluation's says how much of the
+ * latency is the gateway's and how much the host's.
+ */
+async function workYardstick(ctx: BenchContext, requests: Parameters<typeof detectorWorkMs>[0]) {
+  const workMs = await detectorWorkMs(requests);
+  const upstream = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(workMs) });
+  const target = { url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' }, body: openaiChat() };
+  return { workMs, target, stop: () => upstream.stop() };
+}
+
 export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
-  const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` };
-  const url = `${gw.urls.guardrail}/v1/evaluate`;
-  const prompt = { url, headers, body: evaluateBodies() };
-  // The floor: a one-word input on the same path at the same rate, i.e. what HTTP, the service
-  // and this machine cost there (at a light rate this machine's idle cores wake slowly and run
-  // colder, and that cost is in both).
-  const floor = { url, headers, body: evaluateFloorBody() };
-  // The same prompt every time flatters the detectors (six sentences repeated: few distinct words
-  // and n-grams, all cached after the first request); real prompts differ from one to the next.
-  const dataset = { url, headers, body: evaluateDatasetBodies() };
-  const conversation = { url, headers, body: evaluateConversationBodies() };
-  const warmUpMs = Number(process.env.BENCH_EVALUATE_WARMUP_S ?? 30) * 1000;
+  // Processes started here, stopped however the scenario ends.
+  const started: Array<{ stop(): Promise<void> }> = [];
   try {
+    const businessWork = await workYardstick(ctx, Array.from({ length: 500 }, (_, i) => benchRequest(i)));
+    started.push(businessWork);
+    const datasetWork = await workYardstick(ctx, variedRequests(1000));
+    started.push(datasetWork);
+    const yardsticks = { business: businessWork, dataset: datasetWork };
+    const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
+    started.push(gw);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` };
+    const url = `${gw.urls.guardrail}/v1/evaluate`;
+    const prompt = { url, headers, body: evaluateBodies() };
+    // The floor: a one-word input on the same path at the same rate, i.e. what HTTP, the service
+    // and this machine cost there (at a light rate this machine's idle cores wake slowly and run
+    // colder, and that cost is in both).
+    const floor = { url, headers, body: evaluateFloorBody() };
+    // The same prompt every time flatters the detectors (six sentences repeated: few distinct words
+    // and n-grams, all cached after the first request); real prompts differ from one to the next.
+    const dataset = { url, headers, body: evaluateDatasetBodies() };
+    const conversation = { url, headers, body: evaluateConversationBodies() };
+    const warmUpMs = Number(process.env.BENCH_EVALUATE_WARMUP_S ?? 30) * 1000;
     // V8 keeps optimizing the per-request code (HTTP, the service, the detectors) for the first
     // few thousand evaluations, on the gateway's one core; the rows measure a gateway past that.
     await openLoop({ ...prompt, rate: 100, durationMs: warmUpMs / 2 });
@@ -100,14 +123,17 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
       ['conversation', conversation, 20], ['conversation', conversation, 100], ['conversation', conversation, 200],
     ] as const) {
       await openLoop({ ...target, rate, durationMs: 2000 });
+      const yardstick = text === 'conversation' ? undefined : yardsticks[text];
       // Interleaved and repeated, medians reported, as compare() does for the other scenarios.
-      const runs = { prompt: [] as LatencyResult[], floor: [] as LatencyResult[] };
+      const runs = { prompt: [] as LatencyResult[], floor: [] as LatencyResult[], machine: [] as LatencyResult[] };
       for (let i = 0; i < ctx.settings.repeats; i++) {
         runs.floor.push(await openLoop({ ...floor, rate, durationMs: ctx.settings.durationMs }));
+        if (yardstick) runs.machine.push(await openLoop({ ...yardstick.target, rate, durationMs: ctx.settings.durationMs }));
         runs.prompt.push(await openLoop({ ...target, rate, durationMs: ctx.settings.durationMs }));
       }
       const r = medianLatency(runs.prompt);
       const f = medianLatency(runs.floor);
+      const m = yardstick && medianLatency(runs.machine);
       rows.push({
         prompt: text,
         rate_rps: rate,
@@ -118,15 +144,19 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
         p99_runs_ms: runs.prompt.map((run) => round(run.p99)).join(' / '),
         floor_p50_ms: round(f.p50),
         floor_p99_ms: round(f.p99),
-        errors: [...runs.prompt, ...runs.floor].reduce((sum, run) => sum + run.errors, 0),
+        work_ms: yardstick && round(yardstick.workMs),
+        machine_p50_ms: m && round(m.p50),
+        machine_p99_ms: m && round(m.p99),
+        errors: [...runs.prompt, ...runs.floor, ...runs.machine].reduce((sum, run) => sum + run.errors, 0),
       });
     }
     return { scenario: 'evaluate (4 KB prompt, every detector)', rows, notes: [
         "p*_ms: medians over the repeats; p99_runs_ms: each repeat's p99",
         `prompt: business, the same six sentences repeated, each request opening with its own number; dataset, ${BODIES} different prompts and tool results cut from the shared datasets; each kind taken in turn, never repeated within what the detectors remember`,
         `conversation: ${TURNS}-turn chats sent as clients send them, the system prompt and the whole history every request (up to ${TURNS} dataset prompts of 4 KB and their 512-byte answers); only the last user message is new, and the detectors answer the rest from memory`,
+        'floor: a one-word evaluation on the same path; machine: a server on the gateway\'s core doing work_ms of pure computation per request (the detectors\' warm time in process on such prompts), interleaved with the gateway: the best this host gives that much work at that rate',
       ] };
   } finally {
-    await gw.stop();
+    await Promise.all(started.map((p) => p.stop()));
   }
 }
