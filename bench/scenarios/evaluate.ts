@@ -1,4 +1,5 @@
 /** `POST /v1/evaluate` on a 4 KB prompt with every detector enabled, at a fixed rate. */
+import type { InspectionRequest } from '../../core/guardrail/detector.js';
 import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
 import { openaiChat, prompt } from '../bodies.js';
 import { BodyCycle } from '../body-cycle.js';
@@ -79,7 +80,7 @@ export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', directi
  * answer on this host at that moment, so its p99 next to the evaluation's says how much of the
  * latency is the gateway's and how much the host's.
  */
-async function workYardstick(ctx: BenchContext, requests: Parameters<typeof detectorWorkMs>[0]) {
+async function workYardstick(ctx: BenchContext, requests: InspectionRequest[]) {
   const workMs = await detectorWorkMs(requests);
   const upstream = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(workMs) });
   const target = { url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' }, body: openaiChat() };
