@@ -27,6 +27,9 @@ export const DETECTOR_BENCH_SETTINGS: Record<string, Record<string, unknown>> = 
   topic_keyword_moderation: { keywords: ['project-x'], denied_topics: ['medical advice'] },
 };
 
+/** The detector benchmarks' prompts: the numbered business prompt, or prompts cut from the shared datasets. */
+export type BenchText = 'business' | 'varied';
+
 export interface DetectorBenchOptions {
   /** Timed inspections per detector and round. */
   iterations: number;
@@ -35,7 +38,7 @@ export interface DetectorBenchOptions {
   /** Only these detectors (all when absent). */
   only?: string[];
   /** `varied`: each prompt cut from the shared datasets' texts. */
-  text?: 'business' | 'varied';
+  text?: BenchText;
 }
 
 const ALL = 'all together';
@@ -117,6 +120,11 @@ export function variedRequests(count: number): InspectionRequest[] {
   return datasetPrompts(count).map(({ user, tool }) => request(user, tool));
 }
 
+/** `count` requests of one kind of text. */
+export function benchRequests(text: BenchText, count: number): InspectionRequest[] {
+  return text === 'varied' ? variedRequests(count) : Array.from({ length: count }, (_, i) => benchRequest(i));
+}
+
 /**
  * The plugin host's detectors by name, sorted, each created with its bench settings (the
  * defaults but for DETECTOR_BENCH_SETTINGS); only those named in `only`, when it names any.
@@ -133,12 +141,11 @@ export async function benchDetectors(only?: readonly string[]): Promise<Array<[s
 }
 
 /**
- * The median time every detector takes in turn on one of `requests`, warm (after a pass over
- * them): the work of an evaluation of such requests, as pure computation, for the evaluate
- * scenario's yardstick.
+ * The median time `detectors` take in turn on one of `requests`, warm (after a pass over them):
+ * the work of an evaluation of such requests, as pure computation, for the evaluate scenario's
+ * yardstick.
  */
-export async function detectorWorkMs(requests: InspectionRequest[]): Promise<number> {
-  const detectors = await benchDetectors();
+export async function detectorWorkMs(detectors: Array<[string, Detector]>, requests: InspectionRequest[]): Promise<number> {
   const times = new Float64Array(requests.length);
   for (let pass = 0; pass < 2; pass++) {
     for (let i = 0; i < requests.length; i++) {
@@ -159,7 +166,7 @@ export async function detectorBench(options: DetectorBenchOptions): Promise<Scen
   // also measure other processes, CPU time only this one (GC threads included).
   const cpu = new Map(names.map((n) => [n, new Float64Array(options.iterations * options.rounds)]));
   const load = loadavg()[0];
-  const requests = options.text === 'varied' ? variedRequests(options.iterations) : Array.from({ length: options.iterations }, (_, i) => benchRequest(i));
+  const requests = benchRequests(options.text ?? 'business', options.iterations);
 
   const once = async (detector: Detector, request: InspectionRequest) => {
     const result = detector.inspect(request);

@@ -14,10 +14,10 @@ import { createContext } from './context.js';
 import { GC_TRACE_FLAG, type GcRecord } from './gc-trace.js';
 import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
-import { evaluateBodies, evaluateDatasetBodies, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
+import { evaluateBodiesFromEnv, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
 
 const SAMPLE_MS = 5000;
-const body = process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies();
+const body = evaluateBodiesFromEnv();
 
 /** A part's collections: the major ones by kind, then the number of scavenges, the longest one's pause (ms) and what they promoted. */
 const describe = (gcs: GcRecord[]) => {

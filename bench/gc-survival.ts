@@ -18,7 +18,7 @@ import { createContext } from './context.js';
 import { GC_TRACE_FLAG } from './gc-trace.js';
 import { openLoop } from './open-loop.js';
 import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
-import { evaluateBodies, evaluateDatasetBodies, evaluateSeed } from './scenarios/evaluate.js';
+import { evaluateBodiesFromEnv, evaluateSeed } from './scenarios/evaluate.js';
 import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
 
 const EVALUATE = process.env.SCENARIO === 'evaluate';
@@ -43,7 +43,7 @@ async function main() {
   const gw = await ctx.gateway(EVALUATE ? { ...seed, chain: [] } : seed, EVALUATE ? ['guardrail'] : CHAIN_PLANES, [GC_TRACE_FLAG]);
   try {
     const target = EVALUATE
-      ? { url: `${gw.urls.guardrail}/v1/evaluate`, body: process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } }
+      ? { url: `${gw.urls.guardrail}/v1/evaluate`, body: evaluateBodiesFromEnv(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` } }
       : { url: `${gw.urls.proxy}/${gw.slug}/v1/chat/completions`, body: chainBody(), headers: { 'content-type': 'application/json', authorization: `Bearer ${gw.key}` } };
     await saturate(target.url, target.body, target.headers, 2);
     await openLoop({ ...target, rate: RATE, durationMs: 3000 });

@@ -1,12 +1,12 @@
 /** `POST /v1/evaluate` on a 4 KB prompt with every detector enabled, at a fixed rate. */
-import type { InspectionRequest } from '../../core/guardrail/detector.js';
+import type { Detector } from '../../core/guardrail/detector.js';
 import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
 import { openaiChat, prompt } from '../bodies.js';
 import { BodyCycle } from '../body-cycle.js';
 import type { BenchContext, ScenarioResult } from '../context.js';
 import { medianLatency } from '../compare.js';
 import { openLoop, type LatencyResult } from '../open-loop.js';
-import { benchRequest, datasetPrompts, detectorWorkMs, variedRequests } from '../detectors.js';
+import { benchDetectors, benchRequests, datasetPrompts, detectorWorkMs, type BenchText } from '../detectors.js';
 import { startFakeUpstream } from '../processes.js';
 
 /** Every detector on the input (shared with `bench/profile.ts`). */
@@ -70,6 +70,8 @@ export const evaluateConversationBodies = () => {
   return new BodyCycle(bodies);
 };
 export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
+/** The evaluate bodies a GC tool sends: the dataset prompts with EVALUATE_TEXT=dataset, else the business prompt. */
+export const evaluateBodiesFromEnv = () => (process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies());
 /** The same request path with a one-word input: what HTTP, the service and this machine cost at that rate. */
 export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
 
@@ -80,8 +82,8 @@ export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', directi
  * answer on this host at that moment, so its p99 next to the evaluation's says how much of the
  * latency is the gateway's and how much the host's.
  */
-async function workYardstick(ctx: BenchContext, requests: InspectionRequest[]) {
-  const workMs = await detectorWorkMs(requests);
+async function workYardstick(ctx: BenchContext, detectors: Array<[string, Detector]>, text: BenchText) {
+  const workMs = await detectorWorkMs(detectors, benchRequests(text, 1000));
   const upstream = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(workMs) });
   const target = { url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' }, body: openaiChat() };
   return { workMs, target, stop: () => upstream.stop() };
@@ -91,9 +93,10 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
   // Processes started here, stopped however the scenario ends.
   const started: Array<{ stop(): Promise<void> }> = [];
   try {
-    const businessWork = await workYardstick(ctx, Array.from({ length: 500 }, (_, i) => benchRequest(i)));
+    const detectors = await benchDetectors();
+    const businessWork = await workYardstick(ctx, detectors, 'business');
     started.push(businessWork);
-    const datasetWork = await workYardstick(ctx, variedRequests(1000));
+    const datasetWork = await workYardstick(ctx, detectors, 'varied');
     started.push(datasetWork);
     const yardsticks = { business: businessWork, dataset: datasetWork };
     const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
