@@ -112,7 +112,7 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
 
   // The attempt loop: each target in order, retried with backoff while the consumer's retry
   // settings allow, then the next one when a fallback trigger fires (before any byte reached the client).
-  const policy = new AttemptPolicy(ctx, runtime.attemptTimeoutMs, runtime.routing.random);
+  const policy = new AttemptPolicy(ctx, runtime.upstream.timeouts, runtime.routing.random);
   let retries = 0;
   for (let i = 0; i < plan.targets.length; i++) {
     const hasNext = i + 1 < plan.targets.length;
