@@ -198,7 +198,10 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const dataPlaneReadiness = (): ReadinessReport => ({ ready: configApplied, checks: checks() });
   const adminReadiness = (): ReadinessReport => ({ ready: storeState() === 'ok', checks: checks() });
 
-  const upstream = new UpstreamClient({ answerLimitBytes: options.upstreamAnswerLimitBytes });
+  const upstream = new UpstreamClient({
+    answerLimitBytes: options.upstreamAnswerLimitBytes,
+    timeouts: { connectMs: settings.upstreamConnectTimeoutMs, firstByteMs: settings.upstreamFirstByteTimeoutMs, idleMs: settings.upstreamIdleTimeoutMs },
+  });
   const configChanged = async () => {
     await holder.refresh();
   };

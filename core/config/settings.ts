@@ -3,6 +3,7 @@
  * else the default (docs/configuration.md lists them).
  */
 import { resolve } from 'node:path';
+import { DEFAULT_UPSTREAM_TIMEOUTS, MAX_UPSTREAM_TIMEOUT_MS } from '../proxy/upstream/upstream-timeouts.js';
 
 export type Plane = 'admin' | 'proxy' | 'guardrail';
 export const ALL_PLANES: readonly Plane[] = ['admin', 'proxy', 'guardrail'];
@@ -33,6 +34,10 @@ export interface Settings {
   telemetryIntervalMs: number;
   /** Activity records the embedded store keeps, the newest (MongoDB keeps them for their retention). */
   activityMaxRecords: number;
+  /** Default upstream waits (ms) when a consumer sets no `timeouts`: connect, first byte (headers), idle between body chunks. */
+  upstreamConnectTimeoutMs: number;
+  upstreamFirstByteTimeoutMs: number;
+  upstreamIdleTimeoutMs: number;
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -59,6 +64,9 @@ export const FLAG_ENV: Record<string, string> = {
   'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
   'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
   'activity-max-records': 'PORTCULLIS_ACTIVITY_MAX_RECORDS',
+  'upstream-connect-timeout-ms': 'PORTCULLIS_UPSTREAM_CONNECT_TIMEOUT_MS',
+  'upstream-first-byte-timeout-ms': 'PORTCULLIS_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
+  'upstream-idle-timeout-ms': 'PORTCULLIS_UPSTREAM_IDLE_TIMEOUT_MS',
 };
 
 export class SettingsInputError extends Error {}
@@ -67,6 +75,13 @@ function positive(value: string | undefined, fallback: number, name: string, uni
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new SettingsInputError(`${name} must be a positive number of ${unit}, got "${value}"`);
+  return n;
+}
+
+/** An upstream wait: positive, and at most an hour (a longer timer would overflow to an immediate one). */
+function upstreamTimeout(value: string | undefined, fallback: number, name: string): number {
+  const n = positive(value, fallback, name);
+  if (n > MAX_UPSTREAM_TIMEOUT_MS) throw new SettingsInputError(`${name} must be at most ${MAX_UPSTREAM_TIMEOUT_MS} milliseconds, got "${value}"`);
   return n;
 }
 
@@ -119,5 +134,8 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
     // About 1 KB of memory each: 50,000 is about 50 MB.
     activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
+    upstreamConnectTimeoutMs: upstreamTimeout(get('upstream-connect-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.connectMs, 'upstream connect timeout'),
+    upstreamFirstByteTimeoutMs: upstreamTimeout(get('upstream-first-byte-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.firstByteMs, 'upstream first-byte timeout'),
+    upstreamIdleTimeoutMs: upstreamTimeout(get('upstream-idle-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.idleMs, 'upstream idle timeout'),
   };
 }

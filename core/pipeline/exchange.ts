@@ -68,7 +68,8 @@ export interface IncomingRequest {
   path: string;
   /** The path after the consumer slug (`/v1/chat/completions`). */
   route: string;
-  query: Record<string, string>;
+  /** The query parameters, decoded and single-valued (a repeated one was refused with a 400). */
+  query: Readonly<Record<string, string>>;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
   /** The consumer slug from the path. */

@@ -17,6 +17,7 @@ import { createExchange } from './create-exchange.js';
 import { readOperationBody } from './operations/operation-body.js';
 import { encodeErrorBody } from './error-response.js';
 import { errorFormatForPath, parseProxyPath, type ProxyRoute } from './routes.js';
+import { parseProxyQuery } from './url-input.js';
 import type { ProxyRuntime } from './runtime.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
 
@@ -79,6 +80,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     state.route = route;
     if (!route) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
     if (route.operation === 'chat' && koa.method !== 'POST') throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
+    // Decoded once, here: a malformed escape or a repeated parameter is a 400 in the client format.
+    const query = parseProxyQuery(koa.querystring);
     let body: unknown;
     if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
     // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
@@ -87,7 +90,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     koa.res.once('close', () => {
       if (!koa.res.writableFinished) clientGone.abort();
     });
-    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query: koa.query as Record<string, string>, headers: koa.req.headers, body }, clientGone);
+    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query, headers: koa.req.headers, body }, clientGone);
     state.exchange = ctx;
     koa.res.setHeader('x-ag-trace-id', ctx.traceId);
     await next();

@@ -4,6 +4,7 @@
  */
 import type { WireFormatId } from '../canonical/index.js';
 import type { Operation } from '../pipeline/exchange.js';
+import { decodePathSegment } from './url-input.js';
 
 export interface ProxyRoute {
   consumerSlug: string;
@@ -55,42 +56,38 @@ export function errorFormatForPath(route: string): WireFormatId {
   return 'openai-chat';
 }
 
-/** Parses `/{slug}/...`; undefined means 404. */
+/**
+ * Parses `/{slug}/...` (the raw path, not yet decoded); undefined means 404. Every segment read
+ * from it is decoded by `decodePathSegment`: one that does not decode names nothing, a 404.
+ */
 export function parseProxyPath(path: string): ProxyRoute | undefined {
   const second = path.indexOf('/', 1);
   if (second <= 1) return undefined;
-  const consumerSlug = decodeURIComponent(path.slice(1, second));
-  if (RESERVED_SLUGS.has(consumerSlug)) return undefined;
+  const consumerSlug = decodePathSegment(path.slice(1, second));
+  if (consumerSlug === undefined || RESERVED_SLUGS.has(consumerSlug)) return undefined;
   const route = path.slice(second);
   const chat = CHAT_PATHS[route];
   if (chat) return { consumerSlug, route, operation: 'chat', clientFormat: chat };
   const gemini = GEMINI.exec(route);
-  if (gemini) {
+  const pathModel = gemini && decodePathSegment(gemini[1]);
+  if (gemini && pathModel) {
     return {
       consumerSlug,
       route,
       operation: 'chat',
       clientFormat: 'gemini',
-      pathModel: decodeURIComponent(gemini[1]),
+      pathModel,
       pathStream: gemini[2] === 'streamGenerateContent',
     };
   }
   if (route === '/v1/models') return { consumerSlug, route, operation: 'models' };
   const model = MODEL_ID.exec(route);
-  if (model) return { consumerSlug, route, operation: 'models', resourceId: decodeURIComponent(model[1]) };
+  const modelId = model && decodePathSegment(model[1]);
+  if (modelId) return { consumerSlug, route, operation: 'models', resourceId: modelId };
   const operation = OPERATION_PATHS[route];
   if (operation) return { consumerSlug, route, ...operation };
   const file = FILE_ID.exec(route);
-  const fileId = file && safeDecode(file[1]);
+  const fileId = file && decodePathSegment(file[1]);
   if (fileId) return { consumerSlug, route, operation: 'files', resourceId: fileId, ...(file[2] ? { action: 'content' } : {}) };
   return undefined;
-}
-
-/** A path segment decoded, or undefined when its escapes are malformed (a 404, not a 500). */
-function safeDecode(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
 }

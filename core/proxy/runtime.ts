@@ -6,10 +6,9 @@ import type { UpstreamClient } from './upstream/upstream-client.js';
 /** What the proxy plane's request path needs besides the snapshot. */
 export interface ProxyRuntime {
   formats: ReadonlyMap<string, WireFormat>;
+  /** Connection pools and the operator's default upstream timeouts (`upstream.timeouts`). */
   upstream: UpstreamClient;
   log: Logger;
-  /** Per-attempt headers/body timeout; a consumer's `timeouts` settings override it. */
-  attemptTimeoutMs?: number;
   /** Balancer state, requests in flight, circuit breakers and health checks of this plane. */
   routing: RoutingRuntime;
 }

@@ -10,6 +10,7 @@ import type { ClientSignal } from '../../pipeline/client-signal.js';
 import type { AttemptDecision } from '../../pipeline/hooks.js';
 import type { Exchange } from '../../pipeline/exchange.js';
 import { retryDelayMs } from '../routing/backoff.js';
+import type { UpstreamTimeouts } from '../upstream/upstream-timeouts.js';
 import { triggersOf } from '../routing/failure-triggers.js';
 import { consumerRouting, DEFAULT_TRIGGERS, type ConsumerRouting } from '../routing/routing-settings.js';
 import { clientClosedError } from './upstream-error.js';
@@ -33,9 +34,13 @@ export class AttemptPolicy {
   private readonly settings: ConsumerRouting;
   private readonly deadline?: number;
 
+  /**
+   * `defaults` are the operator's first-byte and idle waits (the upstream client's
+   * `timeouts`), used when the consumer sets no `timeouts.attempt_ms`.
+   */
   constructor(
     ctx: Exchange,
-    private readonly defaultAttemptMs: number | undefined,
+    private readonly defaults: Pick<UpstreamTimeouts, 'firstByteMs' | 'idleMs'> | undefined,
     private readonly random: () => number = Math.random,
   ) {
     this.settings = ctx.consumer ? consumerRouting(ctx.consumer) : { retry: { max_retries: 0 } as ConsumerRouting['retry'], timeouts: {}, triggers: DEFAULT_TRIGGERS };
@@ -48,7 +53,7 @@ export class AttemptPolicy {
    * total one. Past the total deadline no attempt starts: a 504.
    */
   attemptTimeoutMs(): number | undefined {
-    const perAttempt = this.settings.timeouts.attempt_ms ?? this.defaultAttemptMs;
+    const perAttempt = this.settings.timeouts.attempt_ms ?? this.defaults?.firstByteMs;
     if (this.deadline === undefined) return perAttempt;
     const left = this.deadline - Date.now();
     if (left <= 0) {
@@ -57,9 +62,9 @@ export class AttemptPolicy {
     return perAttempt === undefined ? left : Math.min(perAttempt, left);
   }
 
-  /** The idle limit between body chunks of an answer that has started. */
+  /** The idle limit between body chunks of an answer whose headers came (before its first chunk too). */
   bodyTimeoutMs(): number | undefined {
-    return this.settings.timeouts.attempt_ms ?? this.defaultAttemptMs;
+    return this.settings.timeouts.attempt_ms ?? this.defaults?.idleMs;
   }
 
   /** Whether a content-filtered answer moves to the next target instead of reaching the client. */

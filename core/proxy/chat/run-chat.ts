@@ -6,7 +6,7 @@ import type { PipelineHooks } from '../../pipeline/hooks.js';
 import { enforceFindings } from '../enforce-findings.js';
 import type { ProxyRuntime } from '../runtime.js';
 import { prepareChatRequest } from '../upstream/provider-request.js';
-import { afterFirstChunk } from '../routing/first-chunk.js';
+import { afterFirstEvent } from '../routing/first-event.js';
 import { takeSlot } from '../routing/attempt-slot.js';
 import type { BreakerOutcome } from '../routing/circuit-breaker.js';
 import { AttemptPolicy } from './attempt-decision.js';
@@ -112,7 +112,7 @@ export async function runChat(koa: Koa.Context, ctx: Exchange, hooks: PipelineHo
 
   // The attempt loop: each target in order, retried with backoff while the consumer's retry
   // settings allow, then the next one when a fallback trigger fires (before any byte reached the client).
-  const policy = new AttemptPolicy(ctx, runtime.attemptTimeoutMs, runtime.routing.random);
+  const policy = new AttemptPolicy(ctx, runtime.upstream.timeouts, runtime.routing.random);
   let retries = 0;
   for (let i = 0; i < plan.targets.length; i++) {
     const hasNext = i + 1 < plan.targets.length;
@@ -144,8 +144,8 @@ type AttemptResult =
 /**
  * One upstream attempt on one target: the call, holding a slot on its registry (breaker ticket
  * and in-flight count) until the answer is over, and the answer itself when it succeeds. A
- * stream is committed only once its first chunk arrived, so a stream that fails before that
- * is a failed attempt like any other.
+ * stream is committed only once its first well-formed event arrived, so a stream that fails,
+ * stalls or is malformed before that is a failed attempt like any other.
  */
 async function attemptTarget(
   koa: Koa.Context,
@@ -181,13 +181,18 @@ async function attemptTarget(
       attempt.status = upstream.statusCode;
       if (upstream.statusCode >= 400) failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
       else if (request.stream) {
-        const body = await afterFirstChunk(upstream.body);
-        outcome = 'success';
-        attempt.outcome = 'ok';
-        selectionHeaders(ctx, target);
-        await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target, runtime.upstream.answerLimitBytes);
-        attempt.durationMs = performance.now() - attempt.startedAt;
-        return { kind: 'answered' };
+        // Nothing reaches the client before the first well-formed event: a stream broken
+        // before it is a failed attempt (breaker, retries, fallback) like an error answer.
+        const body = await afterFirstEvent(upstream.body, prepared.upstreamFormat, runtime.upstream.answerLimitBytes);
+        if (body instanceof GatewayError) failure = body;
+        else {
+          outcome = 'success';
+          attempt.outcome = 'ok';
+          selectionHeaders(ctx, target);
+          await streamAnswer(koa, ctx, hooks, clientFormat, prepared.upstreamFormat, prepared.passthrough, { ...upstream, body }, target, runtime.upstream.answerLimitBytes);
+          attempt.durationMs = performance.now() - attempt.startedAt;
+          return { kind: 'answered' };
+        }
       } else {
         const read = await readChatAnswer(upstream.body, prepared.upstreamFormat, runtime.upstream.answerLimitBytes);
         // A malformed or oversized answer is the upstream's failure (a 502): it counts for the

@@ -67,7 +67,7 @@ export async function callUpstream<T = never>(
   prepare: (target: RouteTarget) => OperationCall<T>,
 ): Promise<OperationAnswer<T>> {
   ctx.route = plan;
-  const policy = new AttemptPolicy(ctx, runtime.attemptTimeoutMs, runtime.routing.random);
+  const policy = new AttemptPolicy(ctx, runtime.upstream.timeouts, runtime.routing.random);
   let retries = 0;
   let lastFailure: GatewayError | undefined;
   for (let i = 0; i < plan.targets.length; i++) {

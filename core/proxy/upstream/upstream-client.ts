@@ -2,6 +2,7 @@ import { Agent, type Dispatcher } from 'undici';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
 import type { ClientSignal } from '../../pipeline/client-signal.js';
 import { MAX_UPSTREAM_ANSWER_BYTES } from './answer-limit.js';
+import { DEFAULT_UPSTREAM_TIMEOUTS, type UpstreamTimeouts } from './upstream-timeouts.js';
 
 /**
  * Origin and path of an absolute http(s) URL by string search: the dispatcher takes them apart,
@@ -25,8 +26,12 @@ export class UpstreamClient {
   /** The most bytes of one answer read whole or relayed as a stream (see answer-limit.ts). */
   readonly answerLimitBytes: number;
 
-  constructor(private readonly options: { connectTimeoutMs?: number; connections?: number; answerLimitBytes?: number } = {}) {
+  /** The operator's default waits (upstream-timeouts.ts); a consumer's `timeouts` override the last two per attempt. */
+  readonly timeouts: Readonly<UpstreamTimeouts>;
+
+  constructor(private readonly options: { timeouts?: Partial<UpstreamTimeouts>; connections?: number; answerLimitBytes?: number } = {}) {
     this.answerLimitBytes = options.answerLimitBytes ?? MAX_UPSTREAM_ANSWER_BYTES;
+    this.timeouts = Object.freeze({ ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts });
   }
 
   private agentFor(registryId: string, baseUrl: string): Agent {
@@ -36,15 +41,19 @@ export class UpstreamClient {
     const agent = new Agent({
       keepAliveTimeout: 30_000,
       connections: this.options.connections ?? 256,
-      connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+      connect: { timeout: this.timeouts.connectMs },
       pipelining: 1,
     });
     this.agents.set(registryId, { baseUrl, agent });
     return agent;
   }
 
-  /** Sends the request; the body is streamed back untouched. `timeoutMs` bounds the wait for headers, `bodyTimeoutMs` (default the same) each wait between body chunks. */
-  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: ClientSignal, timeoutMs?: number, bodyTimeoutMs = timeoutMs): Promise<Dispatcher.ResponseData> {
+  /**
+   * Sends the request; the body is streamed back untouched. `timeoutMs` bounds the wait for
+   * headers, `bodyTimeoutMs` each wait between body chunks (the first one included); left out,
+   * they are the operator's first-byte and idle defaults. undici's own (300 s each) never apply.
+   */
+  send(registryId: string, baseUrl: string, request: ProviderRequest, signal: ClientSignal, timeoutMs?: number, bodyTimeoutMs?: number): Promise<Dispatcher.ResponseData> {
     return this.sendRaw(registryId, baseUrl, { ...request, body: JSON.stringify(request.body) }, signal, timeoutMs, bodyTimeoutMs);
   }
 
@@ -57,8 +66,8 @@ export class UpstreamClient {
     baseUrl: string,
     request: { url: string; method: string; headers: Record<string, string>; body?: Buffer | string },
     signal: ClientSignal,
-    timeoutMs?: number,
-    bodyTimeoutMs = timeoutMs,
+    timeoutMs = this.timeouts.firstByteMs,
+    bodyTimeoutMs = this.timeouts.idleMs,
   ): Promise<Dispatcher.ResponseData> {
     const { origin, path } = splitUrl(request.url);
     return this.agentFor(registryId, baseUrl).request({

@@ -7,6 +7,7 @@ import type {
   StreamEvent,
   Usage,
 } from '../../../core/canonical/index.js';
+import { FormatError } from '../../../core/canonical/index.js';
 import { isObject, type JsonObject } from '../json-fields.js';
 import { decodeErrorObject, parseEventData } from '../stream-event-data.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
@@ -49,6 +50,7 @@ export function createStreamDecoder(): StreamDecoder {
       const data = parseEventData(event.data);
       const out: StreamEvent[] = [];
       const type = typeof data.type === 'string' ? data.type : event.event;
+      if (!type) throw new FormatError('stream event has no type');
       const index = typeof data.index === 'number' ? data.index : 0;
       const msg = message(data.delta);
       if (type !== 'message-start') start(out, undefined);

@@ -43,6 +43,9 @@ class GeminiStreamDecoder implements StreamDecoder {
     }
     if (!isObject(chunk)) throw new FormatError('an upstream stream event is not a GenerateContentResponse');
     if (isObject(chunk.error)) return [this.errorEvent(chunk.error)];
+    if (!Array.isArray(chunk.candidates) && !isObject(chunk.usageMetadata) && !isObject(chunk.promptFeedback)) {
+      throw new FormatError('an upstream stream event is not a GenerateContentResponse (no candidates, usageMetadata or promptFeedback)');
+    }
 
     const out: StreamEvent[] = [];
     if (!this.started) {

@@ -7,6 +7,7 @@ import type {
   StreamEvent,
   Usage,
 } from '../../../core/canonical/index.js';
+import { FormatError } from '../../../core/canonical/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { isObject, type JsonObject } from '../json-fields.js';
 import { decodeErrorObject, parseEventData } from '../stream-event-data.js';
@@ -85,6 +86,9 @@ export function createStreamDecoder(): StreamDecoder {
       }
       const chunk = parseEventData(data);
       if (isObject(chunk.error)) return [decodeErrorObject(chunk.error)];
+      // Every chunk has `choices` (empty on the final usage chunk); some compatible servers leave
+      // it out there, but then send `usage`. Anything else is not this format's event.
+      if (!Array.isArray(chunk.choices) && !isObject(chunk.usage)) throw new FormatError('stream event is not a chat completion chunk (no choices)');
       const out: StreamEvent[] = [];
       if (!started) {
         started = true;

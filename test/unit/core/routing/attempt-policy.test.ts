@@ -48,8 +48,13 @@ describe('routing: attempt decisions', () => {
   });
 
   it('per-attempt timeout from the consumer, else the plane default; the total deadline cuts it and then refuses', async () => {
-    expect(new AttemptPolicy(exchange({}), 5_000).attemptTimeoutMs()).to.equal(5_000);
-    expect(new AttemptPolicy(exchange({ timeouts: { attempt_ms: 300 } }), 5_000).attemptTimeoutMs()).to.equal(300);
+    const defaults = { firstByteMs: 5_000, idleMs: 700 };
+    const plain = new AttemptPolicy(exchange({}), defaults);
+    expect([plain.attemptTimeoutMs(), plain.bodyTimeoutMs()]).to.deep.equal([5_000, 700]);
+    const own = new AttemptPolicy(exchange({ timeouts: { attempt_ms: 300 } }), defaults);
+    expect([own.attemptTimeoutMs(), own.bodyTimeoutMs()]).to.deep.equal([300, 300]);
+    // The plane default is cut by the total deadline as the consumer's own would be.
+    expect(new AttemptPolicy(exchange({ timeouts: { total_ms: 50 } }), defaults).attemptTimeoutMs()).to.be.within(1, 50);
     const short = new AttemptPolicy(exchange({ timeouts: { attempt_ms: 10_000, total_ms: 50 } }), undefined);
     expect(short.attemptTimeoutMs()).to.be.within(1, 50);
     await new Promise((r) => setTimeout(r, 60));
