@@ -28,7 +28,8 @@ export function jsonErrorMiddleware(log: Logger, extra?: (koa: Koa.Context) => R
 
 /**
  * The answer to a request that failed with `err`: its status, headers and `{error, message}`
- * body (plus `extra` fields); failures of the server (5xx) are logged. Shared by the middleware
+ * body (plus `extra` fields); failures of the server (5xx) are logged at error level, a client
+ * that left (`client_closed`) at info level. Shared by the middleware
  * and by callers that answer without HTTP (in-process evaluation).
  */
 export function errorAnswer(
@@ -38,6 +39,8 @@ export function errorAnswer(
   extra?: Record<string, unknown>,
 ): { status: number; headers: Record<string, string>; body: Record<string, unknown> } {
   const error = toGatewayError(err);
-  if (error.status >= 500) log.error('request failed', { path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
+  // A client that left is nobody's failure: recorded, not raised as an error.
+  if (error.code === 'client_closed') log.info('client closed the connection', { path, reason: 'client_closed' });
+  else if (error.status >= 500) log.error('request failed', { path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
   return { status: error.status, headers: error.headers, body: { error: error.code, message: error.publicMessage, ...error.details, ...extra } };
 }
