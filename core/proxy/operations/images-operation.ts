@@ -12,5 +12,10 @@ import { runRelayedPost } from './relayed-post.js';
 /** The images handler of a proxy plane. */
 export function imagesOperation(runtime: ProxyRuntime): OperationHandler {
   return (koa, ctx, hooks, route) =>
-    runRelayedPost(koa, ctx, hooks, runtime, { capability: 'images', op: route.action!, body: route.action === 'generations' ? 'json' : 'multipart' });
+    runRelayedPost(
+      koa, ctx, hooks, runtime,
+      route.action === 'generations'
+        ? { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request' }
+        : { capability: 'images', op: route.action!, body: 'multipart' },
+    );
 }

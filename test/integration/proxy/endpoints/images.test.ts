@@ -152,6 +152,34 @@ describe('proxy endpoints: images', () => {
     expect(world.hits('ant')).to.equal(0);
   });
 
+  it('generations: wrongly typed fields are a 400 naming the field, in the OpenAI error format, before any upstream call', async () => {
+    const c = await world.consumer('img-types', ['oa']);
+    const before = world.hits('oa');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', n: 'three' }, 'n'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', n: 1.5 }, 'n'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', n: 0 }, 'n'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', size: 5 }, 'size'],
+      [{ model: 'dall-e-3', prompt: { text: 'a lighthouse' } }, 'prompt'],
+      [{ model: 'dall-e-3' }, 'prompt'],
+      [{ model: ['dall-e-3'], prompt: 'a lighthouse' }, 'model'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', quality: 1 }, 'quality'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', response_format: 'gif' }, 'response_format'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', stream: 'yes' }, 'stream'],
+    ];
+    for (const [json, field] of cases) {
+      const response = await call(c, 'POST', '/v1/images/generations', { json });
+      expect(response.status, JSON.stringify(json)).to.equal(400);
+      const body = (await response.json()) as { error: { message: string; type: string; param: string | null } };
+      expect(body.error.param, JSON.stringify(json)).to.equal(field);
+      expect(body.error.message).to.contain(field);
+    }
+    expect(world.hits('oa')).to.equal(before);
+    // Null where the reference allows it, and fields the gateway does not know, still pass.
+    const ok = await call(c, 'POST', '/v1/images/generations', { json: { model: 'dall-e-3', prompt: 'a lighthouse', n: null, size: null, future_field: 1 } });
+    expect(ok.status).to.equal(200);
+  });
+
   it('GET is 400 on every image path; bare /v1/images and extra tails are 404; edits need a multipart body', async () => {
     const c = await world.consumer('img-shape', ['oa']);
     for (const op of ['generations', 'edits', 'variations']) {
