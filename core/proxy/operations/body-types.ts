@@ -37,3 +37,19 @@ function fieldOf(error: ErrorObject | undefined): string | undefined {
   if (error.keyword === 'required') return (error.params as { missingProperty: string }).missingProperty;
   return error.instancePath.split('/')[1] || undefined;
 }
+
+/**
+ * The text fields of an images edits or variations form whose kind the reference fixes: `n` a
+ * whole number of at least 1, `response_format` `url` or `b64_json`. The form is only read,
+ * never rewritten; a field of the wrong kind is a 400 naming it.
+ */
+export function checkImageFormFields(fields: Readonly<Record<string, string>>): void {
+  const n = fields.n;
+  if (n !== undefined && !/^[1-9][0-9]*$/.test(n.trim())) {
+    throw new GatewayError('invalid_request', { message: 'n must be a whole number of at least 1', param: 'n' });
+  }
+  const format = fields.response_format;
+  if (format !== undefined && format !== 'url' && format !== 'b64_json') {
+    throw new GatewayError('invalid_request', { message: 'response_format must be url or b64_json', param: 'response_format' });
+  }
+}

@@ -7,6 +7,7 @@
  */
 import type { OperationHandler } from '../app.js';
 import type { ProxyRuntime } from '../runtime.js';
+import { checkImageFormFields } from './body-types.js';
 import { runRelayedPost } from './relayed-post.js';
 
 /** The images handler of a proxy plane. */
@@ -16,6 +17,6 @@ export function imagesOperation(runtime: ProxyRuntime): OperationHandler {
       koa, ctx, hooks, runtime,
       route.action === 'generations'
         ? { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request' }
-        : { capability: 'images', op: route.action!, body: 'multipart' },
+        : { capability: 'images', op: route.action!, body: 'multipart', checkForm: checkImageFormFields },
     );
 }

@@ -24,6 +24,8 @@ export interface RelayedPost {
   body: 'json' | 'multipart';
   /** The request schema a JSON body's field types are checked against before any upstream call. */
   schema?: ProxyBodySchema;
+  /** Checks a multipart form's text fields before any upstream call (the form is not rewritten). */
+  checkForm?: (fields: Readonly<Record<string, string>>) => void;
 }
 
 /** Runs one relayed POST. */
@@ -33,6 +35,7 @@ export async function runRelayedPost(koa: Koa.Context, ctx: Exchange, hooks: Pip
   const json = post.body === 'json' ? jsonInput(ctx) : undefined;
   const form = post.body === 'multipart' ? multipartInput(ctx) : undefined;
   if (json && post.schema) checkBodyTypes(json, post.schema);
+  if (form && post.checkForm) post.checkForm(form.fields);
   // The form's `model` chooses the registry (allow-lists, deployments, pins); the form itself is not rewritten.
   const reference = json ? stringField(json, 'model') : form!.fields.model;
   await admitOperation(hooks, ctx);

@@ -180,6 +180,30 @@ describe('proxy endpoints: images', () => {
     expect(ok.status).to.equal(200);
   });
 
+  it('edits and variations: a form field of the wrong kind (n not a whole number, an unknown response_format) is a 400 naming it, before any upstream call', async () => {
+    const c = await world.consumer('img-form-types', ['oa']);
+    const before = world.hits('oa');
+    for (const [path, name, value] of [
+      ['/v1/images/variations', 'n', 'three'],
+      ['/v1/images/variations', 'n', '0'],
+      ['/v1/images/edits', 'n', '1.5'],
+      ['/v1/images/edits', 'response_format', 'gif'],
+    ] as const) {
+      const form = handBuiltForm([
+        { name: 'model', value: 'dall-e-2' },
+        { name: 'prompt', value: 'add a boat' },
+        { name, value },
+        { name: 'image', value: 'pretend PNG', filename: 'in.png', type: 'image/png' },
+      ]);
+      const response = await call(c, 'POST', path, { body: form.body, headers: { 'content-type': form.contentType } });
+      expect(response.status, `${path} ${name}=${value}`).to.equal(400);
+      const body = (await response.json()) as { error: { message: string; param: string | null } };
+      expect(body.error.param).to.equal(name);
+      expect(body.error.message).to.contain(name);
+    }
+    expect(world.hits('oa')).to.equal(before);
+  });
+
   it('GET is 400 on every image path; bare /v1/images and extra tails are 404; edits need a multipart body', async () => {
     const c = await world.consumer('img-shape', ['oa']);
     for (const op of ['generations', 'edits', 'variations']) {
