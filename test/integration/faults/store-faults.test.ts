@@ -2,7 +2,8 @@
  * The embedded store's disk failing (every write refused, as on a full disk) and the process
  * restarting once it recovers: admin writes are refused with 503 `store_unavailable` as
  * `{error, message}`, the proxy keeps serving from its snapshot, and after the restart every
- * acknowledged write is there and no refused one is.
+ * acknowledged write is there and no refused one is, and the failed store's files and sockets
+ * were all let go.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { memoryLog } from '../admin/helpers/memory-log.js';
+import { openFilesUnder, openHandles, settledHandles, type OpenHandles } from './support/open-handles.js';
 
 /**
  * Makes every FileHandle write in this process fail with ENOSPC until the returned function is
@@ -39,6 +41,7 @@ describe('faults: the store failing and returning', function () {
   let restoreDisk: (() => void) | undefined;
   const acknowledged: string[] = [];
   const refused: string[] = [];
+  let baseline: OpenHandles;
 
   const admin = (method: string, path: string, body?: unknown) =>
     fetch(`${gateway.urls.admin}${path}`, {
@@ -72,6 +75,7 @@ describe('faults: the store failing and returning', function () {
   });
 
   it('acknowledges admin writes while the disk takes them', async () => {
+    baseline = openHandles();
     for (const name of ['before one', 'before two', 'before three']) {
       const response = await newGateway(name);
       expect(response.status).to.equal(201);
@@ -107,5 +111,11 @@ describe('faults: the store failing and returning', function () {
     for (const name of refused) expect(names).to.not.include(name);
     expect((await newGateway('after')).status).to.equal(201);
     expect((await chat()).status).to.equal(200);
+    // The failed store's files and the first run's sockets were closed, not left behind: the
+    // data directory holds only the new store's journal open.
+    const files = openFilesUnder(dataDir);
+    if (files) expect(files.map((f) => f.slice(dataDir.length))).to.deep.equal(['/store/store/journal.jsonl']);
+    const now = await settledHandles(baseline, 4);
+    expect(now.sockets, `sockets ${baseline.sockets} -> ${now.sockets}`).to.be.at.most(baseline.sockets + 4);
   });
 });

@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import OpenAI from 'openai';
 import { RedisCounterStore } from '../../../core/counters/redis-counter-store.js';
 import { freePort } from '../../fixtures/network/free-port.js';
+import { openHandles, settledHandles } from '../faults/support/open-handles.js';
 import { redisUnavailableReason, startRedis, type RedisServer } from './support/redis-server.js';
 import { startPolicyGateway, type PolicyGateway } from './support/policy-gateway.js';
 
@@ -120,5 +121,21 @@ describe('limits with a counter backend that goes away and returns', function ()
     expect(await status()).to.deep.equal({ status: 200, limit: null });
     redis = await startRedis(port);
     expect(await until((s) => s.limit !== null)).to.deep.equal({ status: 200, limit: '1000' });
+  });
+
+  it('reconnecting through an outage leaves no socket or descriptor behind', async () => {
+    await pg.attach('rate_limiter', { limits: [{ requests: 1000, window: 60 }] });
+    expect((await status()).limit).to.equal('1000');
+    const baseline = openHandles();
+    const port = redis!.port;
+    await redis!.stop();
+    // Requests during the outage, while the client retries its connection in the background.
+    for (let i = 0; i < 5; i++) expect((await status()).status).to.equal(200);
+    await new Promise((r) => setTimeout(r, 1_000));
+    redis = await startRedis(port);
+    expect(await until((s) => s.limit !== null)).to.deep.equal({ status: 200, limit: '1000' });
+    const now = await settledHandles(baseline, 3);
+    if (baseline.fds >= 0) expect(now.fds, `fds ${baseline.fds} -> ${now.fds}`).to.be.at.most(baseline.fds + 3);
+    expect(now.sockets, `sockets ${baseline.sockets} -> ${now.sockets}`).to.be.at.most(baseline.sockets + 3);
   });
 });

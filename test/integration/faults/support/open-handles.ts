@@ -3,7 +3,7 @@
  * a count before and after, compared with a tolerance once things had time to settle (sockets
  * close asynchronously, keep-alive pools keep a few), never by timing.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 
 /** Open file descriptors (Linux), and the TCP sockets Node holds (handles of any platform). */
 export interface OpenHandles {
@@ -33,4 +33,24 @@ export async function settledHandles(baseline: OpenHandles, tolerance: number, s
     if ((fdsOk && now.sockets <= baseline.sockets + tolerance) || Date.now() > until) return now;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The files under `dir` this process holds open (Linux), or undefined where /proc does not tell. */
+export function openFilesUnder(dir: string): string[] | undefined {
+  let names: string[];
+  try {
+    names = readdirSync('/proc/self/fd');
+  } catch {
+    return undefined;
+  }
+  const held: string[] = [];
+  for (const name of names) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${name}`);
+      if (target.startsWith(dir)) held.push(target);
+    } catch {
+      // Closed between the listing and the read.
+    }
+  }
+  return held;
 }
