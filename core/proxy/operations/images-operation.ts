@@ -8,15 +8,16 @@
 import type { OperationHandler } from '../app.js';
 import type { ProxyRuntime } from '../runtime.js';
 import { checkImageFormFields } from './body-types.js';
-import { runRelayedPost } from './relayed-post.js';
+import { runRelayedPost, type RelayedPost } from './relayed-post.js';
+
+/** Each images route as a relayed POST, with the checks of its body (built once, not per request). */
+const IMAGE_POSTS: Readonly<Record<string, RelayedPost>> = {
+  generations: { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request' },
+  edits: { capability: 'images', op: 'edits', body: 'multipart', checkForm: checkImageFormFields },
+  variations: { capability: 'images', op: 'variations', body: 'multipart', checkForm: checkImageFormFields },
+};
 
 /** The images handler of a proxy plane. */
 export function imagesOperation(runtime: ProxyRuntime): OperationHandler {
-  return (koa, ctx, hooks, route) =>
-    runRelayedPost(
-      koa, ctx, hooks, runtime,
-      route.action === 'generations'
-        ? { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request' }
-        : { capability: 'images', op: route.action!, body: 'multipart', checkForm: checkImageFormFields },
-    );
+  return (koa, ctx, hooks, route) => runRelayedPost(koa, ctx, hooks, runtime, IMAGE_POSTS[route.action!]!);
 }
