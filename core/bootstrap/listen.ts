@@ -1,11 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
+import { answerClientErrors, planeErrorBody, type ClientErrorBody } from '../http/client-error.js';
 
-/** Starts a Koa app's HTTP server; port 0 picks a free one. Resolves with the bound port. */
-export function listen(app: Koa, host: string, port: number): Promise<{ server: Server; port: number }> {
+/**
+ * Starts a Koa app's HTTP server; port 0 picks a free one. Resolves with the bound port.
+ * Requests Node refuses before the app (headers too large, ...) are answered with `errorBody`.
+ */
+export function listen(app: Koa, host: string, port: number, errorBody: ClientErrorBody = planeErrorBody): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
     const server = createServer(app.callback());
+    answerClientErrors(server, errorBody);
     server.keepAliveTimeout = 65_000;
     server.once('error', reject);
     server.listen(port, host, () => {

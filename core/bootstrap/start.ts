@@ -48,6 +48,7 @@ import { TraceBuffer } from '../telemetry/trace-buffer.js';
 import { registerTraceRoute } from '../telemetry/trace-route.js';
 import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
+import { proxyClientErrorBody } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { nodeId } from './node-id.js';
 
@@ -234,7 +235,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   for (const plane of settings.planes) {
     const app = apps[plane]();
     observability.mount(plane, app);
-    const { server, port } = await listen(app, settings.host, settings.ports[plane]);
+    const { server, port } = await listen(app, settings.host, settings.ports[plane], plane === 'proxy' ? proxyClientErrorBody : undefined);
     servers.push(server);
     ports[plane] = port;
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;

@@ -44,6 +44,10 @@ export const ERROR_CODES = {
   store_unavailable: spec(503, 'the configuration store is unavailable', true),
   detector_failed: spec(503, 'a detector failed and the deployment fails closed', true),
   upstream_timeout: spec(504, 'upstream timed out', true),
+  /** Nobody is left to answer: logged at info level, never as a failure of the gateway. */
+  client_closed: spec(499, 'the client closed the connection'),
+  headers_too_large: spec(431, 'request headers too large'),
+  request_timeout: spec(408, 'the request was not received in time'),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
-import { toGatewayError } from '../errors/gateway-error.js';
+import { GatewayError, toGatewayError } from '../errors/gateway-error.js';
 import type { Logger } from '../logging/logger.js';
+import { StoreError } from '../store/types.js';
 
 /**
  * Error mapper of the admin and guardrail planes: `{error, message}` with the registry code
@@ -28,7 +29,8 @@ export function jsonErrorMiddleware(log: Logger, extra?: (koa: Koa.Context) => R
 
 /**
  * The answer to a request that failed with `err`: its status, headers and `{error, message}`
- * body (plus `extra` fields); failures of the server (5xx) are logged. Shared by the middleware
+ * body (plus `extra` fields); failures of the server (5xx) are logged at error level, a client
+ * that left (`client_closed`) at info level. Shared by the middleware
  * and by callers that answer without HTTP (in-process evaluation).
  */
 export function errorAnswer(
@@ -37,7 +39,10 @@ export function errorAnswer(
   path: string,
   extra?: Record<string, unknown>,
 ): { status: number; headers: Record<string, string>; body: Record<string, unknown> } {
-  const error = toGatewayError(err);
-  if (error.status >= 500) log.error('request failed', { path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
+  // A store that cannot be reached or written is the documented 503, not an internal error.
+  const error = err instanceof StoreError && err.code === 'unavailable' ? new GatewayError('store_unavailable', { cause: err }) : toGatewayError(err);
+  // A client that left is nobody's failure: recorded, not raised as an error.
+  if (error.code === 'client_closed') log.info('client closed the connection', { path, reason: 'client_closed' });
+  else if (error.status >= 500) log.error('request failed', { path, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
   return { status: error.status, headers: error.headers, body: { error: error.code, message: error.publicMessage, ...error.details, ...extra } };
 }

@@ -5,34 +5,55 @@ import { GatewayError } from '../errors/gateway-error.js';
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
- * Reads the raw body, refusing one over `limit` bytes with 413 (the rest of the body is not
- * read). Listens for the stream's events rather than iterating it: an async iterator costs
- * several promises per request on the proxy's hot path.
+ * Reads the raw body, refusing one over `limit` bytes with 413. Listens for the stream's events
+ * rather than iterating it: an async iterator costs several promises per request on the proxy's
+ * hot path.
+ *
+ * A body found too large while it streams in (chunked, or longer than it declared) is not cut
+ * off by destroying the socket, which would lose the 413: the rest is read and dropped until the
+ * answer is out, and the 413 asks for the connection to be closed (`Connection: close`), so the
+ * discarding ends with that answer. A client that leaves before its body is whole is
+ * `client_closed`, not a failure of the gateway.
  */
 export function readRawBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
-  const tooLarge = () => new GatewayError('payload_too_large', { message: `request body exceeds ${limit} bytes` });
+  const tooLarge = () => new GatewayError('payload_too_large', { message: `request body exceeds ${limit} bytes`, headers: { connection: 'close' } });
   if (Number(req.headers['content-length']) > limit) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = (err?: Error) => {
-      req.off('data', onData).off('end', onEnd).off('error', done).off('close', onClose);
-      if (err) {
-        req.destroy();
-        reject(err);
-      } else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    };
+    const detach = () => req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) return done(tooLarge());
-      chunks.push(chunk);
+      if (size <= limit) return void chunks.push(chunk);
+      detach();
+      chunks.length = 0;
+      req.on('data', discard).on('error', discard);
+      reject(tooLarge());
     };
-    const onEnd = () => done();
-    // The client went away before the body was whole.
-    const onClose = () => done(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
-    req.on('data', onData).on('end', onEnd).on('error', done).on('close', onClose);
+    const onEnd = () => {
+      detach();
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    };
+    // The request stream fails only when its connection does (a reset, the client leaving
+    // mid-body), and it closes early for the same reason: either way the client went away.
+    const onError = (err: Error) => {
+      detach();
+      req.destroy();
+      reject(clientClosed(err));
+    };
+    const onClose = () => {
+      detach();
+      reject(clientClosed());
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
+
+const clientClosed = (cause?: Error) =>
+  new GatewayError('client_closed', { message: 'the client closed the connection before its request body was whole', cause });
+
+/** Drops the rest of a refused body (see readRawBody). */
+const discard = (): void => undefined;
 
 /**
  * How deep a JSON body may nest its arrays and objects. Far beyond any request or tool schema a

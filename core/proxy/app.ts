@@ -82,14 +82,19 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     if (route.operation === 'chat' && koa.method !== 'POST') throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
     // Decoded once, here: a malformed escape or a repeated parameter is a 400 in the client format.
     const query = parseProxyQuery(koa.querystring);
+    // Watched from before the body is read, so a client leaving at any point is seen here, and
+    // logged once, at info level: it is no failure of the gateway (its 499 is below what the
+    // error mapper logs).
+    const clientGone = new ClientAbort();
+    koa.res.once('close', () => {
+      if (koa.res.writableFinished) return;
+      clientGone.abort();
+      runtime.log.info('client closed the connection', { trace_id: state.exchange?.traceId, path: koa.path, reason: 'client_closed' });
+    });
     let body: unknown;
     if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
     // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
     else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
-    const clientGone = new ClientAbort();
-    koa.res.once('close', () => {
-      if (!koa.res.writableFinished) clientGone.abort();
-    });
     const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query, headers: koa.req.headers, body }, clientGone);
     state.exchange = ctx;
     koa.res.setHeader('x-ag-trace-id', ctx.traceId);

@@ -25,3 +25,9 @@ export function encodeErrorBody(error: GatewayError, format: WireFormat | undefi
   if (format) return format.encodeError(info);
   return { error: { message: info.message, type: info.kind, code: info.code ?? null, param: info.param ?? null } };
 }
+
+/**
+ * The body of a request Node refused before the proxy app saw it (headers too large): its path
+ * was never parsed, so no client format is known, and OpenAI's error object answers.
+ */
+export const proxyClientErrorBody = (error: GatewayError): Record<string, unknown> => encodeErrorBody(error, undefined);

@@ -43,5 +43,5 @@ export function connectionErrorOf(err: unknown): GatewayError {
 
 /** The client went away while an attempt was under way or waiting to be retried: nothing is left to answer. */
 export function clientClosedError(): GatewayError {
-  return new GatewayError('upstream_error', { status: 499, message: 'client closed the request', source: 'gateway' });
+  return new GatewayError('client_closed', { message: 'client closed the request' });
 }

@@ -8,6 +8,7 @@ import type { WireFormatId } from '../../canonical/index.js';
 import type { RouteTarget } from '../../pipeline/exchange.js';
 import type { OperationHandler } from '../app.js';
 import type { ProxyRuntime } from '../runtime.js';
+import { checkBodyTypes } from './body-types.js';
 import { planOperation } from './capability-plan.js';
 import { fromCohereEmbed, toCohereEmbed } from './cohere-embed.js';
 import { fromGeminiEmbed, toGeminiEmbed } from './gemini-embed.js';
@@ -38,6 +39,7 @@ export function embeddingsOperation(runtime: ProxyRuntime): OperationHandler {
   return async (koa, ctx, hooks, route) => {
     requireMethod(koa, route.route, ['POST']);
     const body = jsonInput(ctx);
+    checkBodyTypes(body, 'embeddings-request');
     const reference = stringField(body, 'model');
     await admitOperation(hooks, ctx);
     const plan = planOperation(ctx, runtime.routing, { capability: 'embeddings', reference });

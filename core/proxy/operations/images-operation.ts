@@ -7,10 +7,17 @@
  */
 import type { OperationHandler } from '../app.js';
 import type { ProxyRuntime } from '../runtime.js';
-import { runRelayedPost } from './relayed-post.js';
+import { checkImageFormFields } from './body-types.js';
+import { runRelayedPost, type RelayedPost } from './relayed-post.js';
+
+/** Each images route as a relayed POST, with the checks of its body (built once, not per request). */
+const IMAGE_POSTS: Readonly<Record<string, RelayedPost>> = {
+  generations: { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request' },
+  edits: { capability: 'images', op: 'edits', body: 'multipart', checkForm: checkImageFormFields },
+  variations: { capability: 'images', op: 'variations', body: 'multipart', checkForm: checkImageFormFields },
+};
 
 /** The images handler of a proxy plane. */
 export function imagesOperation(runtime: ProxyRuntime): OperationHandler {
-  return (koa, ctx, hooks, route) =>
-    runRelayedPost(koa, ctx, hooks, runtime, { capability: 'images', op: route.action!, body: route.action === 'generations' ? 'json' : 'multipart' });
+  return (koa, ctx, hooks, route) => runRelayedPost(koa, ctx, hooks, runtime, IMAGE_POSTS[route.action!]!);
 }

@@ -8,6 +8,7 @@ import type { Exchange } from '../../pipeline/exchange.js';
 import type { PipelineHooks } from '../../pipeline/hooks.js';
 import type { Capability } from '../../providers/types.js';
 import type { ProxyRuntime } from '../runtime.js';
+import { checkBodyTypes, type ProxyBodySchema } from './body-types.js';
 import { planOperation } from './capability-plan.js';
 import { callUpstream } from './operation-attempts.js';
 import { jsonCall, multipartCall, withTargetModel } from './operation-calls.js';
@@ -21,6 +22,10 @@ export interface RelayedPost {
   /** `{op}` of the catalog path (`speech`, `generations`, ...). */
   op: string;
   body: 'json' | 'multipart';
+  /** The request schema a JSON body's field types are checked against before any upstream call. */
+  schema?: ProxyBodySchema;
+  /** Checks a multipart form's text fields before any upstream call (the form is not rewritten). */
+  checkForm?: (fields: Readonly<Record<string, string>>) => void;
 }
 
 /** Runs one relayed POST. */
@@ -29,6 +34,8 @@ export async function runRelayedPost(koa: Koa.Context, ctx: Exchange, hooks: Pip
   const what = { capability: post.capability, method: 'POST', op: post.op };
   const json = post.body === 'json' ? jsonInput(ctx) : undefined;
   const form = post.body === 'multipart' ? multipartInput(ctx) : undefined;
+  if (json && post.schema) checkBodyTypes(json, post.schema);
+  if (form && post.checkForm) post.checkForm(form.fields);
   // The form's `model` chooses the registry (allow-lists, deployments, pins); the form itself is not rewritten.
   const reference = json ? stringField(json, 'model') : form!.fields.model;
   await admitOperation(hooks, ctx);

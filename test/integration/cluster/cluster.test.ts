@@ -2,8 +2,10 @@
  * A control plane and two data planes as real processes on loopback: config pushed on connect
  * and on every admin write, the connections list with revisions and scope filter, data planes
  * serving through a control-plane outage and a restart during it, catching up afterwards, a
- * wrong cluster credential refused, and telemetry from the outage arriving later.
+ * wrong cluster credential refused, and telemetry from the outage arriving later; a data plane
+ * that lived through the outage holds no more descriptors after reconnecting than before it.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
@@ -16,6 +18,8 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/opena
 import { eventually, startPortcullisProcess, type PortcullisProcess } from '../../fixtures/processes/portcullis-process.js';
 
 const MASTER_KEY = generateMasterKey();
+/** Open descriptors of a process (Linux), or undefined where /proc does not tell. */
+const openFds = (pid: number | undefined): number | undefined => (pid && existsSync(`/proc/${pid}/fd`) ? readdirSync(`/proc/${pid}/fd`).length : undefined);
 const CLUSTER_TOKEN = 'cluster-secret-for-tests-0123456789';
 const JWT_SECRET = 'admin-jwt-secret-for-tests-0123456789';
 
@@ -186,7 +190,10 @@ describe('control plane and data planes (real processes)', function () {
     }
   });
 
+  let usFdsBeforeOutage: number | undefined;
+
   it('keeps serving while the control plane is down, and after a data plane restart during the outage', async () => {
+    usFdsBeforeOutage = openFds(dps.us.proc.child.pid);
     await cp.stop('SIGKILL');
     for (const { proc } of Object.values(dps)) expect((await chat(proc.urls.proxy)).status).to.equal(200);
     // Restart the eu data plane while the control plane is still down: it serves its disk copy.
@@ -206,6 +213,11 @@ describe('control plane and data planes (real processes)', function () {
     }
     cp = await startPortcullisProcess(cpArgs(), ['admin'], cpEnv);
     await eventually(async () => (await connections()).length === 2, 'both data planes reconnected', 30_000);
+    // Reconnecting through the outage left no socket behind (a few for pools and timing).
+    if (usFdsBeforeOutage !== undefined) {
+      const before = usFdsBeforeOutage;
+      await eventually(async () => openFds(dps.us.proc.child.pid)! <= before + 6, `the us data plane's descriptors back near ${before}`, 10_000);
+    }
     for (const traceId of traceIds) {
       await eventually(async () => (await admin('GET', `/v1/gateways/${gatewayId}/traces/${traceId}`)).status === 200, `trace ${traceId}`, 30_000);
     }

@@ -203,6 +203,34 @@ describe('proxy endpoints: embeddings', () => {
     expect(world.hits('co')).to.equal(before);
   });
 
+  it('wrongly typed fields are a 400 naming the field, in the OpenAI error format, before any upstream call', async () => {
+    const c = await world.consumer('emb-types', ['oa']);
+    const before = world.hits('oa');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ model: 'text-embedding-3-small', input: { a: 1 } }, 'input'],
+      [{ model: 'text-embedding-3-small', input: [] }, 'input'],
+      [{ model: 'text-embedding-3-small', input: ['x', 2] }, 'input'],
+      [{ model: 'text-embedding-3-small', input: [[1, 'two']] }, 'input'],
+      [{ model: 'text-embedding-3-small' }, 'input'],
+      [{ model: 7, input: 'x' }, 'model'],
+      [{ model: 'text-embedding-3-small', input: 'x', dimensions: 'many' }, 'dimensions'],
+      [{ model: 'text-embedding-3-small', input: 'x', dimensions: 0 }, 'dimensions'],
+      [{ model: 'text-embedding-3-small', input: 'x', encoding_format: 'hex' }, 'encoding_format'],
+      [{ model: 'text-embedding-3-small', input: 'x', user: ['u'] }, 'user'],
+    ];
+    for (const [json, field] of cases) {
+      const response = await call(c, 'POST', '/v1/embeddings', { json });
+      expect(response.status, JSON.stringify(json)).to.equal(400);
+      const body = (await response.json()) as { error: { message: string; type: string; param: string | null } };
+      expect(body.error.param, JSON.stringify(json)).to.equal(field);
+      expect(body.error.message).to.contain(field);
+    }
+    expect(world.hits('oa')).to.equal(before);
+    // Token arrays and fields the gateway does not know still pass to an OpenAI-format upstream.
+    const tokens = await call(c, 'POST', '/v1/embeddings', { json: { model: 'text-embedding-3-small', input: [[1, 2], [3]], future_field: true } });
+    expect(tokens.status).to.equal(200);
+  });
+
   it('other methods are 400, extra tails 404, a body that is not JSON 400', async () => {
     const c = await world.consumer('emb-shape', ['oa']);
     for (const method of ['GET', 'PUT', 'DELETE']) {

@@ -152,6 +152,58 @@ describe('proxy endpoints: images', () => {
     expect(world.hits('ant')).to.equal(0);
   });
 
+  it('generations: wrongly typed fields are a 400 naming the field, in the OpenAI error format, before any upstream call', async () => {
+    const c = await world.consumer('img-types', ['oa']);
+    const before = world.hits('oa');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', n: 'three' }, 'n'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', n: 1.5 }, 'n'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', n: 0 }, 'n'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', size: 5 }, 'size'],
+      [{ model: 'dall-e-3', prompt: { text: 'a lighthouse' } }, 'prompt'],
+      [{ model: 'dall-e-3' }, 'prompt'],
+      [{ model: ['dall-e-3'], prompt: 'a lighthouse' }, 'model'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', quality: 1 }, 'quality'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', response_format: 'gif' }, 'response_format'],
+      [{ model: 'dall-e-3', prompt: 'a lighthouse', stream: 'yes' }, 'stream'],
+    ];
+    for (const [json, field] of cases) {
+      const response = await call(c, 'POST', '/v1/images/generations', { json });
+      expect(response.status, JSON.stringify(json)).to.equal(400);
+      const body = (await response.json()) as { error: { message: string; type: string; param: string | null } };
+      expect(body.error.param, JSON.stringify(json)).to.equal(field);
+      expect(body.error.message).to.contain(field);
+    }
+    expect(world.hits('oa')).to.equal(before);
+    // Null where the reference allows it, and fields the gateway does not know, still pass.
+    const ok = await call(c, 'POST', '/v1/images/generations', { json: { model: 'dall-e-3', prompt: 'a lighthouse', n: null, size: null, future_field: 1 } });
+    expect(ok.status).to.equal(200);
+  });
+
+  it('edits and variations: a form field of the wrong kind (n not a whole number, an unknown response_format) is a 400 naming it, before any upstream call', async () => {
+    const c = await world.consumer('img-form-types', ['oa']);
+    const before = world.hits('oa');
+    for (const [path, name, value] of [
+      ['/v1/images/variations', 'n', 'three'],
+      ['/v1/images/variations', 'n', '0'],
+      ['/v1/images/edits', 'n', '1.5'],
+      ['/v1/images/edits', 'response_format', 'gif'],
+    ] as const) {
+      const form = handBuiltForm([
+        { name: 'model', value: 'dall-e-2' },
+        { name: 'prompt', value: 'add a boat' },
+        { name, value },
+        { name: 'image', value: 'pretend PNG', filename: 'in.png', type: 'image/png' },
+      ]);
+      const response = await call(c, 'POST', path, { body: form.body, headers: { 'content-type': form.contentType } });
+      expect(response.status, `${path} ${name}=${value}`).to.equal(400);
+      const body = (await response.json()) as { error: { message: string; param: string | null } };
+      expect(body.error.param).to.equal(name);
+      expect(body.error.message).to.contain(name);
+    }
+    expect(world.hits('oa')).to.equal(before);
+  });
+
   it('GET is 400 on every image path; bare /v1/images and extra tails are 404; edits need a multipart body', async () => {
     const c = await world.consumer('img-shape', ['oa']);
     for (const op of ['generations', 'edits', 'variations']) {

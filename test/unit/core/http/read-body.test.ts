@@ -1,6 +1,11 @@
+import type { IncomingMessage } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { expect } from 'chai';
 import { GatewayError } from '../../../../core/errors/gateway-error.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan, parseJsonObject } from '../../../../core/http/read-body.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan, parseJsonObject, readRawBody } from '../../../../core/http/read-body.js';
+
+/** A request body stream without a declared length (a chunked upload). */
+const chunkedRequest = () => Object.assign(new PassThrough(), { headers: { 'transfer-encoding': 'chunked' } });
 
 /** The nesting depth of a parsed JSON value, walked recursively (fine for the small values here). */
 const depthOf = (value: unknown): number =>
@@ -38,5 +43,31 @@ describe('core/http read-body', () => {
     expect(error).to.be.instanceOf(GatewayError);
     expect((error as GatewayError).code).to.equal('invalid_json');
     expect((error as GatewayError).message).to.contain(`deeper than ${MAX_JSON_DEPTH} levels`);
+  });
+
+  it('refuses a chunked body once it passes the limit with 413 asking to close the connection, and drops the rest instead of destroying the request', async () => {
+    const req = chunkedRequest();
+    const reading = readRawBody(req as unknown as IncomingMessage, 10);
+    req.write(Buffer.alloc(6));
+    req.write(Buffer.alloc(6));
+    const error = (await reading.catch((err: unknown) => err)) as GatewayError;
+    expect(error).to.be.instanceOf(GatewayError);
+    expect(error.code).to.equal('payload_too_large');
+    expect(error.headers).to.deep.equal({ connection: 'close' });
+    // The socket stays usable for the 413: the request is not destroyed, and what follows is read and dropped.
+    expect(req.destroyed).to.equal(false);
+    req.write(Buffer.alloc(64 * 1024));
+    expect(req.readableLength).to.equal(0);
+  });
+
+  it('a request that closes before its body ends is client_closed (499), not an internal error', async () => {
+    const req = chunkedRequest();
+    const reading = readRawBody(req as unknown as IncomingMessage, 1024);
+    req.write('{"a": ');
+    req.destroy();
+    const error = (await reading.catch((err: unknown) => err)) as GatewayError;
+    expect(error).to.be.instanceOf(GatewayError);
+    expect(error.code).to.equal('client_closed');
+    expect(error.status).to.equal(499);
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * Answers to requests Node's HTTP parser refuses before any app sees them: headers over
+ * `maxHeaderSize` (431), a request not received within the server's timeout (408), a malformed
+ * request (400). Node's own answers to these carry no body; each plane answers them in its own
+ * error format instead, then closes the connection (the parser cannot go on after a refusal).
+ */
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { GatewayError } from '../errors/gateway-error.js';
+
+/** The body of a refused request in a plane's error format. */
+export type ClientErrorBody = (error: GatewayError) => Record<string, unknown>;
+
+/** The admin and guardrail planes' `{error, message}`. */
+export const planeErrorBody: ClientErrorBody = (error) => ({ error: error.code, message: error.publicMessage });
+
+/** The refusal a parser error stands for, as Node itself would choose its status. */
+function refusalOf(code: string | undefined): GatewayError {
+  if (code === 'HPE_HEADER_OVERFLOW') return new GatewayError('headers_too_large', { message: 'request headers exceed the server\'s limit' });
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return new GatewayError('request_timeout');
+  return new GatewayError('invalid_request', { message: 'malformed HTTP request' });
+}
+
+/** Installs the `clientError` answer on `server`, with bodies built by `body`. */
+export function answerClientErrors(server: Server, body: ClientErrorBody): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // A connection that failed (reset, closed) has nobody to answer; one whose answer has begun
+    // must not get a second (Node's own handler checks the same in-flight response).
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (err.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const refusal = refusalOf(err.code);
+    const text = JSON.stringify(body(refusal));
+    socket.end(
+      `HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status] ?? 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  });
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
