@@ -3,6 +3,7 @@
  * else the default (docs/configuration.md lists them).
  */
 import { resolve } from 'node:path';
+import { parseEgressAllow } from '../http/egress-policy.js';
 
 export type Plane = 'admin' | 'proxy' | 'guardrail';
 export const ALL_PLANES: readonly Plane[] = ['admin', 'proxy', 'guardrail'];
@@ -33,6 +34,8 @@ export interface Settings {
   telemetryIntervalMs: number;
   /** Activity records the embedded store keeps, the newest (MongoDB keeps them for their retention). */
   activityMaxRecords: number;
+  /** Hosts, addresses and CIDR ranges tenants' URLs may reach although the egress policy refuses them (core/http/egress-policy.ts). */
+  egressAllow: string[];
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -59,6 +62,7 @@ export const FLAG_ENV: Record<string, string> = {
   'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
   'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
   'activity-max-records': 'PORTCULLIS_ACTIVITY_MAX_RECORDS',
+  'egress-allow': 'PORTCULLIS_EGRESS_ALLOW',
 };
 
 export class SettingsInputError extends Error {}
@@ -80,6 +84,17 @@ function port(value: string | undefined, fallback: number, name: string): number
 function counterBackend(value: string | undefined): Settings['counterBackend'] {
   if (value === undefined || value === 'local' || value === 'redis' || value === 'mongodb') return value;
   throw new SettingsInputError(`counter backend must be local, redis or mongodb, got "${value}"`);
+}
+
+/** The egress allow list, each entry checked now so a typo fails at start, not on the first fetch. */
+function egressAllow(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    parseEgressAllow(entries);
+  } catch (err) {
+    throw new SettingsInputError((err as Error).message);
+  }
+  return entries;
 }
 
 /** Resolves settings from parsed flags and an environment. */
@@ -119,5 +134,6 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
     // About 1 KB of memory each: 50,000 is about 50 MB.
     activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
+    egressAllow: egressAllow(get('egress-allow')),
   };
 }

@@ -44,6 +44,7 @@ export const ERROR_CODES = {
   store_unavailable: spec(503, 'the configuration store is unavailable', true),
   detector_failed: spec(503, 'a detector failed and the deployment fails closed', true),
   upstream_timeout: spec(504, 'upstream timed out', true),
+  egress_refused: spec(502, 'the gateway\'s egress policy refuses the upstream address (an internal or non-http address)'),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
