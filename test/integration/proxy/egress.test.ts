@@ -42,6 +42,7 @@ describe('proxy: egress policy (default: nothing internal)', () => {
   let internal: Awaited<ReturnType<typeof startInternal>>;
   let issuer: FakeIssuer;
   let key: string;
+  let guardedKey: string;
   let oidcSlug: string;
 
   const call = (path: string, init: RequestInit = {}, slug = 'inside') =>
@@ -62,6 +63,10 @@ describe('proxy: egress policy (default: nothing internal)', () => {
     const sso = await gateway.seed.consumer(gw.id, { slug: oidcSlug, registries: [{ registry_id: inside._id, weight: 1 }] });
     await gateway.seed.auth(gw.id, { type: 'oidc', name: 'jwks inside', oidc: { issuer: 'https://idp.example', audience: 'portcullis', jwks_uri: issuer.jwksUri } }, [sso.consumer._id]);
     await gateway.seed.auth(gw.id, { type: 'oidc', name: 'discovery inside', oidc: { issuer: issuer.issuer, audience: 'portcullis' } }, [sso.consumer._id]);
+    // A guardrails policy whose tenant-chosen service URL is internal.
+    const guarded = await gateway.seed.consumer(gw.id, { slug: 'guarded', registries: [{ registry_id: inside._id, weight: 1 }] });
+    guardedKey = guarded.key;
+    await gateway.seed.policy(gw.id, { type: 'guardrails', settings: { key: 'tgk_egress-test-key', service_url: internal.url, transport: 'http', failure_mode: 'fail_closed' } }, [guarded.consumer._id]);
     await gateway.configChanged();
   });
   after(async () => {
@@ -106,6 +111,17 @@ describe('proxy: egress policy (default: nothing internal)', () => {
       expect(response.status, await response.text()).to.equal(401);
     }
     expect(issuer.fetches).to.deep.equal({ jwks: 0, discovery: 0 });
+  });
+  it('a guardrails policy whose service_url is internal never sends the prompt there (fail_closed: 503)', async () => {
+    const response = await fetch(`${gateway.proxyUrl('guarded')}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${guardedKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    const text = await response.text();
+    expect(response.status, text).to.equal(503);
+    expect(text).to.not.contain(SECRET);
+    expect(internal.hits).to.equal(0);
   });
 });
 
