@@ -157,7 +157,8 @@ export class EgressPolicy {
     const host = normalHost(url.hostname);
     if (!host) return 'has no host';
     if (this.hostAllowed(host)) return undefined;
-    if (LOCALHOST.test(host)) return `names ${host}, a loopback address, which the egress policy refuses`;
+    // localhost is 127.0.0.1 wherever it resolves: refused unless that address is allowed.
+    if (LOCALHOST.test(host)) return this.refusalOfAddress('127.0.0.1') ? `names ${host}, a loopback address, which the egress policy refuses` : undefined;
     if (!isIP(host)) return undefined;
     const refusal = this.refusalOfAddress(host);
     return refusal ? `names ${host}, ${refusal}, which the egress policy refuses` : undefined;

@@ -149,10 +149,10 @@ describe('admin: egress policy with an allow list', () => {
   });
 
   it('accepts listed ranges, addresses and host names, and still refuses the rest', async () => {
-    for (const base_url of ['http://10.1.2.3:8080/v1', 'http://llm.internal/v1', 'http://127.0.0.1:9/v1']) {
+    for (const base_url of ['http://10.1.2.3:8080/v1', 'http://llm.internal/v1', 'http://127.0.0.1:9/v1', 'http://localhost:9/v1']) {
       ok(await h.tenantA.post(`${g}/registries`, { type: 'LLM', provider: 'openai', base_url }), 201);
     }
-    for (const base_url of ['http://127.0.0.2/v1', 'http://192.168.0.1/v1', 'http://[::1]/v1', 'http://localhost/v1']) {
+    for (const base_url of ['http://127.0.0.2/v1', 'http://192.168.0.1/v1', 'http://[::1]/v1', 'http://169.254.169.254/v1']) {
       const response = await h.tenantA.post(`${g}/registries`, { type: 'LLM', provider: 'openai', base_url });
       expect(response.status, base_url).to.equal(422);
     }

@@ -51,12 +51,17 @@ describe('proxy: egress policy (default: nothing internal)', () => {
   before(async () => {
     internal = await startInternal();
     issuer = await startFakeIssuer('portcullis');
-    gateway = await createTestGateway({ planes: ['proxy'], egressAllow: [], egressLookup: resolvingToLoopback });
+    gateway = await createTestGateway({ planes: ['admin', 'proxy'], egressAllow: [], egressLookup: resolvingToLoopback });
     const gw = await gateway.seed.gateway();
+    // The admin plane itself, as finding 1 read it: `?` turns the operation's path into a query.
+    const adminPlane = await gateway.seed.registry(gw.id, { provider: 'openai', slug: 'admin-plane', base_url: `${gateway.urls.admin}/v1/openapi.json?x=`, apiKey: 'sk-up' });
     // Written straight to the store, as a registry stored before the policy existed would be.
     const inside = await gateway.seed.registry(gw.id, { provider: 'openai', slug: 'inside', base_url: `${internal.url}/v1`, apiKey: 'sk-up', models: ['gpt-4o-mini'] });
     const rebind = await gateway.seed.registry(gw.id, { provider: 'openai', slug: 'rebind', base_url: `http://rebind.example:${internal.port}/v1`, apiKey: 'sk-up', models: ['gpt-4o-mini'] });
-    const consumer = await gateway.seed.consumer(gw.id, { slug: 'inside', registries: [{ registry_id: inside._id, weight: 1 }, { registry_id: rebind._id, weight: 0 }] });
+    const consumer = await gateway.seed.consumer(gw.id, {
+      slug: 'inside',
+      registries: [{ registry_id: inside._id, weight: 1 }, { registry_id: rebind._id, weight: 0 }, { registry_id: adminPlane._id, weight: 0 }],
+    });
     key = consumer.key;
     // OIDC auths whose key set or discovery document is internal.
     oidcSlug = 'sso';
@@ -84,6 +89,14 @@ describe('proxy: egress policy (default: nothing internal)', () => {
     expect(body.error.message).to.contain('egress policy');
     expect(text).to.not.contain(SECRET);
     expect(internal.hits).to.equal(0);
+  });
+
+  it('finding 1, as reported: the admin plane\'s OpenAPI document is not relayed through GET /v1/files?model=@admin-plane/x', async () => {
+    const response = await call('/v1/files?model=@admin-plane/x');
+    const text = await response.text();
+    expect(response.status, text.slice(0, 200)).to.equal(502);
+    expect(response.headers.get('x-gateway-error-source')).to.equal('gateway');
+    expect(text).to.not.contain('openapi');
   });
 
   it('a chat request to a registry stored with an internal address is a 502 in the client format, and nothing reaches it', async () => {
