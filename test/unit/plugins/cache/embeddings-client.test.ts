@@ -1,9 +1,13 @@
 /**
  * The semantic cache's embeddings call against an endpoint whose answer has no end: it reads at
  * most 8 MiB, fails (the cache then fails open) and hangs up, instead of holding the answer
- * until its timeout and growing with it.
+ * until its timeout and growing with it; and it connects only where the egress policy allows.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { egressAgent } from '../../../../core/http/egress-dispatcher.js';
+import { EgressPolicy, isEgressRefusal } from '../../../../core/http/egress-policy.js';
 import type { RegistryView } from '../../../../core/snapshot/views.js';
 import { embed } from '../../../../plugins/cache/embeddings-client.js';
 import { testEgress } from '../../../../core/testing/test-egress.js';
@@ -28,6 +32,25 @@ describe('plugins/cache embeddings call', () => {
       expect(await endpoint.hungUp[0]).to.equal(true);
     } finally {
       await endpoint.close();
+    }
+  });
+
+  it('goes through the egress dispatcher: an internal embeddings registry is never called with the default policy', async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits++;
+      res.end('{"data":[{"embedding":[0.1]}]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const agent = egressAgent(new EgressPolicy());
+    try {
+      const err = await embed(registryAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), 'text-embedding-3-small', 'hello', 5_000, agent).catch((e: unknown) => e);
+      expect(isEgressRefusal(err), String(err)).to.equal(true);
+      expect(hits).to.equal(0);
+    } finally {
+      await agent.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
