@@ -120,6 +120,7 @@ describe('admin: egress policy (default: nothing internal)', () => {
     await h.gateway.store!.collection(COLLECTIONS.registries).insertOne({ _id: id, gateway_id: gatewayId, slug: 'old-mcp', type: 'MCP', provider: 'mcp', base_url: `${internalUrl}/mcp` });
     const response = await h.tenantA.get(`${g}/registries/${id}/tools`);
     expect(response.status).to.equal(502);
+    expect((response.body as { error: string }).error).to.equal('egress_refused');
     expect(JSON.stringify(response.body)).to.not.contain('secret');
     expect(internalHits).to.equal(0);
   });
