@@ -78,7 +78,8 @@ export async function startGateway(core: number | undefined, dataDir: string, pl
   const { proc, output } = await run(
     core,
     [...GATEWAY_V8_OPTIONS, ...nodeArgs, 'dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', dataDir],
-    { PORTCULLIS_LOG_LEVEL: 'error', ...env },
+    // The fake upstream listens on loopback, which the egress policy refuses by default.
+    { PORTCULLIS_LOG_LEVEL: 'error', PORTCULLIS_EGRESS_ALLOW: '127.0.0.0/8,::1', ...env },
     (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
     outputFile,
   );

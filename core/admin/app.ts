@@ -6,6 +6,7 @@
  */
 import Router from '@koa/router';
 import Koa from 'koa';
+import type { Egress } from '../http/egress-dispatcher.js';
 import { healthMiddleware, type ReadinessReport } from '../http/health.js';
 import { jsonErrorMiddleware } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
@@ -30,6 +31,8 @@ export interface AdminDeps {
   /** Rebuilds the snapshot after a write; resolves when the write is visible to the proxy. */
   configChanged(): Promise<void>;
   readiness: () => ReadinessReport;
+  /** The egress policy tenants' URLs are checked against on write, and the dispatcher registry tests and tool lists use. */
+  egress: Egress;
   /** Extra route registrations from other planes (config sync, guardrail management in split mode). */
   extraRoutes?: Array<(router: Router, deps: AdminDeps) => void>;
 }

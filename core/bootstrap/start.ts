@@ -20,6 +20,8 @@ import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
 import { publishGuardrailUrl } from '../guardrail/service-url.js';
 import { registerInProcessEvaluator, type InProcessEvaluator } from '../guardrail/in-process.js';
+import { createEgress } from '../http/egress-dispatcher.js';
+import { EgressPolicy, type EgressLookup } from '../http/egress-policy.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
 import { createObservability } from '../observability/observability.js';
@@ -79,6 +81,8 @@ export interface StartOptions {
   adminRoutes?: readonly AdminRouteModule[];
   /** The most bytes of one upstream answer the proxy reads whole or relays as a stream (default 128 MiB). */
   upstreamAnswerLimitBytes?: number;
+  /** The resolver the egress policy checks host names with (tests make a name resolve inside); `dns.lookup` by default. */
+  egressLookup?: EgressLookup;
 }
 
 export async function startPortcullis(settings: Settings, options: StartOptions = {}): Promise<Portcullis> {
@@ -95,6 +99,9 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl });
   const host = await createPluginHost(settings.plugins);
   const id = nodeId(settings.dataDir);
+  // Every URL fetched on a tenant's behalf goes through the egress policy, built once.
+  const egressPolicy = new EgressPolicy({ allow: settings.egressAllow, lookup: options.egressLookup });
+  const egress = createEgress(egressPolicy);
 
   let store: Store | undefined;
   // Playground traces live where the admin plane runs (single process or control plane).
@@ -119,12 +126,12 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const counters = options.counters ?? (await openCounterStore({ backend: settings.counterBackend, redisUrl: settings.redisUrl, store, log }));
 
   // Balancer state, in-flight counts, breakers and health checks: in memory, per process.
-  const routing = new RoutingRuntime({ log });
+  const routing = new RoutingRuntime({ log, egress: egressPolicy });
   const coreMembers = [...PROXY_CORE_MEMBERS, coreRouter(routing), metricsMember(telemetry)];
   const build = (document: ConfigDocument) =>
     buildSnapshot(document, {
-      host, secretBox, counters, log, coreMembers,
-      extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes, { host, log })] as [string, unknown]),
+      host, secretBox, counters, log, coreMembers, egress,
+      extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes, { host, log, egress })] as [string, unknown]),
     });
 
   // Config: from the store, or (data plane) from the control plane with a disk copy.
@@ -202,6 +209,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const upstream = new UpstreamClient({
     answerLimitBytes: options.upstreamAnswerLimitBytes,
     timeouts: { connectMs: settings.upstreamConnectTimeoutMs, firstByteMs: settings.upstreamFirstByteTimeoutMs, idleMs: settings.upstreamIdleTimeoutMs },
+    egress: egressPolicy,
   });
   const configChanged = async () => {
     await holder.refresh();
@@ -215,7 +223,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     admin: () =>
       createAdminApp(
         {
-          store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness,
+          store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness, egress,
           extraRoutes: [
             (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, traces, clusterToken: settings.clusterToken, log }),
             (router) => registerTraceRoute(router, store!, traces),
@@ -259,6 +267,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       await observability.close();
       await upstream.close();
       await routing.close();
+      await egress.close();
       if (!options.counters) await closeCounters(counters);
       await store?.close();
     },

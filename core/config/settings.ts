@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { DEFAULT_UPSTREAM_TIMEOUTS, MAX_UPSTREAM_TIMEOUT_MS } from '../proxy/upstream/upstream-timeouts.js';
+import { parseEgressAllow } from '../http/egress-policy.js';
 
 export type Plane = 'admin' | 'proxy' | 'guardrail';
 export const ALL_PLANES: readonly Plane[] = ['admin', 'proxy', 'guardrail'];
@@ -38,6 +39,8 @@ export interface Settings {
   upstreamConnectTimeoutMs: number;
   upstreamFirstByteTimeoutMs: number;
   upstreamIdleTimeoutMs: number;
+  /** Hosts, addresses and CIDR ranges tenants' URLs may reach although the egress policy refuses them (core/http/egress-policy.ts). */
+  egressAllow: string[];
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -67,6 +70,7 @@ export const FLAG_ENV: Record<string, string> = {
   'upstream-connect-timeout-ms': 'PORTCULLIS_UPSTREAM_CONNECT_TIMEOUT_MS',
   'upstream-first-byte-timeout-ms': 'PORTCULLIS_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
   'upstream-idle-timeout-ms': 'PORTCULLIS_UPSTREAM_IDLE_TIMEOUT_MS',
+  'egress-allow': 'PORTCULLIS_EGRESS_ALLOW',
 };
 
 export class SettingsInputError extends Error {}
@@ -95,6 +99,17 @@ function port(value: string | undefined, fallback: number, name: string): number
 function counterBackend(value: string | undefined): Settings['counterBackend'] {
   if (value === undefined || value === 'local' || value === 'redis' || value === 'mongodb') return value;
   throw new SettingsInputError(`counter backend must be local, redis or mongodb, got "${value}"`);
+}
+
+/** The egress allow list, each entry checked now so a typo fails at start, not on the first fetch. */
+function egressAllow(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  try {
+    parseEgressAllow(entries);
+  } catch (err) {
+    throw new SettingsInputError((err as Error).message);
+  }
+  return entries;
 }
 
 /** Resolves settings from parsed flags and an environment. */
@@ -137,5 +152,6 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     upstreamConnectTimeoutMs: upstreamTimeout(get('upstream-connect-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.connectMs, 'upstream connect timeout'),
     upstreamFirstByteTimeoutMs: upstreamTimeout(get('upstream-first-byte-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.firstByteMs, 'upstream first-byte timeout'),
     upstreamIdleTimeoutMs: upstreamTimeout(get('upstream-idle-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.idleMs, 'upstream idle timeout'),
+    egressAllow: egressAllow(get('egress-allow')),
   };
 }

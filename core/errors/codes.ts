@@ -48,6 +48,7 @@ export const ERROR_CODES = {
   client_closed: spec(499, 'the client closed the connection'),
   headers_too_large: spec(431, 'request headers too large'),
   request_timeout: spec(408, 'the request was not received in time'),
+  egress_refused: spec(502, 'the gateway\'s egress policy refuses the upstream address (an internal or non-http address)'),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

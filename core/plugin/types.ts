@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 /**
  * The plugin contract. A plugin is a policy type: a definition with a settings schema, the
  * hooks it may tap, and a `setup` that taps them. `setup` runs once per policy instance per
@@ -72,6 +73,13 @@ export interface PluginKit<C> {
   /** Counters for limits and budgets (local, or shared through a counter backend). */
   readonly counters: CounterStore;
   readonly clock: { now(): number };
+  /**
+   * The dispatcher for every URL a plugin fetches on a tenant's behalf (an embeddings registry,
+   * a tenant-configured endpoint): an undici dispatcher enforcing the operator's egress policy on
+   * each connection (no loopback, link-local, private or other internal address unless allowed).
+   * Pass it as `dispatcher` to undici's `request` or `fetch`.
+   */
+  readonly egress: Dispatcher;
 }
 
 export const definePlugin = <C extends object>(definition: PluginDefinition<C>): PluginDefinition<C> => definition;

@@ -2,6 +2,7 @@
  * Compiles a ConfigDocument into a Snapshot: indexes every record, resolves registries (catalog
  * entry, base URL, decrypted key), roles and consumers, and builds each enabled policy once.
  */
+import { defaultEgress, type Egress } from '../http/egress-dispatcher.js';
 import type { Logger } from '../logging/logger.js';
 import type { ChainMember } from '../pipeline/chain.js';
 import type { CounterStore } from '../plugin/counters.js';
@@ -25,6 +26,8 @@ export interface SnapshotBuildOptions {
   coreMembers: readonly ChainMember[];
   /** Other planes compile their sections of the document here (guardrail policies, ...). */
   extensionCompilers?: ReadonlyArray<(document: ConfigDocument, snapshotIndexes: SnapshotIndexes) => [string, unknown]>;
+  /** What plugins fetch through on a tenant's behalf (`kit.egress`); the default policy (nothing internal) when absent. */
+  egress?: Egress;
 }
 
 function registryView(record: RegistryRecord, vault: Map<string, string>, box: SecretBox, log: Logger): RegistryView {
@@ -95,7 +98,7 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
   const ordered = [...document.policies].filter((p) => p.enabled !== false);
   await Promise.all(
     ordered.map(async (record) => {
-      const instance = await buildPolicyInstance(record, { host: options.host, counters: options.counters, log });
+      const instance = await buildPolicyInstance(record, { host: options.host, counters: options.counters, log, egress: (options.egress ?? defaultEgress()).dispatcher });
       if (instance) policies.set(record._id, instance);
     }),
   );

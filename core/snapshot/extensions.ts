@@ -1,12 +1,15 @@
+import type { Egress } from '../http/egress-dispatcher.js';
 import type { Logger } from '../logging/logger.js';
 import type { PluginHost } from '../plugin/host.js';
 import type { ConfigDocument } from './config-document.js';
 import type { SnapshotIndexes } from './snapshot.js';
 
-/** What an extension's compiler may use besides the document: the plugin host (detectors) and a logger. */
+/** What an extension's compiler may use besides the document: the plugin host (detectors), a logger and the egress policy. */
 export interface ExtensionCompileContext {
   host: PluginHost;
   log: Logger;
+  /** What URLs fetched on a tenant's behalf go through (the default policy when absent). */
+  egress?: Egress;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici';
 import type { Logger } from '../logging/logger.js';
 import type { ChainMember } from '../pipeline/chain.js';
 import { Rejection } from '../pipeline/rejection.js';
@@ -17,6 +18,8 @@ export interface PolicyBuildContext {
   host: PluginHost;
   counters: CounterStore;
   log: Logger;
+  /** The egress policy's dispatcher, handed to plugins as `kit.egress`. */
+  egress: Dispatcher;
 }
 
 function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, settings: object, ctx: PolicyBuildContext): PluginKit<object> {
@@ -40,6 +43,7 @@ function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, sett
     log: ctx.log.child({ plugin: definition.name, policy_id: record._id }),
     counters: ctx.counters,
     clock: { now: () => Date.now() },
+    egress: ctx.egress,
   };
 }
 

@@ -1,11 +1,16 @@
+import type { Dispatcher } from 'undici';
 import type { Exchange, Outcome } from '../pipeline/exchange.js';
 import { Rejection } from '../pipeline/rejection.js';
 import { logger } from '../logging/logger.js';
 import { LocalCounterStore } from '../plugin/counters.js';
 import type { PluginKit } from '../plugin/types.js';
+import { testEgress } from './test-egress.js';
 
-/** A PluginKit for unit-testing a plugin's handlers without a gateway. */
-export function fakeKit<C extends object>(settings: C, options: { now?: () => number } = {}): PluginKit<C> & { deferred: Array<(o: Outcome) => Promise<void>> } {
+/**
+ * A PluginKit for unit-testing a plugin's handlers without a gateway. Its `egress` dispatcher
+ * allows loopback (fake upstreams listen there; see test-egress.ts) unless one is given.
+ */
+export function fakeKit<C extends object>(settings: C, options: { now?: () => number; egress?: Dispatcher } = {}): PluginKit<C> & { deferred: Array<(o: Outcome) => Promise<void>> } {
   const states = new WeakMap<Exchange, object>();
   const deferred: Array<(o: Outcome) => Promise<void>> = [];
   const now = options.now ?? Date.now;
@@ -23,6 +28,7 @@ export function fakeKit<C extends object>(settings: C, options: { now?: () => nu
     log: logger,
     counters: new LocalCounterStore(now),
     clock: { now },
+    egress: options.egress ?? testEgress().dispatcher,
     deferred,
   };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { resolveSettings, type Plane } from '../config/settings.js';
 import { startPortcullis, type Portcullis, type StartOptions } from '../bootstrap/start.js';
 import { Seeder } from './seed.js';
+import { TEST_EGRESS_ALLOW } from './test-egress.js';
 
 export interface TestGatewayOptions extends StartOptions {
   /** Third-party plugins to load: folder paths or package names. */
@@ -17,6 +18,13 @@ export interface TestGatewayOptions extends StartOptions {
   /** Reuse a data directory (restart tests); a fresh temporary one otherwise. */
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Hosts, addresses and CIDR ranges the egress policy allows (`--egress-allow`). Default:
+   * loopback only (`127.0.0.0/8`, `::1`), because the fake upstreams, identity providers and MCP
+   * servers of tests listen on 127.0.0.1, which the production default refuses. Pass `[]` to
+   * test against the production default, or set `PORTCULLIS_EGRESS_ALLOW` in `env`.
+   */
+  egressAllow?: readonly string[];
 }
 
 export interface TestGateway extends Portcullis {
@@ -37,6 +45,7 @@ export async function createTestGateway(options: TestGatewayOptions = {}): Promi
       'guardrail-port': '0',
       'data-dir': dataDir,
       plugins: (options.plugins ?? []).join(','),
+      'egress-allow': options.egressAllow?.join(',') ?? options.env?.PORTCULLIS_EGRESS_ALLOW ?? TEST_EGRESS_ALLOW.join(','),
     },
     options.env ?? {},
   );

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import { readAtMost } from '../../core/http/bounded-read.js';
 import type { Snapshot } from '../../core/snapshot/snapshot.js';
 import type { RegistryView } from '../../core/snapshot/views.js';
@@ -24,10 +24,11 @@ function fill(template: string, values: Record<string, string>): string {
 /**
  * Embeds `text` with an embedding-capable registry that speaks the OpenAI embeddings format
  * (`POST {base}/embeddings` with `{model, input}`, answering `{data: [{embedding}]}`): OpenAI,
- * its cloud-hosted variant and OpenAI-compatible providers. Throws on anything else: the cache
- * fails open, so the request is simply not answered from the cache.
+ * its cloud-hosted variant and OpenAI-compatible providers, through `egress` (the kit's
+ * dispatcher, which enforces the egress policy). Throws on anything else: the cache fails open,
+ * so the request is simply not answered from the cache.
  */
-export async function embed(registry: RegistryView, model: string, text: string, timeoutMs: number): Promise<number[]> {
+export async function embed(registry: RegistryView, model: string, text: string, timeoutMs: number, egress: Dispatcher): Promise<number[]> {
   const provider = registry.provider;
   const path = provider?.paths.embeddings;
   if (!provider || !path || !registry.capabilities.has('embeddings')) throw new Error(`registry ${registry.slug} cannot serve embeddings`);
@@ -40,6 +41,7 @@ export async function embed(registry: RegistryView, model: string, text: string,
   const res = await request(`${registry.baseUrl}${fill(path, values)}${query ? `?${query}` : ''}`, {
     method: 'POST',
     headers,
+    dispatcher: egress,
     body: JSON.stringify({ model: deployment, input: text }),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,

@@ -40,7 +40,7 @@ async function promptVector(kit: PluginKit<CacheSettings>, ctx: Exchange, state:
   const semantic = kit.config(ctx).semantic!;
   const registry = findRegistry(ctx.snapshot, kit.policy.gatewayId, semantic.registry);
   if (!registry) throw new Error(`semantic cache: no registry "${semantic.registry}" in this gateway`);
-  state.vector = await embed(registry, semantic.model, promptText(ctx.request!), semantic.timeout_ms);
+  state.vector = await embed(registry, semantic.model, promptText(ctx.request!), semantic.timeout_ms, kit.egress);
   return state.vector;
 }
 

@@ -5,7 +5,9 @@
  * EvaluationFailure, which the caller resolves with its failure mode.
  */
 import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { Dispatcher } from 'undici';
 import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
+import { egressFetch } from '../../core/http/egress-dispatcher.js';
 import { inProcessEvaluator, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
 import { DEFAULT_BODY_LIMIT } from '../../core/http/read-body.js';
 import { AnswerTooLarge, readResponseText } from '../../core/http/bounded-read.js';
@@ -74,18 +76,24 @@ async function callInProcess(evaluator: InProcessEvaluator, authorization: strin
   return { status: answer.status, json: async () => JSON.parse(answer.body) as unknown };
 }
 
-/** Calls the service; throws EvaluationFailure for anything but a usable verdict. */
-export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
+/**
+ * Calls the service; throws EvaluationFailure for anything but a usable verdict. A `service_url`
+ * the tenant chose is called through `egress` (the kit's dispatcher: the egress policy applies);
+ * the operator's service (PORTCULLIS_GUARDRAIL_URL, or the co-located plane) is not subject to it.
+ */
+export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange, egress: Dispatcher): Promise<Verdict> {
   const limit = new Deadline(ctx.signal, settings.timeout_ms);
   try {
-    return await verdictWithin(limit, settings, key, body, ctx);
+    return await verdictWithin(limit, settings, key, body, ctx, egress);
   } finally {
     limit.done();
   }
 }
 
-async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange): Promise<Verdict> {
-  const base = (settings.service_url ?? guardrailServiceUrl()).replace(/\/+$/, '');
+async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange, egress: Dispatcher): Promise<Verdict> {
+  const operatorUrl = guardrailServiceUrl().replace(/\/+$/, '');
+  const base = (settings.service_url ?? operatorUrl).replace(/\/+$/, '');
+  const send = base === operatorUrl ? fetch : egressFetch(egress);
   // The guardrail plane of this process is called directly: the same exchange without the socket.
   const local = settings.transport === 'http' ? undefined : inProcessEvaluator(base);
   let response: Answer;
@@ -93,7 +101,7 @@ async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key:
     response = local
       ? await callInProcess(local, `Bearer ${key}`, JSON.stringify(body), limit)
       : httpAnswer(
-          await fetch(`${base}/v1/evaluate`, {
+          await send(`${base}/v1/evaluate`, {
             method: 'POST',
             headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
             body: JSON.stringify(body),

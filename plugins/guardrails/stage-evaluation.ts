@@ -41,7 +41,7 @@ export async function evaluateStage<T>(
   const settings = kit.config(ctx);
   try {
     const key = collectorKey(settings, ctx, kit.policy.gatewayId);
-    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx);
+    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx, kit.egress);
     if (verdict.status !== 'transform') return { verdict };
     return { verdict, rewritten: applySlots(original, verdict.transformed_payload, payload.slots, payload.invariants) };
   } catch (err) {

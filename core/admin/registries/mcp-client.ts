@@ -5,6 +5,8 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Dispatcher } from 'undici';
+import { egressFetch } from '../../http/egress-dispatcher.js';
 import { BUILD_INFO } from '../../version/build-info.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -15,10 +17,14 @@ export function mcpAuthHeaders(key: string | undefined, header: string | undefin
   return header ? { [header.toLowerCase()]: key } : { authorization: `Bearer ${key}` };
 }
 
-/** Runs `use` with a connected client, and always closes it. */
-export async function withMcpClient<T>(url: string, headers: Record<string, string>, use: (client: Client) => Promise<T>): Promise<T> {
+/**
+ * Runs `use` with a connected client, and always closes it. Every request goes through
+ * `dispatcher` (the egress policy's), and only same-origin redirects are followed (the SDK's
+ * default), each one connecting under the same policy.
+ */
+export async function withMcpClient<T>(url: string, headers: Record<string, string>, dispatcher: Dispatcher, use: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ name: 'portcullis-admin', version: BUILD_INFO.version });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch: egressFetch(dispatcher), redirectPolicy: 'same-origin' });
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
     return await use(client);
@@ -33,7 +39,8 @@ export async function listAllTools(client: Client): Promise<Tool[]> {
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
     const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: REQUEST_TIMEOUT_MS });
-    tools.push(...result.tools);
+    // One by one: a page may hold any number of tools, too many to spread into a call.
+    for (const tool of result.tools) tools.push(tool);
     cursor = result.nextCursor;
     if (!cursor) break;
   }

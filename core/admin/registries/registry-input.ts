@@ -7,6 +7,8 @@ import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { Store } from '../../store/types.js';
 import { refuse } from '../http/json-body.js';
+import { refuseEgress } from '../http/egress-field.js';
+import type { EgressPolicy } from '../../http/egress-policy.js';
 
 /** Upstream credentials as written (an inline key or a vault reference). */
 export interface RegistryAuthInput {
@@ -32,16 +34,26 @@ export interface RegistryInput {
 
 /**
  * Checks what the schema cannot: a known provider for LLM registries, a base URL where the
- * provider has none (and for every MCP server), and a vault credential of the same gateway.
+ * provider has none (and for every MCP server) that the egress policy lets the gateway fetch
+ * (http or https, no literal internal address), and a vault credential of the same gateway.
  */
-export async function checkRegistry(store: Store, gatewayId: string, registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput }): Promise<void> {
+export async function checkRegistry(
+  store: Store,
+  gatewayId: string,
+  registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput },
+  egress: EgressPolicy,
+): Promise<void> {
+  let baseUrl = registry.base_url;
   if (registry.type === 'LLM') {
     const provider = providerEntry(registry.provider);
     if (!provider) throw refuse(`/provider "${registry.provider}" is not a provider of the catalog (GET /v1/catalog/providers)`);
     if (!registry.base_url && (provider.base_url_required || !provider.base_url)) throw refuse(`/base_url is required for provider ${provider.id}`);
+    // A provider's default URL may be local too (a model server on this host).
+    baseUrl ??= provider.base_url;
   } else if (!registry.base_url) {
     throw refuse('/base_url is required for an MCP registry (the server endpoint)');
   }
+  refuseEgress(egress, '/base_url', baseUrl);
   const credentialId = registry.auth?.credential_id;
   if (credentialId && !(await store.collection(COLLECTIONS.vaultCredentials).findOne({ _id: credentialId, gateway_id: gatewayId }))) {
     throw refuse(`/auth/credential_id ${credentialId} is not a vault credential of this gateway`);

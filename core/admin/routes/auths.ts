@@ -11,6 +11,8 @@ import type { AdminDeps } from '../app.js';
 import { attachedDeleteOps } from '../consumers/attached-delete.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { readBody } from '../http/json-body.js';
+import { refuseEgress } from '../http/egress-field.js';
+import type { EgressPolicy } from '../../http/egress-policy.js';
 import { listPage, pageRequest } from '../http/pagination.js';
 import { authView } from '../views/record-views.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
@@ -19,6 +21,13 @@ interface AuthInput {
   name?: string;
   type?: AuthRecord['type'];
   oidc?: AuthRecord['oidc'];
+}
+
+/** The identity provider's URLs are fetched on the tenant's behalf: both must pass the egress policy. */
+function checkOidcUrls(oidc: AuthRecord['oidc'] | undefined, policy: EgressPolicy): void {
+  if (!oidc) return;
+  refuseEgress(policy, '/oidc/issuer', oidc.issuer);
+  refuseEgress(policy, '/oidc/jwks_uri', oidc.jwks_uri);
 }
 
 /** Registers the auth routes. */
@@ -34,6 +43,7 @@ export function authRoutes(router: Router, deps: AdminDeps): void {
   router.post(base, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
     const body = await readBody<AuthInput & { type: AuthRecord['type'] }>(koa, 'auth-create');
+    checkOidcUrls(body.oidc, deps.egress.policy);
     const { doc, key } = await writeConfig(deps, async () => {
       const doc: AuthRecord = { _id: randomUUID(), gateway_id: gateway._id, name: body.name ?? (body.type === 'api_key' ? 'API key' : 'OIDC'), type: body.type, ...timestamps() };
       let key: string | undefined;
@@ -60,6 +70,7 @@ export function authRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await childOf(deps.store, COLLECTIONS.auths, gateway._id, koa.params.auth_id);
     const body = await readBody<AuthInput>(koa, 'auth-update');
+    checkOidcUrls(body.oidc, deps.egress.policy);
     const id = await writeConfig<AuthRecord>(deps, async () => {
       const current = await childOf<AuthRecord>(deps.store, COLLECTIONS.auths, gateway._id, koa.params.auth_id);
       if (body.oidc && current.type !== 'oidc') throw new GatewayError('validation_failed', { message: '/oidc applies only to oidc auths' });

@@ -58,7 +58,7 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     const body = await readBody<RegistryInput & { type: 'LLM' | 'MCP'; provider: string }>(koa, 'registry-create');
     const created = await writeConfig(deps, async () => {
-      await checkRegistry(deps.store, gateway._id, body);
+      await checkRegistry(deps.store, gateway._id, body, deps.egress.policy);
       const { auth, ...fields } = body;
       const doc: RegistryRecord = {
         _id: randomUUID(),
@@ -93,7 +93,7 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
         provider: body.provider ?? current.provider,
         base_url: body.base_url ?? current.base_url,
         auth: auth ?? (current.auth?.credential_id ? { credential_id: current.auth.credential_id } : undefined),
-      });
+      }, deps.egress.policy);
       const set: Record<string, unknown> = { ...fields, updated_at: new Date().toISOString() };
       if (auth) set.auth = storedAuth(auth, deps.secretBox);
       return { ops: [{ collection: COLLECTIONS.registries, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: async () => (await registries().findOne({ _id: current._id }))! };

@@ -20,7 +20,7 @@ export function registryTestRoutes(router: Router, deps: AdminDeps): void {
       source = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, body.registry_id);
     } else {
       source = { ...body, type: body.type ?? 'LLM', provider: body.provider! };
-      await checkRegistry(deps.store, gateway._id, source);
+      await checkRegistry(deps.store, gateway._id, source, deps.egress.policy);
     }
     const subject: ProbeSubject = {
       type: source.type,
@@ -31,6 +31,6 @@ export function registryTestRoutes(router: Router, deps: AdminDeps): void {
       options: source.options,
       models: source.models,
     };
-    koa.body = await runRegistryProbe(subject, deps.host.formats);
+    koa.body = await runRegistryProbe(subject, deps.host.formats, deps.egress);
   });
 }

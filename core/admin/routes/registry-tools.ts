@@ -1,9 +1,11 @@
 /**
  * `GET /v1/gateways/{gateway_id}/registries/{registry_id}/tools`: an MCP registry's tools as
- * the server declares them; 502 when the server cannot be reached or answers with an error.
+ * the server declares them; 502 when the server cannot be reached or answers with an error, or
+ * when the egress policy refuses its address (`egress_refused`).
  */
 import type Router from '@koa/router';
 import { GatewayError } from '../../errors/gateway-error.js';
+import { isEgressRefusal } from '../../http/egress-policy.js';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { AdminDeps } from '../app.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
@@ -18,9 +20,10 @@ export function registryToolRoutes(router: Router, deps: AdminDeps): void {
     if (record.type !== 'MCP') throw new GatewayError('conflict', { message: `registry ${record.slug} is an LLM registry; only MCP registries have tools` });
     const key = await registryKey(deps.store, deps.secretBox, gateway._id, record.auth);
     try {
-      const tools = await withMcpClient(record.base_url!, mcpAuthHeaders(key, record.auth?.header), listAllTools);
+      const tools = await withMcpClient(record.base_url!, mcpAuthHeaders(key, record.auth?.header), deps.egress.dispatcher, listAllTools);
       koa.body = { tools };
     } catch (err) {
+      if (isEgressRefusal(err)) throw new GatewayError('egress_refused', { cause: err });
       deps.log.warn('MCP tool list failed', { registry_id: record._id, error: (err as Error).message });
       throw new GatewayError('upstream_unreachable', { message: `the MCP server of registry ${record.slug} is unreachable`, source: 'upstream', cause: err });
     }

@@ -5,6 +5,7 @@
  * and so a fresh directory.
  */
 import type { JWTVerifyGetKey } from 'jose';
+import { defaultEgress, type Egress } from '../../http/egress-dispatcher.js';
 import { fetchIdentityDocument, remoteKeySet } from '../../security/remote-key-set.js';
 import type { AuthRecord } from '../../records/types.js';
 import { registerConfigExtension } from '../../snapshot/extensions.js';
@@ -28,26 +29,41 @@ export interface OidcVerifier {
   getKey: JWTVerifyGetKey;
 }
 
-/** The JWKS URI from the issuer's discovery document (`/.well-known/openid-configuration`). */
-async function discoverJwksUri(issuer: string): Promise<URL> {
+/**
+ * The JWKS URI from the issuer's discovery document (`/.well-known/openid-configuration`),
+ * fetched under the egress policy; a `jwks_uri` the policy refuses is not used.
+ */
+async function discoverJwksUri(issuer: string, egress: Egress): Promise<URL> {
   const response = await fetchIdentityDocument(`${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
     signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
     headers: { accept: 'application/json' },
-  });
+  }, egress.dispatcher);
   if (!response.ok) throw new Error(`OIDC discovery for ${issuer} answered ${response.status}`);
   const document = (await response.json()) as { jwks_uri?: unknown };
   if (typeof document.jwks_uri !== 'string') throw new Error(`OIDC discovery for ${issuer} names no jwks_uri`);
+  const refusal = egress.policy.refusalOfUrl(document.jwks_uri);
+  if (refusal) throw new Error(`OIDC discovery for ${issuer}: its jwks_uri ${refusal}`);
   return new URL(document.jwks_uri);
 }
 
-/** The key source of an auth: a remote key set, discovered lazily (once) when no `jwks_uri` is set. */
-function keySource(oidc: NonNullable<AuthRecord['oidc']>): JWTVerifyGetKey {
-  if (oidc.jwks_uri) return remoteKeySet(new URL(oidc.jwks_uri));
+/**
+ * The key source of an auth: a remote key set, discovered lazily (once) when no `jwks_uri` is
+ * set. Both fetch under the egress policy, so a token naming an issuer whose documents live at
+ * an internal address fetches nothing and is refused like any token whose key cannot be found.
+ */
+function keySource(oidc: NonNullable<AuthRecord['oidc']>, egress: Egress): JWTVerifyGetKey {
+  if (oidc.jwks_uri) {
+    const refusal = egress.policy.refusalOfUrl(oidc.jwks_uri);
+    if (refusal) throw new Error(`jwks_uri ${refusal}`);
+    return remoteKeySet(new URL(oidc.jwks_uri), egress.dispatcher);
+  }
+  const refusal = egress.policy.refusalOfUrl(oidc.issuer);
+  if (refusal) throw new Error(`issuer ${refusal}`);
   let discovered: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
     // A failed discovery is retried by a later token rather than cached for the snapshot's life.
-    discovered ??= discoverJwksUri(oidc.issuer).then(
-      (uri) => remoteKeySet(uri),
+    discovered ??= discoverJwksUri(oidc.issuer, egress).then(
+      (uri) => remoteKeySet(uri, egress.dispatcher),
       (err: unknown) => {
         discovered = undefined;
         throw err;
@@ -61,16 +77,17 @@ function keySource(oidc: NonNullable<AuthRecord['oidc']>): JWTVerifyGetKey {
 export class OidcDirectory {
   private readonly byIssuer = new Map<string, OidcVerifier[]>();
 
-  constructor(indexes: Pick<SnapshotIndexes, 'oidcAuths'>) {
+  /** `egress`: the process's egress policy and dispatcher; the default policy (nothing internal) when absent. */
+  constructor(indexes: Pick<SnapshotIndexes, 'oidcAuths'>, egress: Egress = defaultEgress()) {
     for (const auths of indexes.oidcAuths.values()) {
       for (const auth of auths) {
         const oidc = auth.oidc;
         if (!oidc?.issuer) continue;
         let getKey: JWTVerifyGetKey;
         try {
-          getKey = keySource(oidc);
+          getKey = keySource(oidc, egress);
         } catch (err) {
-          // A malformed jwks_uri disables this auth only.
+          // A malformed or refused jwks_uri disables this auth only.
           const reason = (err as Error).message;
           getKey = () => Promise.reject(new Error(`unusable jwks_uri: ${reason}`));
         }
@@ -86,7 +103,7 @@ export class OidcDirectory {
   }
 }
 
-registerConfigExtension({ name: OIDC_EXTENSION, collections: [], compile: (_document, indexes) => new OidcDirectory(indexes) });
+registerConfigExtension({ name: OIDC_EXTENSION, collections: [], compile: (_document, indexes, context) => new OidcDirectory(indexes, context?.egress) });
 
 /** Directories of snapshots built without the extension (a bare buildSnapshot), made on first use. */
 const lateDirectories = new WeakMap<Snapshot, OidcDirectory>();

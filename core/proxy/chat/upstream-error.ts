@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { WireFormat } from '../../canonical/index.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { readAtMost } from '../../http/bounded-read.js';
+import { isEgressRefusal } from '../../http/egress-policy.js';
 import { MAX_UPSTREAM_ERROR_BYTES } from '../upstream/answer-limit.js';
 
 /**
@@ -34,8 +35,13 @@ export function isConnectionFailure(err: unknown): boolean {
   return typeof (err as { code?: unknown } | null)?.code === 'string';
 }
 
-/** A failure to reach the upstream at all (connection refused, reset, timeout). */
+/**
+ * A failure to reach the upstream at all (connection refused, reset, timeout), or a connection
+ * the egress policy refused: that one is the gateway's own refusal, so it is never retried on a
+ * fallback target and its message names the policy, not the address.
+ */
 export function connectionErrorOf(err: unknown): GatewayError {
+  if (isEgressRefusal(err)) return new GatewayError('egress_refused', { source: 'gateway', cause: err });
   const code = (err as { code?: string }).code ?? '';
   if (code.includes('TIMEOUT')) return new GatewayError('upstream_timeout', { source: 'upstream', message: 'upstream timed out', cause: err });
   return new GatewayError('upstream_unreachable', { source: 'upstream', message: `upstream unreachable (${code || (err as Error).message})`, cause: err });

@@ -4,7 +4,9 @@
  * retunes and stops them. State is per registry id and in memory only, so it survives
  * snapshot swaps and never reaches the store.
  */
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
+import { egressAgent } from '../../http/egress-dispatcher.js';
+import { EgressPolicy } from '../../http/egress-policy.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Snapshot } from '../../snapshot/snapshot.js';
 import type { RegistryView } from '../../snapshot/views.js';
@@ -23,10 +25,16 @@ interface Check {
 
 export class HealthMonitor {
   private readonly checks = new Map<string, Check>();
-  private readonly agent = new Agent({ connections: 8, keepAliveTimeout: 10_000 });
+  /** Checks obey the egress policy: a registry pointing inside is never probed, only marked unhealthy. */
+  private readonly agent: Agent;
   private closed = false;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    egress: EgressPolicy = new EgressPolicy(),
+  ) {
+    this.agent = egressAgent(egress, { connections: 8, keepAliveTimeout: 10_000 });
+  }
 
   /** Whether a registry may take traffic: true unless its checks have marked it unhealthy. */
   healthy(registryId: string): boolean {

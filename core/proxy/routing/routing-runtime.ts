@@ -4,6 +4,7 @@
  * per registry, circuit breakers and active health checks (per registry id, so they survive
  * snapshot swaps). Nothing here is written to the store.
  */
+import type { EgressPolicy } from '../../http/egress-policy.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Snapshot } from '../../snapshot/snapshot.js';
 import type { ConsumerView, RegistryView } from '../../snapshot/views.js';
@@ -26,6 +27,8 @@ export interface RoutingRuntimeOptions {
   now?: () => number;
   /** Source of randomness for the random strategy and backoff jitter. */
   random?: () => number;
+  /** The egress policy health checks obey (default: nothing internal). */
+  egress?: EgressPolicy;
 }
 
 export class RoutingRuntime implements BalanceContext {
@@ -37,7 +40,7 @@ export class RoutingRuntime implements BalanceContext {
 
   constructor(options: RoutingRuntimeOptions) {
     this.breakers = new BreakerBoard(options.now);
-    this.health = new HealthMonitor(options.log);
+    this.health = new HealthMonitor(options.log, options.egress);
     this.random = options.random ?? Math.random;
   }
 

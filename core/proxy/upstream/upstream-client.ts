@@ -1,4 +1,6 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
+import { egressAgent } from '../../http/egress-dispatcher.js';
+import { EgressPolicy } from '../../http/egress-policy.js';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
 import type { ClientSignal } from '../../pipeline/client-signal.js';
 import { MAX_UPSTREAM_ANSWER_BYTES } from './answer-limit.js';
@@ -18,7 +20,8 @@ export function splitUrl(url: string): { origin: string; path: string } {
 
 /**
  * One keep-alive connection pool per registry (undici Agent), reused across requests and
- * snapshots; a registry whose base URL changes gets a fresh pool.
+ * snapshots; a registry whose base URL changes gets a fresh pool. Every pool obeys the egress
+ * policy on each connection it opens (the default policy when none is given: nothing internal).
  */
 export class UpstreamClient {
   private readonly agents = new Map<string, { baseUrl: string; agent: Agent }>();
@@ -29,16 +32,19 @@ export class UpstreamClient {
   /** The operator's default waits (upstream-timeouts.ts); a consumer's `timeouts` override the last two per attempt. */
   readonly timeouts: Readonly<UpstreamTimeouts>;
 
-  constructor(private readonly options: { timeouts?: Partial<UpstreamTimeouts>; connections?: number; answerLimitBytes?: number } = {}) {
+  private readonly egress: EgressPolicy;
+
+  constructor(private readonly options: { timeouts?: Partial<UpstreamTimeouts>; connections?: number; answerLimitBytes?: number; egress?: EgressPolicy } = {}) {
     this.answerLimitBytes = options.answerLimitBytes ?? MAX_UPSTREAM_ANSWER_BYTES;
     this.timeouts = Object.freeze({ ...DEFAULT_UPSTREAM_TIMEOUTS, ...options.timeouts });
+    this.egress = options.egress ?? new EgressPolicy();
   }
 
   private agentFor(registryId: string, baseUrl: string): Agent {
     const existing = this.agents.get(registryId);
     if (existing && existing.baseUrl === baseUrl) return existing.agent;
     if (existing) void existing.agent.close();
-    const agent = new Agent({
+    const agent = egressAgent(this.egress, {
       keepAliveTimeout: 30_000,
       connections: this.options.connections ?? 256,
       connect: { timeout: this.timeouts.connectMs },

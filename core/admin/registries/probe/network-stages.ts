@@ -1,10 +1,12 @@
 /**
  * The network stages of a registry test, each a separate step so the operator learns where a
- * connection breaks: name resolution, TCP connect, then the TLS handshake (https only).
+ * connection breaks: name resolution, TCP connect, then the TLS handshake (https only). An
+ * address the egress policy refuses ends the test at `connect` without a connection.
  */
-import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
 import { isIP, connect as tcpConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import type { EgressPolicy } from '../../../http/egress-policy.js';
 import { ProbeFailure } from './probe-result.js';
 
 const STAGE_TIMEOUT_MS = 5_000;
@@ -17,17 +19,36 @@ function withTimeout<T>(promise: Promise<T>, what: string, stage: ProbeFailure['
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Resolves the host. `.invalid` names fail at once without a query (RFC 6761 section 6.4). */
-export async function resolveHost(hostname: string): Promise<string> {
+/** The policy's resolver, all addresses of `host`. */
+function resolveAll(policy: EgressPolicy, host: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) => policy.lookup(host, { all: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+}
+
+/**
+ * Resolves the host, with the egress policy's resolver, to the address the test connects to.
+ * `.invalid` names fail at once without a query (RFC 6761 section 6.4). An address the egress
+ * policy refuses fails the `connect` stage before any connection is opened (the same check the
+ * HTTP call then makes on its own connection).
+ */
+export async function resolveHost(hostname: string, policy: EgressPolicy): Promise<string> {
   const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return host;
+  if (isIP(host)) {
+    const refusal = policy.refusalOfConnection(host);
+    if (refusal) throw new ProbeFailure('connect', refusal);
+    return host;
+  }
   if (/(^|\.)invalid\.?$/i.test(host)) throw new ProbeFailure('resolve', `cannot resolve ${host}: .invalid names never resolve`);
+  let addresses: LookupAddress[];
   try {
-    return (await withTimeout(lookup(host), `resolving ${host}`, 'resolve')).address;
+    addresses = await withTimeout(resolveAll(policy, host), `resolving ${host}`, 'resolve');
   } catch (err) {
     if (err instanceof ProbeFailure) throw err;
     throw new ProbeFailure('resolve', `cannot resolve ${host}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
+  const { usable, refusal } = policy.admitResolved(host, addresses);
+  if (refusal) throw new ProbeFailure('connect', refusal);
+  if (usable.length === 0) throw new ProbeFailure('resolve', `cannot resolve ${host}: no address`);
+  return usable[0].address;
 }
 
 function settle(socket: Socket, event: 'connect' | 'secureConnect'): Promise<void> {

@@ -5,6 +5,8 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { WireFormat } from '../../../canonical/index.js';
+import type { Egress } from '../../../http/egress-dispatcher.js';
+import type { EgressPolicy } from '../../../http/egress-policy.js';
 import { providerEntry } from '../../../providers/catalog.js';
 import { listAllTools, mcpAuthHeaders, withMcpClient } from '../mcp-client.js';
 import { connectTcp, handshakeTls, resolveHost } from './network-stages.js';
@@ -36,20 +38,20 @@ function mcpStage(err: unknown): ProbeFailure {
   return new ProbeFailure('response', `the MCP server's answer is malformed: ${(err as Error).message}`);
 }
 
-async function networkStages(url: URL): Promise<void> {
-  const address = await resolveHost(url.hostname);
+async function networkStages(url: URL, policy: EgressPolicy): Promise<void> {
+  const address = await resolveHost(url.hostname, policy);
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   await connectTcp(address, port);
   if (url.protocol === 'https:') await handshakeTls(address, port, url.hostname.replace(/^\[|\]$/g, ''));
 }
 
-async function probe(subject: ProbeSubject, formats: ReadonlyMap<string, WireFormat>, seen: { url?: string }): Promise<{ message: string; status?: number; url: string }> {
+async function probe(subject: ProbeSubject, formats: ReadonlyMap<string, WireFormat>, egress: Egress, seen: { url?: string }): Promise<{ message: string; status?: number; url: string }> {
   if (subject.type === 'MCP') {
     const url = new URL(subject.base_url ?? '');
     seen.url = url.href;
-    await networkStages(url);
+    await networkStages(url, egress.policy);
     try {
-      const tools = await withMcpClient(url.href, mcpAuthHeaders(subject.apiKey, subject.header), listAllTools);
+      const tools = await withMcpClient(url.href, mcpAuthHeaders(subject.apiKey, subject.header), egress.dispatcher, listAllTools);
       return { message: `the MCP server answered with ${tools.length} tools`, url: url.href };
     } catch (err) {
       throw mcpStage(err);
@@ -69,18 +71,18 @@ async function probe(subject: ProbeSubject, formats: ReadonlyMap<string, WireFor
     formats,
   );
   seen.url = call.url;
-  await networkStages(new URL(call.url));
-  const { status } = await runUpstreamCall(call);
+  await networkStages(new URL(call.url), egress.policy);
+  const { status } = await runUpstreamCall(call, egress.dispatcher);
   return { message: `the upstream answered ${status} with a well-formed answer`, status, url: call.url };
 }
 
-/** Tests a registry; never throws. */
-export async function runRegistryProbe(subject: ProbeSubject, formats: ReadonlyMap<string, WireFormat>): Promise<ProbeResult> {
+/** Tests a registry, every connection under the egress policy; never throws. */
+export async function runRegistryProbe(subject: ProbeSubject, formats: ReadonlyMap<string, WireFormat>, egress: Egress): Promise<ProbeResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const seen: { url?: string } = {};
   try {
-    const passed = await probe(subject, formats, seen);
+    const passed = await probe(subject, formats, egress, seen);
     return { ok: true, stage: 'response', ...passed, latency_ms: elapsed() };
   } catch (err) {
     const failure = err instanceof ProbeFailure ? err : new ProbeFailure('request' as ProbeStage, (err as Error).message);

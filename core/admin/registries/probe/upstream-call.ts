@@ -3,7 +3,10 @@
  * list where it has one, else a one-token chat request in its own wire format) whose answer is
  * classified into the auth, request and response stages.
  */
+import type { Dispatcher } from 'undici';
 import type { CanonicalRequest, WireFormat } from '../../../canonical/index.js';
+import { egressFetch } from '../../../http/egress-dispatcher.js';
+import { isEgressRefusal } from '../../../http/egress-policy.js';
 import type { ProviderEntry } from '../../../providers/types.js';
 import { readResponseAtMost } from '../../../http/bounded-read.js';
 import { ProbeFailure } from './probe-result.js';
@@ -83,12 +86,17 @@ export function planUpstreamCall(target: ProbeTarget, formats: ReadonlyMap<strin
   };
 }
 
-/** Makes the call: 401/403 fail `auth`, other refusals and transport errors fail `request`, a malformed answer fails `response`. */
-export async function runUpstreamCall(call: UpstreamCall): Promise<{ status: number }> {
+/**
+ * Makes the call through `dispatcher` (the egress policy's; redirects are not followed): 401/403
+ * fail `auth`, an egress refusal fails `connect`, other refusals and transport errors fail
+ * `request`, a malformed answer fails `response`.
+ */
+export async function runUpstreamCall(call: UpstreamCall, dispatcher: Dispatcher): Promise<{ status: number }> {
   let response: Response;
   try {
-    response = await fetch(call.url, { method: call.method, headers: call.headers, body: call.body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    response = await egressFetch(dispatcher)(call.url, { method: call.method, headers: call.headers, body: call.body, redirect: 'manual', signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (err) {
+    if (isEgressRefusal(err)) throw new ProbeFailure('connect', (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message);
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
     throw new ProbeFailure('request', `the request failed: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
   }

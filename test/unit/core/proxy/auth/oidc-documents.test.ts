@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import type { CompactJWSHeaderParameters, FlattenedJWSInput } from 'jose';
 import type { AuthRecord } from '../../../../../core/records/types.js';
 import { OidcDirectory } from '../../../../../core/proxy/auth/oidc-directory.js';
+import { testEgress } from '../../../../../core/testing/test-egress.js';
 import { startEndlessServer } from '../../../../fixtures/network/endless-answer.js';
 
 const header: CompactJWSHeaderParameters = { alg: 'RS256', kid: 'k1' };
@@ -14,7 +15,8 @@ const token: FlattenedJWSInput = { payload: '', signature: '', protected: '' };
 
 function verifierOf(oidc: NonNullable<AuthRecord['oidc']>) {
   const auth = { id: 'a1', gateway_id: 'g1', name: 'sso', type: 'oidc', oidc } as unknown as AuthRecord;
-  return new OidcDirectory({ oidcAuths: new Map([[oidc.issuer, [auth]]]) }).forIssuer(oidc.issuer)[0];
+  // The endless servers listen on loopback: a loopback-allowing egress, as in test gateways.
+  return new OidcDirectory({ oidcAuths: new Map([[oidc.issuer, [auth]]]) }, testEgress()).forIssuer(oidc.issuer)[0];
 }
 
 describe('core/proxy/auth OIDC documents without end', () => {
