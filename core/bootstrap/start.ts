@@ -89,9 +89,12 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   if (dataPlane && (!settings.masterKey || !settings.clusterToken)) {
     throw new SettingsInputError('a data plane needs the control plane\'s master key (PORTCULLIS_MASTER_KEY) and the cluster token (PORTCULLIS_CLUSTER_TOKEN)');
   }
+  if (settings.adminJwksUrl && !settings.adminJwtIssuer) {
+    throw new SettingsInputError('an admin JWKS URL (PORTCULLIS_ADMIN_JWKS_URL) needs the issuer its tokens must carry: set PORTCULLIS_ADMIN_JWT_ISSUER (--admin-jwt-issuer)');
+  }
   const secretBox = new SecretBox(localSecret(settings.dataDir, 'master.key', settings.masterKey));
   const jwtSecret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
-  const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl });
+  const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl, jwtIssuer: settings.adminJwtIssuer });
   const host = await createPluginHost(settings.plugins);
   const id = nodeId(settings.dataDir);
 
@@ -211,7 +214,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     admin: () =>
       createAdminApp(
         {
-          store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness,
+          store: store!, holder, host, secretBox, log, jwtSecret, adminVerifier, configChanged, readiness: adminReadiness,
           extraRoutes: [
             (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, traces, clusterToken: settings.clusterToken, log }),
             (router) => registerTraceRoute(router, store!, traces),

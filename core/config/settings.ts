@@ -15,6 +15,8 @@ export interface Settings {
   mongodbUri?: string;
   adminJwtSecret?: string;
   adminJwksUrl?: string;
+  /** The `iss` of RS256 admin tokens; required with `adminJwksUrl`. */
+  adminJwtIssuer?: string;
   masterKey?: string;
   guardrailUrl?: string;
   otlpEndpoint?: string;
@@ -59,6 +61,7 @@ export const FLAG_ENV: Record<string, string> = {
   'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
   'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
   'activity-max-records': 'PORTCULLIS_ACTIVITY_MAX_RECORDS',
+  'admin-jwt-issuer': 'PORTCULLIS_ADMIN_JWT_ISSUER',
 };
 
 export class SettingsInputError extends Error {}
@@ -119,5 +122,6 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
     // About 1 KB of memory each: 50,000 is about 50 MB.
     activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
+    adminJwtIssuer: empty(get('admin-jwt-issuer')),
   };
 }
