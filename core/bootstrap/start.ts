@@ -115,7 +115,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     telemetry = createLocalSink(store, traces, log, settings.telemetryIntervalMs);
   }
   // Prometheus and the OTLP request log read every telemetry event before it is queued.
-  const observability = createObservability({ telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log });
+  const observability = createObservability({
+    telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log,
+    metricsAccess: { token: settings.metricsToken, public: settings.metricsPublic, verifier: adminVerifier, store },
+    metricsTenantLabels: settings.metricsTenantLabels,
+  });
   telemetry = observability.sink;
   // Limits and budgets: local, or shared by every data plane through REDIS_URL (or the store).
   const counters = options.counters ?? (await openCounterStore({ backend: settings.counterBackend, redisUrl: settings.redisUrl, store, log }));

@@ -17,6 +17,12 @@ export interface Settings {
   adminJwksUrl?: string;
   /** The `iss` of RS256 admin tokens; required with `adminJwksUrl`. */
   adminJwtIssuer?: string;
+  /** The bearer token that may scrape `/metrics` (a platform admin token may too). */
+  metricsToken?: string;
+  /** `/metrics` answers without a credential (a private network). */
+  metricsPublic: boolean;
+  /** Metric labels carry gateway and consumer slugs and every model name. */
+  metricsTenantLabels: boolean;
   masterKey?: string;
   guardrailUrl?: string;
   otlpEndpoint?: string;
@@ -62,6 +68,9 @@ export const FLAG_ENV: Record<string, string> = {
   'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
   'activity-max-records': 'PORTCULLIS_ACTIVITY_MAX_RECORDS',
   'admin-jwt-issuer': 'PORTCULLIS_ADMIN_JWT_ISSUER',
+  'metrics-token': 'PORTCULLIS_METRICS_TOKEN',
+  'metrics-public': 'PORTCULLIS_METRICS_PUBLIC',
+  'metrics-tenant-labels': 'PORTCULLIS_METRICS_TENANT_LABELS',
 };
 
 export class SettingsInputError extends Error {}
@@ -78,6 +87,12 @@ function port(value: string | undefined, fallback: number, name: string): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new SettingsInputError(`${name} must be a port number (0-65535), got "${value}"`);
   return n;
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new SettingsInputError(`${name} must be true or false, got "${value}"`);
 }
 
 function counterBackend(value: string | undefined): Settings['counterBackend'] {
@@ -123,5 +138,8 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     // About 1 KB of memory each: 50,000 is about 50 MB.
     activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
     adminJwtIssuer: empty(get('admin-jwt-issuer')),
+    metricsToken: empty(get('metrics-token')),
+    metricsPublic: flag(get('metrics-public'), 'metrics public'),
+    metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
   };
 }
