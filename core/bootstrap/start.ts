@@ -49,6 +49,8 @@ import { registerTraceRoute } from '../telemetry/trace-route.js';
 import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
 import { localSecret } from './local-secrets.js';
+import { masterKey } from './master-key.js';
+import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
 import { nodeId } from './node-id.js';
 
 export interface Portcullis {
@@ -92,7 +94,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   if (settings.adminJwksUrl && !settings.adminJwtIssuer) {
     throw new SettingsInputError('an admin JWKS URL (PORTCULLIS_ADMIN_JWKS_URL) needs the issuer its tokens must carry: set PORTCULLIS_ADMIN_JWT_ISSUER (--admin-jwt-issuer)');
   }
-  const secretBox = new SecretBox(localSecret(settings.dataDir, 'master.key', settings.masterKey));
+  // Owner-only on disk: create the data directory so, and tighten what an older version left open.
+  ensurePrivateDir(settings.dataDir);
+  const tightened = tightenTree(settings.dataDir);
+  if (tightened.length) log.info('data directory files made owner-only', { count: tightened.length });
+  const secretBox = new SecretBox(await masterKey({ given: settings.masterKey, dataDir: settings.dataDir, secretsDir: settings.secretsDir, log }));
   const jwtSecret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
   const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl, jwtIssuer: settings.adminJwtIssuer });
   const host = await createPluginHost(settings.plugins);

@@ -2,7 +2,7 @@
  * Runtime settings of `portcullis start`: each from a CLI flag, else an environment variable,
  * else the default (docs/configuration.md lists them).
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export type Plane = 'admin' | 'proxy' | 'guardrail';
 export const ALL_PLANES: readonly Plane[] = ['admin', 'proxy', 'guardrail'];
@@ -12,6 +12,8 @@ export interface Settings {
   host: string;
   ports: Record<Plane, number>;
   dataDir: string;
+  /** Where the generated master key is kept (default `<dataDir>/secrets`), apart from the store files. */
+  secretsDir: string;
   mongodbUri?: string;
   adminJwtSecret?: string;
   adminJwksUrl?: string;
@@ -71,6 +73,7 @@ export const FLAG_ENV: Record<string, string> = {
   'metrics-token': 'PORTCULLIS_METRICS_TOKEN',
   'metrics-public': 'PORTCULLIS_METRICS_PUBLIC',
   'metrics-tenant-labels': 'PORTCULLIS_METRICS_TENANT_LABELS',
+  'secrets-dir': 'PORTCULLIS_SECRETS_DIR',
 };
 
 export class SettingsInputError extends Error {}
@@ -111,6 +114,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     if (!ALL_PLANES.includes(p as Plane)) throw new SettingsInputError(`unknown plane "${p}" (planes: ${ALL_PLANES.join(', ')})`);
   }
   const empty = (v: string | undefined) => (v ? v : undefined);
+  const dataDir = resolve(get('data-dir') ?? './data');
   return {
     planes: planes as Plane[],
     host: get('host') ?? '127.0.0.1',
@@ -119,7 +123,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
       admin: port(get('admin-port'), 8001, 'admin port'),
       guardrail: port(get('guardrail-port'), 8002, 'guardrail port'),
     },
-    dataDir: resolve(get('data-dir') ?? './data'),
+    dataDir,
     mongodbUri: empty(get('mongodb-uri')),
     adminJwtSecret: empty(get('admin-jwt-secret')),
     adminJwksUrl: empty(get('admin-jwks-url')),
@@ -141,5 +145,6 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     metricsToken: empty(get('metrics-token')),
     metricsPublic: flag(get('metrics-public'), 'metrics public'),
     metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
+    secretsDir: resolve(get('secrets-dir') ?? join(dataDir, 'secrets')),
   };
 }
