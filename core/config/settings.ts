@@ -78,10 +78,13 @@ export const FLAG_ENV: Record<string, string> = {
 
 export class SettingsInputError extends Error {}
 
-function positive(value: string | undefined, fallback: number, name: string, unit = 'milliseconds'): number {
+/** One day: the longest interval or timeout a setting takes (a Node.js timer past 2^31-1 ms fires at once). */
+const MAX_MS = 86_400_000;
+
+function positive(value: string | undefined, fallback: number, name: string, unit = 'milliseconds', max = MAX_MS): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new SettingsInputError(`${name} must be a positive number of ${unit}, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0 || n > max) throw new SettingsInputError(`${name} must be a positive number of ${unit} up to ${max}, got "${value}"`);
   return n;
 }
 
@@ -140,7 +143,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     syncTimeoutMs: positive(get('sync-timeout-ms'), 30_000, 'sync timeout'),
     telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
     // About 1 KB of memory each: 50,000 is about 50 MB.
-    activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
+    activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records', 100_000_000),
     adminJwtIssuer: empty(get('admin-jwt-issuer')),
     metricsToken: empty(get('metrics-token')),
     metricsPublic: flag(get('metrics-public'), 'metrics public'),
