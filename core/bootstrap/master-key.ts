@@ -35,10 +35,14 @@ const readKey = (path: string) => readFileSync(path, 'utf8').trim();
 
 /** The master key: `given` (PORTCULLIS_MASTER_KEY), else the secrets folder's, moved there or generated once. */
 export async function masterKey(options: { given?: string; dataDir: string; secretsDir: string; log: Logger }): Promise<string> {
-  if (options.given) return options.given;
-  ensurePrivateDir(options.secretsDir);
   const path = join(options.secretsDir, MASTER_KEY_FILE);
   const legacy = join(options.dataDir, MASTER_KEY_FILE);
+  if (options.given) {
+    // A key file left beside the store is what the setting is meant to avoid; it is the operator's to remove.
+    if (existsSync(legacy)) options.log.warn('a master key file lies in the data directory although PORTCULLIS_MASTER_KEY is set; remove it once it is backed up', { path: legacy });
+    return options.given;
+  }
+  ensurePrivateDir(options.secretsDir);
   const hasLegacy = legacy !== path && existsSync(legacy);
   if (existsSync(path)) {
     const key = readKey(path);
