@@ -56,9 +56,14 @@ export const FLAG_ENV: Record<string, string> = {
   'mongodb-uri': 'MONGODB_URI',
   'admin-jwt-secret': 'PORTCULLIS_ADMIN_JWT_SECRET',
   'admin-jwks-url': 'PORTCULLIS_ADMIN_JWKS_URL',
+  'admin-jwt-issuer': 'PORTCULLIS_ADMIN_JWT_ISSUER',
   'master-key': 'PORTCULLIS_MASTER_KEY',
+  'secrets-dir': 'PORTCULLIS_SECRETS_DIR',
   'guardrail-url': 'PORTCULLIS_GUARDRAIL_URL',
   'otlp-endpoint': 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'metrics-token': 'PORTCULLIS_METRICS_TOKEN',
+  'metrics-public': 'PORTCULLIS_METRICS_PUBLIC',
+  'metrics-tenant-labels': 'PORTCULLIS_METRICS_TENANT_LABELS',
   'control-plane-url': 'PORTCULLIS_CONTROL_PLANE_URL',
   'cluster-token': 'PORTCULLIS_CLUSTER_TOKEN',
   scope: 'PORTCULLIS_SCOPE',
@@ -69,19 +74,18 @@ export const FLAG_ENV: Record<string, string> = {
   'sync-timeout-ms': 'PORTCULLIS_SYNC_TIMEOUT_MS',
   'telemetry-interval-ms': 'PORTCULLIS_TELEMETRY_INTERVAL_MS',
   'activity-max-records': 'PORTCULLIS_ACTIVITY_MAX_RECORDS',
-  'admin-jwt-issuer': 'PORTCULLIS_ADMIN_JWT_ISSUER',
-  'metrics-token': 'PORTCULLIS_METRICS_TOKEN',
-  'metrics-public': 'PORTCULLIS_METRICS_PUBLIC',
-  'metrics-tenant-labels': 'PORTCULLIS_METRICS_TENANT_LABELS',
-  'secrets-dir': 'PORTCULLIS_SECRETS_DIR',
 };
 
 export class SettingsInputError extends Error {}
 
-/** One day: the longest interval or timeout a setting takes (a Node.js timer past 2^31-1 ms fires at once). */
-const MAX_MS = 86_400_000;
+/**
+ * The largest value of a positive setting, by unit: an interval or timeout at most a day (a
+ * Node.js timer past 2^31-1 ms fires at once), a record count at most a hundred million.
+ */
+const MAX_BY_UNIT = { milliseconds: 86_400_000, records: 100_000_000 } as const;
 
-function positive(value: string | undefined, fallback: number, name: string, unit = 'milliseconds', max = MAX_MS): number {
+function positive(value: string | undefined, fallback: number, name: string, unit: keyof typeof MAX_BY_UNIT = 'milliseconds'): number {
+  const max = MAX_BY_UNIT[unit];
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0 || n > max) throw new SettingsInputError(`${name} must be a positive number of ${unit} up to ${max}, got "${value}"`);
@@ -130,9 +134,14 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     mongodbUri: empty(get('mongodb-uri')),
     adminJwtSecret: empty(get('admin-jwt-secret')),
     adminJwksUrl: empty(get('admin-jwks-url')),
+    adminJwtIssuer: empty(get('admin-jwt-issuer')),
     masterKey: empty(get('master-key')),
+    secretsDir: resolve(get('secrets-dir') ?? join(dataDir, 'secrets')),
     guardrailUrl: empty(get('guardrail-url')),
     otlpEndpoint: empty(get('otlp-endpoint')),
+    metricsToken: empty(get('metrics-token')),
+    metricsPublic: flag(get('metrics-public'), 'metrics public'),
+    metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
     controlPlaneUrl: empty(get('control-plane-url')),
     clusterToken: empty(get('cluster-token')),
     scope: empty(get('scope')),
@@ -143,11 +152,6 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     syncTimeoutMs: positive(get('sync-timeout-ms'), 30_000, 'sync timeout'),
     telemetryIntervalMs: positive(get('telemetry-interval-ms'), 1_000, 'telemetry interval'),
     // About 1 KB of memory each: 50,000 is about 50 MB.
-    activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records', 100_000_000),
-    adminJwtIssuer: empty(get('admin-jwt-issuer')),
-    metricsToken: empty(get('metrics-token')),
-    metricsPublic: flag(get('metrics-public'), 'metrics public'),
-    metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
-    secretsDir: resolve(get('secrets-dir') ?? join(dataDir, 'secrets')),
+    activityMaxRecords: positive(get('activity-max-records'), 50_000, 'activity max records', 'records'),
   };
 }
