@@ -2,7 +2,7 @@
  * Runtime settings of `portcullis start`: each from a CLI flag, else an environment variable,
  * else the default (docs/configuration.md lists them).
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 export type Plane = 'admin' | 'proxy' | 'guardrail';
 export const ALL_PLANES: readonly Plane[] = ['admin', 'proxy', 'guardrail'];
@@ -136,7 +136,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     adminJwksUrl: empty(get('admin-jwks-url')),
     adminJwtIssuer: empty(get('admin-jwt-issuer')),
     masterKey: empty(get('master-key')),
-    secretsDir: resolve(get('secrets-dir') ?? join(dataDir, 'secrets')),
+    secretsDir: resolve(get('secrets-dir') ?? resolve(dataDir, 'secrets')),
     guardrailUrl: empty(get('guardrail-url')),
     otlpEndpoint: empty(get('otlp-endpoint')),
     metricsToken: empty(get('metrics-token')),
