@@ -13,7 +13,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, unlinkSync, w
 import { join } from 'node:path';
 import { SettingsInputError } from '../config/settings.js';
 import type { Logger } from '../logging/logger.js';
-import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../security/private-files.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE, tightenTree } from '../security/private-files.js';
 import { fsyncDirectory } from '../store/embedded/durable-file.js';
 import { generateMasterKey } from '../security/secret-box.js';
 
@@ -43,6 +43,8 @@ export async function masterKey(options: { given?: string; dataDir: string; secr
     return options.given;
   }
   ensurePrivateDir(options.secretsDir);
+  // A key copied in by hand may be readable by others: owner-only, as everything here.
+  tightenTree(options.secretsDir);
   const hasLegacy = legacy !== path && existsSync(legacy);
   if (existsSync(path)) {
     const key = readKey(path);

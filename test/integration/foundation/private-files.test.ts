@@ -74,6 +74,20 @@ describe('files on disk: owner-only modes and the master key apart from the stor
     }
   });
 
+  it('tightens a master key file placed world-readable in a secrets folder outside the data directory', async () => {
+    const secretsDir = join(root(), 'secrets');
+    mkdirSync(secretsDir, { mode: 0o755 });
+    const key = generateMasterKey();
+    writeFileSync(join(secretsDir, 'master.key'), key + '\n', { mode: 0o644 });
+    const gateway = await createTestGateway({ dataDir: join(root(), 'data'), env: { PORTCULLIS_SECRETS_DIR: secretsDir } });
+    try {
+      expectOwnerOnly(secretsDir);
+      expect(gateway.secretBox.open(new SecretBox(key).seal('x'))).to.equal('x');
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('tightens files and folders an older version left world-readable, at start', async () => {
     const dataDir = join(root(), 'data');
     const first = await createTestGateway({ dataDir });
