@@ -26,8 +26,8 @@ export interface AdminDeps {
   log: Logger;
   /** HS256 secret for admin JWTs. */
   jwtSecret: string;
-  /** Optional JWKS URL for RS256 admin JWTs. */
-  jwksUrl?: string;
+  /** Verifies admin JWTs (HS256 with `jwtSecret`, RS256 by the configured identity provider). */
+  adminVerifier: AdminTokenVerifier;
   /** Rebuilds the snapshot after a write; resolves when the write is visible to the proxy. */
   configChanged(): Promise<void>;
   readiness: () => ReadinessReport;
@@ -45,7 +45,7 @@ export function createAdminApp(deps: AdminDeps, routeModules: readonly AdminRout
   app.silent = true;
   app.use(healthMiddleware('admin', deps.readiness));
   app.use(jsonErrorMiddleware(deps.log));
-  app.use(requireAdmin(new AdminTokenVerifier({ secret: deps.jwtSecret, jwksUrl: deps.jwksUrl }), deps.store));
+  app.use(requireAdmin(deps.adminVerifier, deps.store));
   const router = new Router();
   router.get('/v1/version', (koa) => {
     koa.body = BUILD_INFO;

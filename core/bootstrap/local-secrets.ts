@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../security/private-files.js';
 
 /**
  * A secret from settings, else read from (or generated once into) the data directory with
@@ -8,10 +9,10 @@ import { join } from 'node:path';
  */
 export function localSecret(dataDir: string, file: string, given?: string): string {
   if (given) return given;
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const path = join(dataDir, file);
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(path, secret + '\n', { mode: 0o600, flag: 'wx' });
+  writeFileSync(path, secret + '\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   return secret;
 }

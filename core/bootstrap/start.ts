@@ -52,6 +52,8 @@ import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetr
 import { closeServer, listen } from './listen.js';
 import { proxyClientErrorBody } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
+import { masterKey } from './master-key.js';
+import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
 import { nodeId } from './node-id.js';
 
 export interface Portcullis {
@@ -94,9 +96,16 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   if (dataPlane && (!settings.masterKey || !settings.clusterToken)) {
     throw new SettingsInputError('a data plane needs the control plane\'s master key (PORTCULLIS_MASTER_KEY) and the cluster token (PORTCULLIS_CLUSTER_TOKEN)');
   }
-  const secretBox = new SecretBox(localSecret(settings.dataDir, 'master.key', settings.masterKey));
+  if (settings.adminJwksUrl && !settings.adminJwtIssuer) {
+    throw new SettingsInputError('an admin JWKS URL (PORTCULLIS_ADMIN_JWKS_URL) needs the issuer its tokens must carry: set PORTCULLIS_ADMIN_JWT_ISSUER (--admin-jwt-issuer)');
+  }
+  // Owner-only on disk: create the data directory so, and tighten what an older version left open.
+  ensurePrivateDir(settings.dataDir);
+  const tightened = tightenTree(settings.dataDir);
+  if (tightened.length) log.info('data directory files made owner-only', { count: tightened.length });
+  const secretBox = new SecretBox(await masterKey({ given: settings.masterKey, dataDir: settings.dataDir, secretsDir: settings.secretsDir, log }));
   const jwtSecret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
-  const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl });
+  const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl, jwtIssuer: settings.adminJwtIssuer });
   const host = await createPluginHost(settings.plugins);
   const id = nodeId(settings.dataDir);
   // Every URL fetched on a tenant's behalf goes through the egress policy, built once.
@@ -120,7 +129,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     telemetry = createLocalSink(store, traces, log, settings.telemetryIntervalMs);
   }
   // Prometheus and the OTLP request log read every telemetry event before it is queued.
-  const observability = createObservability({ telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log });
+  const observability = createObservability({
+    telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log,
+    metricsAccess: { token: settings.metricsToken, public: settings.metricsPublic, verifier: adminVerifier, store },
+    metricsTenantLabels: settings.metricsTenantLabels,
+  });
   telemetry = observability.sink;
   // Limits and budgets: local, or shared by every data plane through REDIS_URL (or the store).
   const counters = options.counters ?? (await openCounterStore({ backend: settings.counterBackend, redisUrl: settings.redisUrl, store, log }));
@@ -223,7 +236,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     admin: () =>
       createAdminApp(
         {
-          store: store!, holder, host, secretBox, log, jwtSecret, jwksUrl: settings.adminJwksUrl, configChanged, readiness: adminReadiness, egress,
+          store: store!, holder, host, secretBox, log, jwtSecret, adminVerifier, configChanged, readiness: adminReadiness, egress,
           extraRoutes: [
             (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, traces, clusterToken: settings.clusterToken, log }),
             (router) => registerTraceRoute(router, store!, traces),

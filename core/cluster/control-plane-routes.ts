@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
+import { adminOf } from '../admin/auth/require-admin.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { parseJsonObject, readRawBody } from '../http/read-body.js';
 import type { Logger } from '../logging/logger.js';
@@ -87,6 +88,8 @@ export function registerControlPlaneRoutes(router: Router, deps: ControlPlaneDep
   });
 
   router.get(SYNC_PATHS.connections, (koa) => {
+    // Every data plane of the cluster, whatever tenants it serves: not a tenant's business.
+    if (!adminOf(koa).platformAdmin) throw new GatewayError('forbidden', { message: 'the data-plane connections list is for platform admins only' });
     const scope = typeof koa.query.scope === 'string' ? koa.query.scope : undefined;
     const page = Math.max(1, Number(koa.query.page) || 1);
     const size = Math.min(MAX_PAGE, Math.max(1, Number(koa.query.size) || 20));

@@ -14,9 +14,19 @@ export interface Settings {
   host: string;
   ports: Record<Plane, number>;
   dataDir: string;
+  /** Where the generated master key is kept (default `<dataDir>/secrets`), apart from the store files. */
+  secretsDir: string;
   mongodbUri?: string;
   adminJwtSecret?: string;
   adminJwksUrl?: string;
+  /** The `iss` of RS256 admin tokens; required with `adminJwksUrl`. */
+  adminJwtIssuer?: string;
+  /** The bearer token that may scrape `/metrics` (a platform admin token may too). */
+  metricsToken?: string;
+  /** `/metrics` answers without a credential (a private network). */
+  metricsPublic: boolean;
+  /** Metric labels carry gateway and consumer slugs and every model name. */
+  metricsTenantLabels: boolean;
   masterKey?: string;
   guardrailUrl?: string;
   otlpEndpoint?: string;
@@ -54,9 +64,14 @@ export const FLAG_ENV: Record<string, string> = {
   'mongodb-uri': 'MONGODB_URI',
   'admin-jwt-secret': 'PORTCULLIS_ADMIN_JWT_SECRET',
   'admin-jwks-url': 'PORTCULLIS_ADMIN_JWKS_URL',
+  'admin-jwt-issuer': 'PORTCULLIS_ADMIN_JWT_ISSUER',
   'master-key': 'PORTCULLIS_MASTER_KEY',
+  'secrets-dir': 'PORTCULLIS_SECRETS_DIR',
   'guardrail-url': 'PORTCULLIS_GUARDRAIL_URL',
   'otlp-endpoint': 'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'metrics-token': 'PORTCULLIS_METRICS_TOKEN',
+  'metrics-public': 'PORTCULLIS_METRICS_PUBLIC',
+  'metrics-tenant-labels': 'PORTCULLIS_METRICS_TENANT_LABELS',
   'control-plane-url': 'PORTCULLIS_CONTROL_PLANE_URL',
   'cluster-token': 'PORTCULLIS_CLUSTER_TOKEN',
   scope: 'PORTCULLIS_SCOPE',
@@ -75,10 +90,17 @@ export const FLAG_ENV: Record<string, string> = {
 
 export class SettingsInputError extends Error {}
 
-function positive(value: string | undefined, fallback: number, name: string, unit = 'milliseconds'): number {
+/**
+ * The largest value of a positive setting, by unit: an interval or timeout at most a day (a
+ * Node.js timer past 2^31-1 ms fires at once), a record count at most a hundred million.
+ */
+const MAX_BY_UNIT = { milliseconds: 86_400_000, records: 100_000_000 } as const;
+
+function positive(value: string | undefined, fallback: number, name: string, unit: keyof typeof MAX_BY_UNIT = 'milliseconds'): number {
+  const max = MAX_BY_UNIT[unit];
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new SettingsInputError(`${name} must be a positive number of ${unit}, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0 || n > max) throw new SettingsInputError(`${name} must be a positive number of ${unit} up to ${max}, got "${value}"`);
   return n;
 }
 
@@ -94,6 +116,12 @@ function port(value: string | undefined, fallback: number, name: string): number
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new SettingsInputError(`${name} must be a port number (0-65535), got "${value}"`);
   return n;
+}
+
+function flag(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new SettingsInputError(`${name} must be true or false, got "${value}"`);
 }
 
 function counterBackend(value: string | undefined): Settings['counterBackend'] {
@@ -123,6 +151,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     if (!ALL_PLANES.includes(p as Plane)) throw new SettingsInputError(`unknown plane "${p}" (planes: ${ALL_PLANES.join(', ')})`);
   }
   const empty = (v: string | undefined) => (v ? v : undefined);
+  const dataDir = resolve(get('data-dir') ?? './data');
   return {
     planes: planes as Plane[],
     host: get('host') ?? '127.0.0.1',
@@ -131,13 +160,18 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
       admin: port(get('admin-port'), 8001, 'admin port'),
       guardrail: port(get('guardrail-port'), 8002, 'guardrail port'),
     },
-    dataDir: resolve(get('data-dir') ?? './data'),
+    dataDir,
     mongodbUri: empty(get('mongodb-uri')),
     adminJwtSecret: empty(get('admin-jwt-secret')),
     adminJwksUrl: empty(get('admin-jwks-url')),
+    adminJwtIssuer: empty(get('admin-jwt-issuer')),
     masterKey: empty(get('master-key')),
+    secretsDir: resolve(get('secrets-dir') ?? resolve(dataDir, 'secrets')),
     guardrailUrl: empty(get('guardrail-url')),
     otlpEndpoint: empty(get('otlp-endpoint')),
+    metricsToken: empty(get('metrics-token')),
+    metricsPublic: flag(get('metrics-public'), 'metrics public'),
+    metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
     controlPlaneUrl: empty(get('control-plane-url')),
     clusterToken: empty(get('cluster-token')),
     scope: empty(get('scope')),

@@ -12,7 +12,7 @@ export interface RateLimiterSettings {
    */
   limits: {
     /**
-     * Requests allowed per window.
+     * Requests allowed per window (at most a billion).
      */
     requests: number;
     /**

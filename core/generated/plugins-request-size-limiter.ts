@@ -16,7 +16,7 @@ export type RequestSizeLimiterSettings = (
    */
   max_bytes?: number;
   /**
-   * Largest prompt in characters: Unicode code points of the text of every message (system, user, assistant history, tool results), tool-call arguments and reasoning text. Images, documents and audio count nothing here; bound them with max_bytes.
+   * Largest prompt in characters: Unicode code points of the text of every message (system, user, assistant history, tool results), tool-call arguments and reasoning text. Images, documents and audio count nothing here; bound them with max_bytes. At most 33554432: a body is at most 32 MiB, so it holds no more characters.
    */
   max_characters?: number;
 };

@@ -43,7 +43,7 @@ export interface TokenRateLimiterSettings {
    */
   default_output_tokens?: number;
   /**
-   * Dollars unit: the price (US dollars per million tokens) of a model neither its registry nor the catalog prices. Without it such a model is refused with 403.
+   * Dollars unit: the price (US dollars per million tokens) of a model neither its registry nor the catalog prices. Without it such a model is refused with 403. Each price is at most 100000.
    */
   default_price?: {
     /**

@@ -46,7 +46,7 @@ export interface Gateway {
       [k: string]: number;
     };
     /**
-     * How many gateways the tenant may own.
+     * How many gateways the tenant may own (at most 100000).
      */
     max_instances: number;
   };

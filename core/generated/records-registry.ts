@@ -81,7 +81,7 @@ export interface Registry {
       [k: string]: string;
     };
     /**
-     * Model prices for this registry in US dollars per million tokens, overriding the built-in price catalog (core/providers/prices.json) for dollar budgets (token_rate_limiter). Keyed by model id or deployment name.
+     * Model prices for this registry in US dollars per million tokens, overriding the built-in price catalog (core/providers/prices.json) for dollar budgets (token_rate_limiter). Keyed by model id or deployment name. Each price is at most 100000 (dollars per million tokens).
      */
     prices?: {
       [k: string]: {

@@ -10,6 +10,7 @@ import { EvaluationMetrics } from './evaluation-metrics.js';
 import { LabelBudget } from './labels.js';
 import type { TelemetryObserver } from './observed-sink.js';
 import { RequestMetrics } from './request-metrics.js';
+import { TenantLabels } from './tenant-labels.js';
 import { runtimeRegistry } from './runtime-metrics.js';
 
 /** The registry of one running Portcullis and the instruments it feeds from telemetry events. */
@@ -19,10 +20,13 @@ export class GatewayMetrics implements TelemetryObserver {
   private readonly evaluations: EvaluationMetrics;
   private readonly includeRuntime: boolean;
 
-  /** `includeRuntime`: append the process-wide Node.js metrics; `maxLabelValues`: distinct values kept per label. */
-  constructor(options: { includeRuntime?: boolean; maxLabelValues?: number } = {}) {
+  /**
+   * `includeRuntime`: append the process-wide Node.js metrics; `maxLabelValues`: distinct values
+   * kept per label; `tenantLabels`: label by slugs and any model name (tenant-labels.ts).
+   */
+  constructor(options: { includeRuntime?: boolean; maxLabelValues?: number; tenantLabels?: boolean } = {}) {
     const labels = new LabelBudget(options.maxLabelValues);
-    this.requests = new RequestMetrics(this.registry, labels);
+    this.requests = new RequestMetrics(this.registry, labels, new TenantLabels(options.tenantLabels));
     this.evaluations = new EvaluationMetrics(this.registry, labels);
     this.includeRuntime = options.includeRuntime ?? true;
   }

@@ -1,6 +1,6 @@
 /**
  * Prometheus label values for proxied requests. Every label is bounded: values come from config
- * (gateway and consumer slugs, providers), from a fixed set (routes, statuses, outcomes) or are
+ * (gateway and consumer ids, or slugs when tenant labels are on: tenant-labels.ts; providers), from a fixed set (routes, statuses, outcomes) or are
  * capped per label (models a client may name freely). A trace id or credential is never a label.
  */
 

@@ -7,6 +7,8 @@
 import type Koa from 'koa';
 import type { Plane } from '../config/settings.js';
 import type { Logger } from '../logging/logger.js';
+import type { AdminTokenVerifier } from '../admin/auth/admin-token.js';
+import type { Store } from '../store/types.js';
 import { GatewayMetrics } from './gateway-metrics.js';
 import { metricsPlanes, mountMetricsEndpoint } from './metrics-endpoint.js';
 import { observedSink, type QueueSink, type TelemetryObserver } from './observed-sink.js';
@@ -22,6 +24,10 @@ export interface ObservabilityOptions {
   nodeId: string;
   planes: readonly Plane[];
   log: Logger;
+  /** Who may scrape `/metrics` (metrics-endpoint.ts). */
+  metricsAccess: { token?: string; public: boolean; verifier: AdminTokenVerifier; store?: Store };
+  /** Label series with tenant slugs and every model name (tenant-labels.ts). */
+  metricsTenantLabels?: boolean;
 }
 
 /** The observability of one running Portcullis. */
@@ -43,7 +49,8 @@ export interface Observability {
 
 /** Builds the registry, the OTLP request log (when an endpoint is set) and the observed sink. */
 export function createObservability(options: ObservabilityOptions): Observability {
-  const metrics = new GatewayMetrics();
+  const metrics = new GatewayMetrics({ tenantLabels: options.metricsTenantLabels });
+  const access = { ...options.metricsAccess, log: options.log };
   telemetryQueueGauges(metrics.registry, options.telemetry);
   const otlp = options.otlpEndpoint ? new OtlpRequestLog({ endpoint: options.otlpEndpoint, nodeId: options.nodeId, log: options.log }) : undefined;
   if (otlp) options.log.info('exporting one OTLP log record per proxied request', { url: redactedUrl(otlp.url) });
@@ -54,7 +61,7 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     metrics,
     otlp,
     mount(plane, app) {
-      if (served.has(plane)) mountMetricsEndpoint(app, metrics);
+      if (served.has(plane)) mountMetricsEndpoint(app, metrics, access);
     },
     watchConfigRevision: (revision) => configRevisionGauge(metrics.registry, revision),
     watchDataPlanes: (count) => dataPlaneConnectionsGauge(metrics.registry, count),

@@ -5,6 +5,7 @@
 import type { Registry } from 'prom-client';
 import type { MetricsEventData } from '../telemetry/metrics-event.js';
 import { LabelBudget, routeTemplate } from './labels.js';
+import { TenantLabels } from './tenant-labels.js';
 import { BucketCounts, CellTable, counterSamples, groupCells, histogramSamples, registerScraped } from './tally.js';
 
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -51,6 +52,7 @@ function picker(order: readonly string[], names: readonly string[]) {
  */
 export class RequestMetrics {
   private readonly labels: LabelBudget;
+  private readonly tenant: TenantLabels;
   private readonly requestCells = new CellTable<RequestCell>(REQUEST_LABELS.length, () => ({
     requests: 0,
     duration: new BucketCounts(DURATION_BUCKETS),
@@ -60,8 +62,9 @@ export class RequestMetrics {
   }));
   private readonly attemptCells = new CellTable<AttemptCell>(ATTEMPT_LABELS.length, () => ({ attempts: 0, upstream: new BucketCounts(DURATION_BUCKETS) }));
 
-  constructor(registry: Registry, labels = new LabelBudget()) {
+  constructor(registry: Registry, labels = new LabelBudget(), tenant = new TenantLabels()) {
     this.labels = labels;
+    this.tenant = tenant;
     const requests = () => this.requestCells.entries();
     const attempts = () => this.attemptCells.entries();
     const reset = () => {
@@ -121,12 +124,13 @@ export class RequestMetrics {
   /** Counts one proxied request from its metrics event. */
   record(event: MetricsEventData): void {
     const l = this.labels;
+    const t = this.tenant;
     const cell = this.requestCells.get([
-      l.value('gateway', event.gateway_slug ?? event.gateway_id),
-      l.value('consumer', event.consumer_slug ?? event.consumer_id),
+      l.value('gateway', t.gateway(event)),
+      l.value('consumer', t.consumer(event)),
       l.value('route', routeTemplate(event.route)),
       l.value('provider', event.provider),
-      l.value('model', event.model),
+      l.value('model', t.model(event.model)),
       String(event.status),
       l.value('error', event.error),
       event.cached ? 'hit' : 'miss',
@@ -137,7 +141,7 @@ export class RequestMetrics {
     if (typeof event.gateway_ms === 'number') cell.overhead.observe(event.gateway_ms / 1000);
     for (const attempt of event.attempts ?? []) {
       const outcome = attempt.outcome ?? 'error';
-      const a = this.attemptCells.get([l.value('provider', attempt.provider), l.value('model', attempt.model), attempt.status ? String(attempt.status) : '', outcome]);
+      const a = this.attemptCells.get([l.value('provider', attempt.provider), l.value('model', t.model(attempt.model)), attempt.status ? String(attempt.status) : '', outcome]);
       a.attempts++;
       if (outcome !== 'skipped' && typeof attempt.duration_ms === 'number') a.upstream.observe(attempt.duration_ms / 1000);
     }

@@ -26,6 +26,16 @@ export interface TapOptions {
   key?: string;
 }
 
+/**
+ * A setting that names another record of the policy's gateway, by JSON pointer into the
+ * settings (`/semantic/registry`). The admin API refuses (422) a policy whose setting names a
+ * record that does not exist: a registry by slug or id, a vault credential by id.
+ */
+export interface SettingsReference {
+  pointer: string;
+  kind: 'registry' | 'vault_credential';
+}
+
 export interface PluginDefinition<C extends object = Record<string, unknown>> {
   readonly kind: 'plugin';
   /** The policy type, snake_case (`rate_limiter`); its folder is the kebab form. */
@@ -47,6 +57,8 @@ export interface PluginDefinition<C extends object = Record<string, unknown>> {
   /** Output guardrails: how streams are evaluated. */
   streamPolicy?: 'buffer' | 'window' | 'passthrough';
   description?: string;
+  /** Settings naming other records of the gateway, checked when a policy is written. */
+  references?: readonly SettingsReference[];
   setup(hooks: PluginHooks, kit: PluginKit<C>): void | Promise<void>;
 }
 

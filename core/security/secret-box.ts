@@ -1,6 +1,6 @@
 /**
  * Secrets at rest: AES-256-GCM with a 32-byte master key (PORTCULLIS_MASTER_KEY, or a key
- * generated into the data directory for the embedded default).
+ * generated into the secrets folder for the embedded default: core/bootstrap/master-key.ts).
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 

@@ -23,6 +23,8 @@ export default definePlugin<CacheSettings>({
   category: 'cache',
   failureMode: 'open',
   stages: ['cacheKey', 'cacheLookup', 'cacheStore'],
+  // The embedding registry of semantic mode must exist when the policy is written.
+  references: [{ pointer: '/semantic/registry', kind: 'registry' }],
   description: 'Exact-match (and optional semantic) response cache per consumer, with TTL and size bound; X-AG-Cache hit|miss.',
   setup(hooks, kit) {
     const settings = kit.config();

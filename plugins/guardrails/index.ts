@@ -46,6 +46,8 @@ export default definePlugin<GuardrailsSettings>({
   category: 'guardrail',
   stages: ['transformInput', 'checkInput', 'beforeAttempt', 'transformOutput', 'checkOutput'],
   failureMode: 'closed',
+  // The vault credential holding the collector key must exist when the policy is written.
+  references: [{ pointer: '/key/credential_id', kind: 'vault_credential' }],
   streamPolicy: 'window',
   description: 'Evaluates chat input and output with the guardrail service and applies its verdict: block, ask, transform, report.',
   setup(hooks, kit) {

@@ -1,7 +1,7 @@
 /**
  * Admin tokens: JWTs with `sub`, `tenant_id` and `roles` (`platform_admin` or `tenant_admin`),
- * signed HS256 with the admin secret, or RS256 by an identity provider whose JWKS URL is
- * configured (audience `portcullis-admin`). Machine credentials exchange client credentials for
+ * signed HS256 with the admin secret, or RS256 by an identity provider whose JWKS URL and issuer
+ * are configured (issuer as configured, audience `portcullis-admin`). Machine credentials exchange client credentials for
  * a short-lived HS256 token carrying `mcid` (the credential id), so deleting the credential
  * revokes its tokens.
  */
@@ -51,16 +51,24 @@ export async function mintAdminToken(secret: string, options: MintOptions): Prom
 export interface AdminTokenVerifierOptions {
   secret: string;
   jwksUrl?: string;
+  /** The `iss` RS256 tokens must carry; required with `jwksUrl`. */
+  jwtIssuer?: string;
 }
 
 /** Verifies admin tokens; any failure is 401 without detail. */
 export class AdminTokenVerifier {
   private readonly key: Uint8Array;
   private readonly jwks?: ReturnType<typeof remoteKeySet>;
+  private readonly jwtIssuer?: string;
 
   constructor(options: AdminTokenVerifierOptions) {
     this.key = new TextEncoder().encode(options.secret);
-    if (options.jwksUrl) this.jwks = remoteKeySet(new URL(options.jwksUrl));
+    if (options.jwksUrl) {
+      // One provider's signing keys often serve several issuers (its other tenants): the key alone proves too little.
+      if (!options.jwtIssuer) throw new Error('an admin JWKS URL needs the admin JWT issuer (PORTCULLIS_ADMIN_JWT_ISSUER)');
+      this.jwks = remoteKeySet(new URL(options.jwksUrl));
+      this.jwtIssuer = options.jwtIssuer;
+    }
   }
 
   async verify(token: string): Promise<AdminPrincipal> {
@@ -68,7 +76,7 @@ export class AdminTokenVerifier {
     try {
       const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { alg?: string };
       // An identity provider signs tokens for many applications: only those meant for this admin API count.
-      if (header.alg === 'RS256' && this.jwks) payload = (await jwtVerify(token, this.jwks, { algorithms: ['RS256'], audience: AUDIENCE })).payload;
+      if (header.alg === 'RS256' && this.jwks) payload = (await jwtVerify(token, this.jwks, { algorithms: ['RS256'], issuer: this.jwtIssuer, audience: AUDIENCE })).payload;
       else payload = (await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE })).payload;
     } catch {
       throw new GatewayError('unauthorized', { message: 'missing or invalid admin token' });

@@ -16,17 +16,25 @@ export function requireAdmin(verifier: AdminTokenVerifier, store: Store, publicP
   return async (koa, next) => {
     // Data planes authenticate with the cluster token on their own paths.
     if (publicPaths.has(koa.path) || koa.path.startsWith(DATA_PLANE_PATH_PREFIX)) return next();
-    const header = koa.get('authorization');
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new GatewayError('unauthorized', { message: 'an admin token is required (Authorization: Bearer ...)' });
-    const principal = await verifier.verify(match[1]);
-    if (principal.machineCredentialId) {
-      const credential = await store.collection(COLLECTIONS.machineCredentials).findOne({ _id: principal.machineCredentialId });
-      if (!credential) throw new GatewayError('unauthorized', { message: 'the machine credential of this token was deleted' });
-    }
-    koa.state.admin = principal;
+    koa.state.admin = await authenticateAdmin(verifier, store, koa.get('authorization'));
     await next();
   };
+}
+
+/**
+ * The admin caller an `Authorization: Bearer <admin JWT or machine token>` header names; 401
+ * when it names none. A machine token needs the store to prove its credential still exists, so
+ * without one (a data plane) it is refused.
+ */
+export async function authenticateAdmin(verifier: AdminTokenVerifier, store: Store | undefined, authorization: string): Promise<AdminPrincipal> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+  if (!match) throw new GatewayError('unauthorized', { message: 'an admin token is required (Authorization: Bearer ...)' });
+  const principal = await verifier.verify(match[1]);
+  if (principal.machineCredentialId) {
+    const credential = await store?.collection(COLLECTIONS.machineCredentials).findOne({ _id: principal.machineCredentialId });
+    if (!credential) throw new GatewayError('unauthorized', { message: 'the machine credential of this token was deleted' });
+  }
+  return principal;
 }
 
 /** The authenticated admin caller of a request. */

@@ -142,7 +142,7 @@ export const ADMIN_OPERATIONS: AdminOperation[] = [
 
   // Registered by other planes through AdminDeps.extraRoutes (playground traces, config sync).
   { method: 'get', path: `${G}/traces/{trace_id}`, summary: 'The playground trace of a proxied request, by its X-AG-Trace-Id', tag: 'Traces', responses: { 200: { json: true } } },
-  { method: 'get', path: '/v1/config-sync/connections', summary: 'Connected data planes', tag: 'Config sync', query: [...PAGING, { name: 'scope', description: 'Opaque scope filter.', schema: { type: 'string' } }], responses: { 200: { json: true } } },
+  { method: 'get', path: '/v1/config-sync/connections', summary: 'Connected data planes (platform admins only)', tag: 'Config sync', query: [...PAGING, { name: 'scope', description: 'Opaque scope filter.', schema: { type: 'string' } }], responses: { 200: { json: true } }, errors: ['403'] },
   { method: 'get', path: '/v1/config-sync/data-plane/stream', summary: 'Data planes: the config stream', tag: 'Config sync', cluster: true, responses: { 200: { eventStream: true } }, errors: ['403'] },
   { method: 'post', path: '/v1/config-sync/data-plane/heartbeat', summary: 'Data planes: heartbeat', tag: 'Config sync', cluster: true, responses: { 204: null }, errors: ['403'] },
   { method: 'post', path: '/v1/config-sync/data-plane/telemetry', summary: 'Data planes: telemetry batch', tag: 'Config sync', cluster: true, responses: { 204: null }, errors: ['403'] },

@@ -57,7 +57,7 @@ export function consumerRoutes(router: Router, deps: AdminDeps): void {
     const body = await readBody<ConsumerInput>(koa, 'consumer-update');
     const id = await writeConfig<ConsumerRecord>(deps, async () => {
       const current = await childOf<ConsumerRecord>(deps.store, COLLECTIONS.consumers, gateway._id, koa.params.consumer_id);
-      await checkConsumer(deps.store, gateway._id, body);
+      await checkConsumer(deps.store, gateway._id, body, current);
       if (body.routing_mode === 'inline' && current.role_ids.length > 0) {
         throw new GatewayError('conflict', { message: 'detach the roles of this consumer before switching it to inline routing' });
       }

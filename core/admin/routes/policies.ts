@@ -12,6 +12,7 @@ import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { readBody } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
 import { checkPolicy, duplicateNaming } from '../policies/policy-input.js';
+import { checkPolicyReferences } from '../policies/policy-references.js';
 import { policyView } from '../views/record-views.js';
 import { freeSlug, slugify } from '../write/unique-slug.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
@@ -44,6 +45,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
     const body = await readBody<PolicyInput & { type: string }>(koa, 'policy-create');
     const settings = checkPolicy(deps.host, body.type, body.settings, body.stages);
     const created = await writeConfig(deps, async () => {
+      await checkPolicyReferences(deps.store, gateway._id, deps.host.plugins.get(body.type)?.references, settings);
       const name = body.name ?? body.type;
       const doc: PolicyRecord = {
         _id: randomUUID(),
@@ -78,6 +80,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
       const set: Record<string, unknown> = { ...body, updated_at: new Date().toISOString() };
       if (body.settings !== undefined || body.stages !== undefined) {
         set.settings = checkPolicy(deps.host, current.type, body.settings ?? current.settings, body.stages ?? current.stages);
+        await checkPolicyReferences(deps.store, gateway._id, deps.host.plugins.get(current.type)?.references, set.settings);
       }
       return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: readBack(current._id) };
     });

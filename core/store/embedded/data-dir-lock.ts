@@ -4,6 +4,7 @@
  */
 import { linkSync, readFileSync, realpathSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../../security/private-files.js';
 import { StoreError } from '../types.js';
 
 /** File name of the lock inside the data directory. */
@@ -52,7 +53,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     throw new StoreError('unavailable', `data directory ${dir} is already open in this process (pid ${process.pid})`);
   }
   const draft = join(dir, `${LOCK_FILE}.${process.pid}.${Date.now()}`);
-  writeFileSync(draft, `${process.pid}\n`);
+  writeFileSync(draft, `${process.pid}\n`, { mode: PRIVATE_FILE_MODE });
   try {
     for (let attempt = 0; ; attempt++) {
       try {

@@ -4,9 +4,9 @@
  * once its journal record is fsynced, so a process killed at any point loses no acknowledged
  * write. The data directory is locked to one process (`<dataDir>/LOCK`).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatchOp, Collection, CollectionOptions, Doc, Store } from '../types.js';
+import { ensurePrivateDir, tightenTree } from '../../security/private-files.js';
 import { StoreError } from '../types.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { Database } from './database.js';
@@ -77,7 +77,10 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
       if (!(Number.isInteger(max) && max > 0)) throw new RangeError(`maxDocuments of ${name} must be a positive integer, got ${max}`);
     }
     const storeDir = join(options.dataDir, 'store');
-    mkdirSync(storeDir, { recursive: true });
+    // Owner-only: the store holds sealed secrets and key hashes; older versions left it 0644.
+    ensurePrivateDir(options.dataDir);
+    ensurePrivateDir(storeDir);
+    tightenTree(options.dataDir);
     const lock = acquireDataDirLock(options.dataDir);
     try {
       const db = new Database();

@@ -5,6 +5,7 @@
  * flush writes a snapshot instead of appending and then empties the journal (compaction).
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../../security/private-files.js';
 import { StoreError } from '../types.js';
 import { writeAll } from './durable-file.js';
 
@@ -47,7 +48,7 @@ export class Journal {
 
   /** Opens (creating if needed) the journal at `path` for appending. */
   static async open(path: string, options: JournalOptions): Promise<Journal> {
-    const handle = await open(path, 'a');
+    const handle = await open(path, 'a', PRIVATE_FILE_MODE);
     const { size } = await handle.stat();
     return new Journal(handle, size, options);
   }

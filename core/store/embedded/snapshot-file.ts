@@ -6,6 +6,7 @@
  */
 import { open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../../security/private-files.js';
 import type { IndexSpec } from '../types.js';
 import { StoreError } from '../types.js';
 import type { StoredDoc } from './collection-state.js';
@@ -28,7 +29,7 @@ type SnapshotLine =
 /** Writes `view` atomically to `path` (via `path.tmp`). */
 export async function writeSnapshot(path: string, view: DatabaseView): Promise<void> {
   const temp = `${path}.tmp`;
-  const handle = await open(temp, 'w');
+  const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
   try {
     let chunk = JSON.stringify({ format: FORMAT, version: VERSION, seq: view.seq }) + '\n';
     for (const coll of view.collections) {

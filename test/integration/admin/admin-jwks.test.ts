@@ -1,7 +1,8 @@
 /**
  * Admin tokens signed RS256 by an identity provider: with PORTCULLIS_ADMIN_JWKS_URL set, the
  * admin plane verifies them against the provider's JWKS (served here on 127.0.0.1) and scopes
- * the caller by its `tenant_id`; a token signed by another key, an expired one, one meant for
+ * the caller by its `tenant_id`; the issuer must be PORTCULLIS_ADMIN_JWT_ISSUER (required with
+ * the JWKS URL); a token of another issuer, a token signed by another key, an expired one, one meant for
  * another audience, one without roles, an RS256 token on a gateway with no JWKS configured, and
  * any token while the JWKS answer has no end are all 401.
  */
@@ -25,7 +26,7 @@ describe('admin: RS256 tokens verified against a JWKS URL', () => {
   before(async () => {
     // Tokens of this issuer are meant for the admin API unless a test names another audience.
     issuer = await startFakeIssuer('portcullis-admin');
-    gateway = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: issuer.jwksUri } });
+    gateway = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: issuer.jwksUri, PORTCULLIS_ADMIN_JWT_ISSUER: issuer.issuer } });
     ownGatewayId = (await gateway.seed.gateway({ tenant_id: 'tenant-a' })).id;
     otherGatewayId = (await gateway.seed.gateway({ tenant_id: 'tenant-b' })).id;
   });
@@ -71,6 +72,25 @@ describe('admin: RS256 tokens verified against a JWKS URL', () => {
     expect(res.body.error).to.equal('unauthorized');
   });
 
+  it('refuses a token signed by the JWKS key but naming another issuer (401)', async () => {
+    // Identity providers share signing keys across issuers (tenants of one provider): the key alone is not enough.
+    const otherIssuer = await issuer.token({ tenant_id: 'tenant-a', roles: ['platform_admin'] }, { issuer: 'https://someone-else.example' });
+    const res = await call(otherIssuer);
+    expect(res.status).to.equal(401);
+    expect(res.body.error).to.equal('unauthorized');
+  });
+
+  it('refuses to start with a JWKS URL but no admin JWT issuer, with a message naming the setting', async () => {
+    let failure: Error | undefined;
+    try {
+      const started = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: issuer.jwksUri } });
+      await started.close();
+    } catch (err) {
+      failure = err as Error;
+    }
+    expect(failure?.message).to.contain('PORTCULLIS_ADMIN_JWT_ISSUER');
+  });
+
   it('refuses a token with no roles, and a tenant_admin token without tenant_id (401)', async () => {
     const noRoles = await issuer.token({ tenant_id: 'tenant-a' });
     expect((await call(noRoles)).status).to.equal(401);
@@ -89,7 +109,7 @@ describe('admin: RS256 tokens verified against a JWKS URL', () => {
 
   it('refuses every RS256 token while the JWKS answer has no end: read to 1 MiB, then dropped (401)', async () => {
     const endless = await startEndlessServer('{"keys":[{"kty":"RSA","n":"');
-    const other = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: `${endless.url}/jwks` } });
+    const other = await createTestGateway({ planes: ['admin'], env: { PORTCULLIS_ADMIN_JWKS_URL: `${endless.url}/jwks`, PORTCULLIS_ADMIN_JWT_ISSUER: issuer.issuer } });
     try {
       const token = await issuer.token({ tenant_id: 'tenant-a', roles: ['tenant_admin'] });
       expect((await call(token, '/v1/gateways', other.urls.admin!)).status).to.equal(401);

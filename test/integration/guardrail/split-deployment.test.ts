@@ -13,6 +13,7 @@ import { eventually, startPortcullisProcess, type PortcullisProcess } from '../.
 const MASTER_KEY = generateMasterKey();
 const CLUSTER_TOKEN = 'cluster-secret-for-guardrail-tests-0123';
 const JWT_SECRET = 'admin-jwt-secret-for-guardrail-tests-0123';
+const METRICS_TOKEN = 'metrics-token-for-guardrail-tests-0123456';
 
 describe('guardrail split deployment (real processes)', function () {
   this.timeout(120_000);
@@ -39,7 +40,7 @@ describe('guardrail split deployment (real processes)', function () {
     dp = await startPortcullisProcess(
       ['--planes', 'guardrail', '--guardrail-port', '0', '--data-dir', dirs.make('dp'), '--control-plane-url', cp.urls.admin],
       ['guardrail'],
-      { PORTCULLIS_MASTER_KEY: MASTER_KEY, PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN, PORTCULLIS_SYNC_HEARTBEAT_MS: '300', PORTCULLIS_TELEMETRY_INTERVAL_MS: '200' },
+      { PORTCULLIS_MASTER_KEY: MASTER_KEY, PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN, PORTCULLIS_SYNC_HEARTBEAT_MS: '300', PORTCULLIS_TELEMETRY_INTERVAL_MS: '200', PORTCULLIS_METRICS_TOKEN: METRICS_TOKEN },
     );
     token = await mintAdminToken(JWT_SECRET, { sub: 'ops', tenantId: 't-1', roles: ['tenant_admin'] });
   });
@@ -81,7 +82,8 @@ describe('guardrail split deployment (real processes)', function () {
       expect(res.body.request_id).to.be.a('string');
     }
     expect((await fetch(`${dp.urls.guardrail}/healthz`)).status).to.equal(200);
-    const metrics = await fetch(`${dp.urls.guardrail}/metrics`);
+    expect((await fetch(`${dp.urls.guardrail}/metrics`)).status).to.equal(401);
+    const metrics = await fetch(`${dp.urls.guardrail}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status).to.equal(200);
     expect(await metrics.text()).to.contain('portcullis_guardrail_evaluations_total{status="block"}');
   });

@@ -1,6 +1,7 @@
 /**
  * `GET /metrics` through a running gateway: Prometheus text on the admin and guardrail planes
- * without credentials; proxied requests counted with their gateway, consumer, route, provider,
+ * for the metrics token or a platform admin's token (401 without, 403 for a tenant admin);
+ * tenant names (slugs) as labels only when the operator asks; proxied requests counted with their gateway, consumer, route, provider,
  * model, status, cache and stream labels, with tokens, cost, durations and upstream attempts;
  * guardrail evaluations by status and detector; scrape-time gauges; no trace id or secret in
  * any label; separate counts per gateway in one process.
@@ -11,9 +12,12 @@ import { createTestGateway, type TestGateway } from '../../../core/testing/index
 import { eventually } from '../../fixtures/processes/portcullis-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { GuardrailClient, keywordRule } from '../guardrail/support/guardrail-client.js';
-import { scrape, sumOf, type Sample } from './prometheus-text.js';
+import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
+import { scrape, sumOf, TEST_METRICS_TOKEN, type Sample } from './prometheus-text.js';
 
 const UPSTREAM_KEY = 'sk-upstream-secret-for-metrics-0123456789';
+/** The metrics token, and slugs as labels so the assertions below read as the operator would see them. */
+const METRICS_ENV = { PORTCULLIS_METRICS_TOKEN: TEST_METRICS_TOKEN, PORTCULLIS_METRICS_TENANT_LABELS: 'true' };
 
 describe('observability: Prometheus /metrics', () => {
   let gateway: TestGateway;
@@ -46,7 +50,7 @@ describe('observability: Prometheus /metrics', () => {
 
   before(async () => {
     upstream = await startFakeOpenAI({ usage: { input: 12, output: 7, cached: 3 } });
-    gateway = await createTestGateway();
+    gateway = await createTestGateway({ env: METRICS_ENV });
     const { id: gatewayId } = await gateway.seed.gateway({ slug: 'acme' });
     const registry = await gateway.seed.registry(gatewayId, { provider: 'openai', base_url: upstream.url, apiKey: UPSTREAM_KEY, models: ['gpt-4o-mini'] });
     ({ key } = await gateway.seed.consumer(gatewayId, {
@@ -62,7 +66,24 @@ describe('observability: Prometheus /metrics', () => {
     await upstream?.close();
   });
 
-  it('answers on the admin and guardrail planes in the Prometheus text format, without credentials', async () => {
+  it('refuses a scrape without a credential (401) and with a tenant admin token (403) on the admin and guardrail planes', async () => {
+    const tenant = await mintAdminToken(gateway.jwtSecret, { sub: 'alice', tenantId: 't-1', roles: ['tenant_admin'] });
+    for (const base of [gateway.urls.admin!, gateway.urls.guardrail!]) {
+      const bare = await fetch(`${base}/metrics`);
+      expect(bare.status, base).to.equal(401);
+      expect(((await bare.json()) as { error: string }).error).to.equal('unauthorized');
+      const tenantScrape = await scrape(base, tenant);
+      expect(tenantScrape.status, base).to.equal(403);
+      expect(tenantScrape.text).to.not.contain('portcullis_proxy_requests_total');
+    }
+  });
+
+  it("answers a platform admin's token as it answers the metrics token", async () => {
+    const platform = await mintAdminToken(gateway.jwtSecret, { sub: 'ops', roles: ['platform_admin'] });
+    expect((await scrape(gateway.urls.admin!, platform)).status).to.equal(200);
+  });
+
+  it('answers on the admin and guardrail planes in the Prometheus text format, for the metrics token', async () => {
     for (const base of [gateway.urls.admin!, gateway.urls.guardrail!]) {
       const res = await scrape(base);
       expect(res.status, base).to.equal(200);
@@ -159,7 +180,7 @@ describe('observability: Prometheus /metrics', () => {
   });
 
   it('keeps separate counts for each gateway running in the same process', async () => {
-    const other = await createTestGateway({ planes: ['admin'] });
+    const other = await createTestGateway({ planes: ['admin'], env: METRICS_ENV });
     try {
       const mine = await samples();
       expect(requests(mine, { consumer: 'app' })).to.be.greaterThan(0);
@@ -173,14 +194,44 @@ describe('observability: Prometheus /metrics', () => {
 });
 
 describe('observability: /metrics on a proxy-only process', () => {
-  it('is served by the proxy plane when the process has no admin or guardrail plane', async () => {
-    const gateway = await createTestGateway({ planes: ['proxy'] });
+  it('is served by the proxy plane when the process has no admin or guardrail plane, to the metrics token only', async () => {
+    const gateway = await createTestGateway({ planes: ['proxy'], env: { PORTCULLIS_METRICS_TOKEN: TEST_METRICS_TOKEN } });
     try {
+      expect((await scrape(gateway.urls.proxy!, null)).status).to.equal(401);
       const res = await scrape(gateway.urls.proxy!);
       expect(res.status).to.equal(200);
       expect(res.text).to.contain('portcullis_proxy_requests_total');
     } finally {
       await gateway.close();
+    }
+  });
+});
+
+describe('observability: /metrics defaults', () => {
+  it('labels proxied requests by gateway and consumer id, never by slug, and is open without a credential only when made public', async () => {
+    const upstream = await startFakeOpenAI();
+    const gateway = await createTestGateway({ env: { PORTCULLIS_METRICS_PUBLIC: 'true' } });
+    try {
+      const { id: gatewayId } = await gateway.seed.gateway({ slug: 'secret-tenant-gw' });
+      const registry = await gateway.seed.registry(gatewayId, { provider: 'openai', base_url: upstream.url, apiKey: UPSTREAM_KEY, models: ['gpt-4o-mini'] });
+      const { consumer, key } = await gateway.seed.consumer(gatewayId, { slug: 'secret-tenant-app', registries: [{ registry_id: registry._id, weight: 1 }] } as Partial<ConsumerRecord> & { slug: string });
+      await gateway.configChanged();
+      const res = await fetch(`${gateway.proxyUrl('secret-tenant-app')}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }),
+      });
+      expect(res.status).to.equal(200);
+      let text = '';
+      await eventually(async () => {
+        const scraped = await scrape(gateway.urls.admin!, null);
+        text = scraped.text;
+        return sumOf(scraped.samples, 'portcullis_proxy_requests_total', { gateway: gatewayId, consumer: consumer._id }) === 1;
+      }, 'the request counted under the ids');
+      expect(text).to.not.contain('secret-tenant');
+    } finally {
+      await gateway.close();
+      await upstream.close();
     }
   });
 });

@@ -32,9 +32,12 @@ export function sumOf(samples: Sample[], name: string, labels: Record<string, st
     .reduce((total, s) => total + s.value, 0);
 }
 
-/** Fetches `/metrics` from a plane's base URL. */
-export async function scrape(base: string): Promise<{ status: number; contentType: string | null; text: string; samples: Sample[] }> {
-  const res = await fetch(`${base}/metrics`);
+/** The metrics token the observability tests start their gateways with (PORTCULLIS_METRICS_TOKEN). */
+export const TEST_METRICS_TOKEN = 'metrics-token-for-tests-0123456789abcdef';
+
+/** Fetches `/metrics` from a plane's base URL, presenting `token` (the test metrics token by default; `null` for none). */
+export async function scrape(base: string, token: string | null = TEST_METRICS_TOKEN): Promise<{ status: number; contentType: string | null; text: string; samples: Sample[] }> {
+  const res = await fetch(`${base}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const text = await res.text();
   return { status: res.status, contentType: res.headers.get('content-type'), text, samples: parseSamples(text) };
 }

@@ -9,8 +9,38 @@ const metric = (data: MetricsEventData): TelemetryEvent => ({ kind: 'metric', at
 const activity = (data: Record<string, unknown>): TelemetryEvent => ({ kind: 'activity', at: new Date().toISOString(), data });
 
 describe('observability gateway metrics', () => {
+  it('labels gateways and consumers by id, not by their tenant-chosen slugs, unless tenant labels are asked for', async () => {
+    const plain = new GatewayMetrics({ includeRuntime: false });
+    plain.observe(metric(metricsEvent()));
+    const text = await plain.text();
+    expect(sumOf(parseSamples(text), 'portcullis_proxy_requests_total', { gateway: 'gw-1', consumer: 'c-1', model: 'gpt-4o-mini' })).to.equal(1);
+    expect(text).to.not.contain('"acme"');
+    expect(text).to.not.contain('"app"');
+    const named = new GatewayMetrics({ includeRuntime: false, tenantLabels: true });
+    named.observe(metric(metricsEvent()));
+    expect(sumOf(parseSamples(await named.text()), 'portcullis_proxy_requests_total', { gateway: 'acme', consumer: 'app' })).to.equal(1);
+  });
+
+  it('labels a model the built-in price catalog does not list as "custom", unless tenant labels are asked for', async () => {
+    const secretName = 'acme-merger-finetune-v2';
+    const event = metricsEvent({ model: secretName, attempts: [{ registry_id: 'r-1', provider: 'openai', model: secretName, status: 200, outcome: 'ok', duration_ms: 5 }] });
+    const plain = new GatewayMetrics({ includeRuntime: false });
+    plain.observe(metric(event));
+    plain.observe(metric(metricsEvent({ model: 'gpt-4o-mini-2024-07-18', attempts: [] })));
+    const text = await plain.text();
+    expect(text).to.not.contain(secretName);
+    const s = parseSamples(text);
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { model: 'custom' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_proxy_upstream_attempts_total', { model: 'custom' })).to.equal(1);
+    // A dated snapshot of a listed model is a public name.
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { model: 'gpt-4o-mini-2024-07-18' })).to.equal(1);
+    const named = new GatewayMetrics({ includeRuntime: false, tenantLabels: true });
+    named.observe(metric(event));
+    expect(sumOf(parseSamples(await named.text()), 'portcullis_proxy_requests_total', { model: secretName })).to.equal(1);
+  });
+
   it('counts a request, its attempts, tokens and cost under the request labels', async () => {
-    const metrics = new GatewayMetrics({ includeRuntime: false });
+    const metrics = new GatewayMetrics({ includeRuntime: false, tenantLabels: true });
     metrics.observe(metric(metricsEvent()));
     const s = parseSamples(await metrics.text());
     const who = { gateway: 'acme', consumer: 'app', provider: 'openai', model: 'gpt-4o-mini' };
@@ -37,7 +67,7 @@ describe('observability gateway metrics', () => {
   });
 
   it('folds model names past the label budget into "other"', async () => {
-    const metrics = new GatewayMetrics({ includeRuntime: false, maxLabelValues: 3 });
+    const metrics = new GatewayMetrics({ includeRuntime: false, maxLabelValues: 3, tenantLabels: true });
     for (let i = 0; i < 10; i++) metrics.observe(metric(metricsEvent({ model: `model-${i}`, attempts: [] })));
     const s = parseSamples(await metrics.text());
     const models = new Set(s.filter((x) => x.name === 'portcullis_proxy_requests_total').map((x) => x.labels.model));
