@@ -4,7 +4,7 @@
  * embeddings). By default every address that leads into the gateway's own host or network is
  * refused: loopback, link-local (cloud metadata), private and shared address space, multicast,
  * unspecified, broadcast and reserved, in IPv4 and IPv6, including IPv4-mapped and
- * IPv4-compatible IPv6 forms. Only `http:` and `https:` URLs are fetched. The operator lists host
+ * IPv4-compatible IPv6 forms, the IPv4 address a NAT64 or 6to4 address carries, and Teredo. Only `http:` and `https:` URLs are fetched. The operator lists host
  * names, addresses and CIDR ranges that are allowed anyway (`--egress-allow`), e.g. self-hosted
  * models on a private network.
  *
@@ -30,7 +30,38 @@ const FORBIDDEN: ReadonlyArray<{ kind: string; ranges: ReadonlyArray<[string, nu
   { kind: 'multicast', ranges: [['224.0.0.0', 4, 'ipv4'], ['ff00::', 8, 'ipv6']] },
   // 240/4 holds the broadcast address 255.255.255.255; ::/96 the IPv4-compatible IPv6 forms (::127.0.0.1).
   { kind: 'reserved', ranges: [['240.0.0.0', 4, 'ipv4'], ['::', 96, 'ipv6']] },
+  // Teredo (2001::/32) tunnels to an IPv4 address it hides: nothing a provider is served from.
+  { kind: 'tunnelled', ranges: [['2001::', 32, 'ipv6']] },
 ];
+
+/**
+ * The IPv4 address a translated IPv6 address reaches: NAT64 (64:ff9b::/96, RFC 6052) in its
+ * last 32 bits, 6to4 (2002::/16, RFC 3056) in bits 16 to 48; undefined for any other address.
+ */
+function embeddedIpv4(ipv6: string): string | undefined {
+  const groups = expandIpv6(ipv6);
+  if (!groups) return undefined;
+  const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
+  const [high, low] = nat64 ? [groups[6], groups[7]] : groups[0] === 0x2002 ? [groups[1], groups[2]] : [];
+  if (high === undefined || low === undefined) return undefined;
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
+function expandIpv6(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1].split('.').map(Number);
+    text = text.slice(0, dotted.index) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (missing < 0 || (tail === undefined && missing !== 0)) return undefined;
+  return [...left, ...Array<string>(missing).fill('0'), ...right].map((g) => parseInt(g, 16));
+}
 
 /** Names that always mean this host (RFC 6761 section 6.3). */
 const LOCALHOST = /(^|\.)localhost\.?$/i;
@@ -120,7 +151,10 @@ export class EgressPolicy {
     const type = family(ip);
     if (this.allowedRanges.check(ip, type)) return undefined;
     const hit = this.forbidden.find(({ list }) => list.check(ip, type));
-    return hit ? `${hit.kind === 'unspecified' ? 'an' : 'a'} ${hit.kind} address` : undefined;
+    if (hit) return `${hit.kind === 'unspecified' ? 'an' : 'a'} ${hit.kind} address`;
+    const carried = type === 'ipv6' ? embeddedIpv4(ip) : undefined;
+    const carriedRefusal = carried && this.refusalOfAddress(carried);
+    return carriedRefusal ? `an IPv6 address that reaches ${carriedRefusal}` : undefined;
   }
 
   /** For a connection to a literal IP address: the refusal to raise, or undefined when it may connect. */

@@ -33,6 +33,15 @@ describe('core/http egress policy', () => {
     }
   });
 
+  it('judges the IPv4 address a NAT64 or 6to4 address carries, and refuses Teredo tunnels', () => {
+    // 64:ff9b::/96 (RFC 6052) and 2002::/16 (RFC 3056) reach the IPv4 address they embed.
+    for (const address of ['64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe', '64:ff9b::a00:1', '2002:7f00:1::', '2002:a9fe:a9fe::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2']) {
+      expect(policy.refusalOfAddress(address), address).to.be.a('string');
+    }
+    // A DNS64 network reaches public IPv4 hosts through 64:ff9b::/96: those stay reachable.
+    for (const address of ['64:ff9b::808:808', '2002:808:808::1']) expect(policy.refusalOfAddress(address), address).to.equal(undefined);
+  });
+
   it('refuses URLs whose literal host is internal, in every spelling the URL parser normalises', () => {
     for (const url of ['http://2130706433/', 'http://0x7f000001/', 'http://0177.0.0.1/', 'http://127.1/', 'http://[::1]:8001/', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/', 'http://localhost:8001/', 'http://LOCALHOST./', 'http://a.b.localhost/', 'https://169.254.169.254/latest/meta-data']) {
       expect(policy.refusalOfUrl(url), url).to.contain('egress policy');
