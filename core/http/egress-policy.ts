@@ -4,9 +4,9 @@
  * embeddings). By default every address that leads into the gateway's own host or network is
  * refused: loopback, link-local (cloud metadata), private and shared address space, multicast,
  * unspecified, broadcast and reserved, in IPv4 and IPv6, including IPv4-mapped and
- * IPv4-compatible IPv6 forms, the IPv4 address a NAT64 or 6to4 address carries, and Teredo. Only `http:` and `https:` URLs are fetched. The operator lists host
- * names, addresses and CIDR ranges that are allowed anyway (`--egress-allow`), e.g. self-hosted
- * models on a private network.
+ * IPv4-compatible IPv6 forms, the IPv4 address a NAT64 or 6to4 address carries, and Teredo.
+ * Only `http:` and `https:` URLs are fetched. The operator lists host names, addresses and CIDR
+ * ranges that are allowed anyway (`--egress-allow`), e.g. self-hosted models on a private network.
  *
  * The policy is checked twice: on write, against a literal host (`refusalOfUrl`), and on every
  * connection, against the address the host resolved to (`egress-dispatcher.ts`), so a name that
