@@ -12,7 +12,7 @@ import { createTestGateway, type TestGateway } from '../../../core/testing/index
 import { eventually } from '../../fixtures/processes/portcullis-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { deadEndpoint, startFakeOtlpCollector, type FakeOtlpCollector, type ReceivedLogRecord } from './fake-otlp-collector.js';
-import { scrape, sumOf } from './prometheus-text.js';
+import { scrape, sumOf, TEST_METRICS_TOKEN } from './prometheus-text.js';
 
 const UPSTREAM_KEY = 'sk-upstream-secret-for-otlp-0123456789';
 const PROMPT = 'tell me about the zanzibar-7741 project';
@@ -27,7 +27,8 @@ interface World {
 
 /** A gateway whose consumer `app` calls the fake OpenAI, retrying a 429 once, behind a request size limit. */
 async function world(upstream: FakeOpenAI, otlpEndpoint?: string): Promise<World> {
-  const gateway = await createTestGateway({ env: otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint } : {} });
+  const env = { PORTCULLIS_METRICS_TOKEN: TEST_METRICS_TOKEN, ...(otlpEndpoint ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlpEndpoint } : {}) };
+  const gateway = await createTestGateway({ env });
   const { id: gatewayId } = await gateway.seed.gateway({ slug: 'otel-gw' });
   const registry = await gateway.seed.registry(gatewayId, { provider: 'openai', base_url: upstream.url, apiKey: UPSTREAM_KEY, models: ['gpt-4o-mini'] });
   const { consumer, key } = await gateway.seed.consumer(gatewayId, {
