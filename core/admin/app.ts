@@ -6,6 +6,7 @@
  */
 import Router from '@koa/router';
 import Koa from 'koa';
+import { closeWhenBodyUnread } from '../http/close-unread-body.js';
 import type { Egress } from '../http/egress-dispatcher.js';
 import { healthMiddleware, type ReadinessReport } from '../http/health.js';
 import { jsonErrorMiddleware } from '../http/error-body.js';
@@ -43,6 +44,7 @@ export type AdminRouteModule = (router: Router, deps: AdminDeps) => void;
 export function createAdminApp(deps: AdminDeps, routeModules: readonly AdminRouteModule[] = []): Koa {
   const app = new Koa();
   app.silent = true;
+  app.use(closeWhenBodyUnread);
   app.use(healthMiddleware('admin', deps.readiness));
   app.use(jsonErrorMiddleware(deps.log));
   app.use(requireAdmin(deps.adminVerifier, deps.store));

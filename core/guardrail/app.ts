@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { closeWhenBodyUnread } from '../http/close-unread-body.js';
 import { healthMiddleware, type ReadinessReport } from '../http/health.js';
 import { jsonErrorMiddleware } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
@@ -29,6 +30,7 @@ export function createGuardrailApp(options: GuardrailAppOptions): Koa {
     koa.set('x-request-id', koa.state.requestId as string);
     await next();
   });
+  app.use(closeWhenBodyUnread);
   app.use(healthMiddleware('guardrail', options.readiness));
   app.use(jsonErrorMiddleware(options.log, (koa) => ({ request_id: koa.state.requestId })));
   const router = new Router();

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Koa from 'koa';
+import { closeWhenBodyUnread } from '../http/close-unread-body.js';
 import { GatewayError, toGatewayError } from '../errors/gateway-error.js';
 import { healthMiddleware, type ReadinessReport } from '../http/health.js';
 import { parseJsonObject, readRawBody } from '../http/read-body.js';
@@ -50,8 +51,9 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
   // Every proxy response carries a trace id, health answers included.
   app.use(healthMiddleware('proxy', deps.readiness, (koa) => koa.set('x-ag-trace-id', randomUUID())));
 
-  // 1. Error mapper: any failure becomes the client format's own error object.
-  app.use(async (koa, next) => {
+  // 1. Error mapper: any failure becomes the client format's own error object; an answer given
+  // before the body was read closes the connection (close-unread-body.ts).
+  app.use(async (koa, next) => closeWhenBodyUnread(koa, async () => {
     try {
       await next();
     } catch (err) {
@@ -71,7 +73,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
       for (const [k, v] of Object.entries({ ...ctx?.responseHeaders, ...error.headers })) koa.set(k, v);
       koa.body = encodeErrorBody(error, format);
     }
-  });
+  }));
 
   // 2. Context builder: fixed paths only; reads the body; builds the exchange.
   app.use(async (koa, next) => {

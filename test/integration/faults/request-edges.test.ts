@@ -97,6 +97,23 @@ describe('faults: request edges on every plane', function () {
     });
   });
 
+  describe('an answer given before the body was read closes the connection', () => {
+    // Otherwise Node reads and drops the rest of the body to keep the connection alive: an
+    // unauthenticated client could make a plane read an endless body for nothing.
+    const cases: Array<[string, () => string, number]> = [
+      ['admin, no credential (401)', () => `${gateway.urls.admin}/v1/gateways`, 401],
+      ['guardrail evaluate, no key (401)', () => `${gateway.urls.guardrail}/v1/evaluate`, 401],
+      ['proxy, a path that names nothing (404)', () => `${gateway.urls.proxy}/edges/v1/nothing-here`, 404],
+    ];
+    for (const [name, url, status] of cases) {
+      it(name, async () => {
+        const answer = await postChunked(url(), { 'content-type': 'application/json' }, 64 * MIB);
+        expect(answer.status).to.equal(status);
+        expect(answer.headers.connection).to.equal('close');
+      });
+    }
+  });
+
   describe('headers over the limit are 431 with a short body', () => {
     it('proxy: 431 with the OpenAI error object', async () => {
       const answer = await getWithHugeHeader(`${proxyBase}/v1/models`, 20_000);
