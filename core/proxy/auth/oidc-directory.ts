@@ -18,6 +18,12 @@ export const OIDC_EXTENSION = 'proxy_oidc';
 /** How long a discovery document fetch may take. */
 const DISCOVERY_TIMEOUT_MS = 5_000;
 
+/**
+ * How long a failed discovery stands before a token may try again: tokens come from
+ * unauthenticated clients, who must not be able to make the gateway fetch on every request.
+ */
+const DISCOVERY_RETRY_MS = 30_000;
+
 /** One OIDC auth ready to verify tokens. */
 export interface OidcVerifier {
   auth: AuthRecord;
@@ -61,11 +67,12 @@ function keySource(oidc: NonNullable<AuthRecord['oidc']>, egress: Egress): JWTVe
   if (refusal) throw new Error(`issuer ${refusal}`);
   let discovered: Promise<JWTVerifyGetKey> | undefined;
   return async (header, token) => {
-    // A failed discovery is retried by a later token rather than cached for the snapshot's life.
+    // A failed discovery stands for DISCOVERY_RETRY_MS, then a later token may try again,
+    // rather than failing for the snapshot's whole life.
     discovered ??= discoverJwksUri(oidc.issuer, egress).then(
       (uri) => remoteKeySet(uri, egress.dispatcher),
       (err: unknown) => {
-        discovered = undefined;
+        setTimeout(() => (discovered = undefined), DISCOVERY_RETRY_MS).unref();
         throw err;
       },
     );

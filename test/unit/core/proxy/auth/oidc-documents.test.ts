@@ -3,6 +3,8 @@
  * 1 MiB of it, fails that key source (the token is then refused) and hangs up, instead of
  * holding the answer until its timeout and growing with it.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { CompactJWSHeaderParameters, FlattenedJWSInput } from 'jose';
 import type { AuthRecord } from '../../../../../core/records/types.js';
@@ -39,6 +41,28 @@ describe('core/proxy/auth OIDC documents without end', () => {
       expect(await keys.hungUp[0]).to.equal(true);
     } finally {
       await keys.close();
+    }
+  });
+});
+
+describe('core/proxy/auth OIDC discovery that fails', () => {
+  it('is not fetched again by every later token: unauthenticated clients cannot make the gateway refetch it', async () => {
+    let fetches = 0;
+    const server = createServer((_req, res) => {
+      fetches++;
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const verifier = verifierOf({ issuer });
+      for (let i = 0; i < 5; i++) {
+        const err = await Promise.resolve(verifier.getKey(header, token)).catch((e: unknown) => e);
+        expect((err as Error).message).to.contain('answered 503');
+      }
+      expect(fetches).to.equal(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });
