@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type Router from '@koa/router';
 import type Koa from 'koa';
+import { matchesSecretDigest, secretDigest } from '../security/same-secret.js';
 import { adminOf } from '../admin/auth/require-admin.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { parseJsonObject, readRawBody } from '../http/read-body.js';
@@ -25,12 +25,11 @@ export interface ControlPlaneDeps {
   log: Logger;
 }
 
-function checkClusterToken(koa: Koa.Context, expected: string | undefined): void {
+/** `expected`: the digest (same-secret.ts) of the configured cluster token. */
+function checkClusterToken(koa: Koa.Context, expected: Buffer | undefined): void {
   if (!expected) throw new GatewayError('forbidden', { message: 'this control plane has no cluster token configured (PORTCULLIS_CLUSTER_TOKEN)' });
   const presented = /^Bearer\s+(\S+)$/i.exec(koa.get('authorization'))?.[1] ?? '';
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) {
+  if (!matchesSecretDigest(presented, expected)) {
     throw new GatewayError('unauthorized', { message: 'invalid cluster credential' });
   }
 }
@@ -40,9 +39,10 @@ const MAX_PAGE = 100;
 /** Registers the config-sync routes on the admin router of a control plane. */
 export function registerControlPlaneRoutes(router: Router, deps: ControlPlaneDeps): void {
   const { registry, holder, log } = deps;
+  const clusterTokenDigest = deps.clusterToken ? secretDigest(deps.clusterToken) : undefined;
 
   router.get(SYNC_PATHS.stream, (koa) => {
-    checkClusterToken(koa, deps.clusterToken);
+    checkClusterToken(koa, clusterTokenDigest);
     const id = koa.get(SYNC_HEADERS.nodeId);
     if (!/^[A-Za-z0-9._-]{1,128}$/.test(id)) throw new GatewayError('invalid_request', { message: `header ${SYNC_HEADERS.nodeId} must name the data plane` });
     const version = koa.get(SYNC_HEADERS.version);
@@ -71,7 +71,7 @@ export function registerControlPlaneRoutes(router: Router, deps: ControlPlaneDep
   });
 
   router.post(SYNC_PATHS.heartbeat, async (koa) => {
-    checkClusterToken(koa, deps.clusterToken);
+    checkClusterToken(koa, clusterTokenDigest);
     const body = parseJsonObject(await readRawBody(koa.req, 64 * 1024));
     const known = registry.heartbeat(String(body.node_id), Number(body.revision) || 0, Number(body.telemetry_dropped) || 0, Number(body.telemetry_pending) || 0);
     if (!known) throw new GatewayError('not_found', { message: 'no open config stream for this data plane; reconnect' });
@@ -79,7 +79,7 @@ export function registerControlPlaneRoutes(router: Router, deps: ControlPlaneDep
   });
 
   router.post(SYNC_PATHS.telemetry, async (koa) => {
-    checkClusterToken(koa, deps.clusterToken);
+    checkClusterToken(koa, clusterTokenDigest);
     const body = parseJsonObject(await readRawBody(koa.req, 32 * 1024 * 1024));
     const nodeId = String(body.node_id ?? '');
     const events = Array.isArray(body.events) ? (body.events as TelemetryEvent[]) : [];

@@ -5,8 +5,8 @@
  * tenant admin is refused (403); an operator on a private network may make it public
  * (PORTCULLIS_METRICS_PUBLIC=true). docs/observability.md shows a scrape config.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
+import { matchesSecretDigest, secretDigest } from '../security/same-secret.js';
 import type { AdminTokenVerifier } from '../admin/auth/admin-token.js';
 import { authenticateAdmin } from '../admin/auth/require-admin.js';
 import type { Plane } from '../config/settings.js';
@@ -32,16 +32,13 @@ export interface MetricsAccess {
   log: Logger;
 }
 
-/** SHA-256 of a token: equal-length inputs for a constant-time comparison, whatever was presented. */
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** Throws 401 (no or a wrong credential) or 403 (a tenant admin) unless the caller may scrape. */
 async function checkScraper(koa: Koa.Context, access: MetricsAccess, tokenDigest: Buffer | undefined): Promise<void> {
   if (access.public) return;
   const authorization = koa.get('authorization');
   const presented = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   if (!presented) throw new GatewayError('unauthorized', { message: 'metrics need a credential: the metrics token or a platform admin token (Authorization: Bearer ...)' });
-  if (tokenDigest && timingSafeEqual(digest(presented), tokenDigest)) return;
+  if (tokenDigest && matchesSecretDigest(presented, tokenDigest)) return;
   // Not the metrics token: it may be an admin token (anything else is 401 from the verifier).
   const admin = await authenticateAdmin(access.verifier, access.store, authorization);
   if (!admin.platformAdmin) throw new GatewayError('forbidden', { message: 'metrics cover every tenant: a platform admin token or the metrics token is required' });
@@ -49,7 +46,7 @@ async function checkScraper(koa: Koa.Context, access: MetricsAccess, tokenDigest
 
 /** Answers `GET /metrics` (and HEAD) with the registry's text to an allowed scraper; any other request goes on. */
 export function metricsMiddleware(metrics: GatewayMetrics, access: MetricsAccess): Koa.Middleware {
-  const tokenDigest = access.token ? digest(access.token) : undefined;
+  const tokenDigest = access.token ? secretDigest(access.token) : undefined;
   return async (koa, next) => {
     if (koa.path !== METRICS_PATH || (koa.method !== 'GET' && koa.method !== 'HEAD')) return next();
     koa.set('cache-control', 'no-store');
