@@ -129,6 +129,15 @@ function counterBackend(value: string | undefined): Settings['counterBackend'] {
   throw new SettingsInputError(`counter backend must be local, redis or mongodb, got "${value}"`);
 }
 
+/** Shared secrets a client presents (metrics and cluster tokens): long enough not to be guessed. */
+const MIN_TOKEN_CHARS = 16;
+
+function sharedToken(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  if (value.length < MIN_TOKEN_CHARS) throw new SettingsInputError(`${name} must be at least ${MIN_TOKEN_CHARS} characters (use e.g. \`openssl rand -hex 32\`)`);
+  return value;
+}
+
 /** The egress allow list, each entry checked now so a typo fails at start, not on the first fetch. */
 function egressAllow(value: string | undefined): string[] {
   const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -169,11 +178,11 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     secretsDir: resolve(get('secrets-dir') ?? resolve(dataDir, 'secrets')),
     guardrailUrl: empty(get('guardrail-url')),
     otlpEndpoint: empty(get('otlp-endpoint')),
-    metricsToken: empty(get('metrics-token')),
+    metricsToken: sharedToken(get('metrics-token'), 'metrics token'),
     metricsPublic: flag(get('metrics-public'), 'metrics public'),
     metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
     controlPlaneUrl: empty(get('control-plane-url')),
-    clusterToken: empty(get('cluster-token')),
+    clusterToken: sharedToken(get('cluster-token'), 'cluster token'),
     scope: empty(get('scope')),
     redisUrl: empty(get('redis-url')),
     counterBackend: counterBackend(empty(get('counter-backend'))),

@@ -29,4 +29,10 @@ describe('core/config/settings: numeric bounds', () => {
     expect(settings.syncHeartbeatMs).to.equal(86_400_000);
     expect(settings.activityMaxRecords).to.equal(100_000_000);
   });
+
+  it('refuses a metrics or cluster token shorter than 16 characters, without echoing it', () => {
+    expect(refusal({ 'metrics-token': 'short-token' })).to.contain('metrics token must be at least 16 characters').and.not.contain('short-token');
+    expect(refusal({ 'cluster-token': 'abc' })).to.contain('cluster token must be at least 16 characters');
+    expect(resolveSettings({ 'metrics-token': '0123456789abcdef' }, {}).metricsToken).to.equal('0123456789abcdef');
+  });
 });
