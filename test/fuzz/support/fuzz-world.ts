@@ -1,0 +1,125 @@
+/**
+ * The running Portcullis every fuzz target sends its cases to: all three planes on 127.0.0.1,
+ * logging to memory exactly as the process logger formats lines, with the five fake chat
+ * upstreams, one OpenAI fake serving the non-chat routes, and secrets of every kind seeded
+ * with recognisable values (registry api keys, a vault credential behind a registry, the
+ * consumer's `ag_` key, a collector's `tgk_` key, the admin JWT secret). Every answer and
+ * every log line is scanned for them.
+ */
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
+import type { WireFormatId } from '../../../core/canonical/index.js';
+import { COLLECTIONS, type RegistryRecord } from '../../../core/records/types.js';
+import { hashKey } from '../../../core/security/api-keys.js';
+import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
+import { SecretList } from '../../integration/admin/helpers/admin-client.js';
+import { memoryLog, type MemoryLog } from '../../integration/admin/helpers/memory-log.js';
+import { GuardrailClient, keywordRule, maskRule } from '../../integration/guardrail/support/guardrail-client.js';
+import { FORMATS, startAllUpstreams, UPSTREAM } from '../../integration/proxy/support/upstreams.js';
+import type { FakeUpstream } from '../../fixtures/providers/fake-upstream.js';
+import { audioRoutes } from '../../fixtures/providers/openai/audio-route.js';
+import { embeddingsRoutes } from '../../fixtures/providers/openai/embeddings-route.js';
+import { openAIFilesRoutes } from '../../fixtures/providers/openai/files-route.js';
+import { imagesRoutes } from '../../fixtures/providers/openai/images-route.js';
+import { startFakeOpenAI } from '../../fixtures/providers/openai/server.js';
+import type { ScriptedUpstream } from '../../fixtures/providers/scripted-http-server.js';
+
+/** A value no answer or log line may hold; recognisable when one does. */
+const recognisable = (kind: string) => `fuzz-secret-${kind}-${randomBytes(12).toString('hex')}`;
+
+/** The tenant every fuzz gateway belongs to. */
+export const FUZZ_TENANT = 'tenant-fuzz';
+
+export interface FuzzWorld {
+  gateway: TestGateway;
+  logs: MemoryLog;
+  secrets: SecretList;
+  /** The gateway record the consumers, registries and policies belong to. */
+  gatewayId: string;
+  /** Admin tokens: a platform admin and a tenant admin of `FUZZ_TENANT`. */
+  tokens: { platform: string; tenant: string };
+  /** The chat upstream fakes, by the wire format they speak, and their registries. */
+  upstreams: Record<WireFormatId, FakeUpstream>;
+  registries: Record<WireFormatId, RegistryRecord>;
+  /** The OpenAI fake serving images, audio, files and embeddings. */
+  endpoints: ScriptedUpstream;
+  /** The consumer bound to every registry: slug, `ag_` key and proxy base URL. */
+  consumer: { id: string; slug: string; key: string; base: string };
+  /** A guardrail collector key whose policy blocks a keyword and masks PII on input and output. */
+  collectorKey: string;
+  /** `@{registry slug}/{model}`: pins the upstream speaking `format`. */
+  pin(format: WireFormatId): string;
+  /** Log lines holding a secret (must stay empty). */
+  leakedInLogs(): string[];
+  close(): Promise<void>;
+}
+
+/** Starts the world; close it in `after()`, which also fails on any leaked secret. */
+export async function startFuzzWorld(): Promise<FuzzWorld> {
+  const logs = memoryLog();
+  const secrets = new SecretList();
+  const gateway = await createTestGateway({ log: logs.log, planes: ['admin', 'proxy', 'guardrail'] });
+  secrets.add(gateway.jwtSecret);
+  const tokens = {
+    platform: await mintAdminToken(gateway.jwtSecret, { sub: 'fuzz-platform', roles: ['platform_admin'] }),
+    tenant: await mintAdminToken(gateway.jwtSecret, { sub: 'fuzz-tenant', roles: ['tenant_admin'], tenantId: FUZZ_TENANT }),
+  };
+  const { id: gatewayId } = await gateway.seed.gateway({ tenant_id: FUZZ_TENANT });
+
+  const upstreams = await startAllUpstreams();
+  const endpoints = await startFakeOpenAI({ routes: [...embeddingsRoutes, ...imagesRoutes, ...audioRoutes, ...openAIFilesRoutes('fuzz')] });
+  const registries = {} as Record<WireFormatId, RegistryRecord>;
+  for (const format of FORMATS) {
+    const { provider, model, slug } = UPSTREAM[format];
+    const apiKey = recognisable(`registry-${format}`);
+    secrets.add(apiKey);
+    registries[format] = await gateway.seed.registry(gatewayId, { provider, slug, base_url: upstreams[format].url, apiKey, models: [model] });
+  }
+  // The non-chat registry takes its key from a vault credential created through the admin API.
+  const vaultSecret = recognisable('vault');
+  secrets.add(vaultSecret);
+  const credential = await fetch(`${gateway.urls.admin}/v1/gateways/${gatewayId}/vault-credentials`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.tenant}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'fuzz vault credential', secret: vaultSecret }),
+  });
+  expect(credential.status, 'vault credential created').to.equal(201);
+  const { id: credentialId } = (await credential.json()) as { id: string };
+  const endpointRegistry = await gateway.seed.registry(gatewayId, { provider: 'openai', slug: 'up-endpoints', base_url: endpoints.url });
+  await gateway.seed.update(COLLECTIONS.registries, endpointRegistry._id, { $set: { auth: { credential_id: credentialId } } });
+
+  const slug = 'fuzz-app';
+  const { consumer, key } = await gateway.seed.consumer(gatewayId, {
+    slug,
+    registries: [...FORMATS.map((f) => ({ registry_id: registries[f]._id, weight: 1 })), { registry_id: endpointRegistry._id, weight: 1 }],
+  });
+  secrets.add(key, hashKey(key));
+  await gateway.configChanged();
+
+  const guardrail = await GuardrailClient.for(gateway, FUZZ_TENANT);
+  const { collectorId, key: collectorKey } = await guardrail.collectorWithKey('rest_api', 'fuzz collector');
+  secrets.add(collectorKey, hashKey(collectorKey));
+  await guardrail.policy({ name: 'fuzz policy', collectors: [collectorId], rules: [keywordRule('forbidden-word', 'block', 'both'), maskRule('both')] });
+
+  const leakedInLogs = () => logs.lines.filter((line) => secrets.foundIn(line).length > 0);
+  return {
+    gateway,
+    logs,
+    secrets,
+    gatewayId,
+    tokens,
+    upstreams,
+    registries,
+    endpoints,
+    consumer: { id: consumer._id, slug, key, base: gateway.proxyUrl(slug) },
+    collectorKey,
+    pin: (format) => `@${UPSTREAM[format].slug}/${UPSTREAM[format].model}`,
+    leakedInLogs,
+    async close() {
+      await gateway.close();
+      await Promise.all([...Object.values(upstreams), endpoints].map((u) => u.close()));
+      expect(leakedInLogs(), 'log lines holding a secret').to.deep.equal([]);
+    },
+  };
+}
