@@ -19,6 +19,7 @@ import { encodeErrorBody } from './error-response.js';
 import { errorFormatForPath, parseProxyPath, type ProxyRoute } from './routes.js';
 import type { ProxyRuntime } from './runtime.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
+import { checkModelText } from './model-text.js';
 
 export interface ProxyAppDeps {
   holder: SnapshotHolder;
@@ -83,6 +84,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
     // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
     else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
+    checkModelText(body);
     const clientGone = new ClientAbort();
     koa.res.once('close', () => {
       if (!koa.res.writableFinished) clientGone.abort();

@@ -4,6 +4,7 @@
  */
 import type Koa from 'koa';
 import type { Dispatcher } from 'undici';
+import { headerValue } from '../../http/header-value.js';
 import type { Exchange, RouteTarget } from '../../pipeline/exchange.js';
 
 /** Upstream headers that describe the body and so travel with it. */
@@ -21,10 +22,11 @@ export function relayAnswer(koa: Koa.Context, upstream: Dispatcher.ResponseData)
 
 /**
  * `X-Selected-Provider` for the registry that answered and, when a model was chosen,
- * `X-Selected-Model` (the model behind a deployment name).
+ * `X-Selected-Model` (the model behind a deployment name), percent-encoded where the name
+ * holds anything a header cannot (see header-value.ts). Chat and the other operations share it.
  */
 export function selectionHeaders(ctx: Exchange, target: RouteTarget): void {
   ctx.responseHeaders['x-selected-provider'] = target.registry.providerId;
   const model = target.modelId ?? target.model;
-  if (model) ctx.responseHeaders['x-selected-model'] = model;
+  if (model) ctx.responseHeaders['x-selected-model'] = headerValue(model);
 }
