@@ -41,7 +41,8 @@ export function reportStatuses(target: string): void {
 
 /** Sends `request` and reads the whole answer within `FUZZ_TIMEOUT_MS`. */
 export async function send(request: FuzzRequest): Promise<FuzzAnswer> {
-  const what = `${request.method} ${request.url}${request.label ? ` (${request.label})` : ''}`;
+  const url = request.url.length > 300 ? `${request.url.slice(0, 300)}… (${request.url.length} characters)` : request.url;
+  const what = `${request.method} ${url}${request.label ? ` (${request.label})` : ''}`;
   const signal = AbortSignal.timeout(FUZZ.timeoutMs);
   let response: Response;
   let text: string;
