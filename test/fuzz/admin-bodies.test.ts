@@ -11,8 +11,8 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { ADMIN_OPERATIONS } from '../../core/admin/openapi/operations.js';
 import { expectNoSecret, expectNoServerFault, expectPlaneError } from './support/answer-checks.js';
-import { reportStatuses, send } from './support/bounded-request.js';
-import { loadCorpus } from './support/corpus.js';
+import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request.js';
+import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
 import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { fuzzBodies, type FuzzBody } from './support/json-mutation.js';
@@ -89,7 +89,7 @@ describe('fuzz: admin request bodies', function () {
   });
 
   /** Sends one case and checks the properties of its answer. */
-  async function runCase(c: AdminCase): Promise<void> {
+  async function runCase(c: AdminCase): Promise<FuzzAnswer> {
     const path = c.path.replace(/\{(\w+)\}/g, (_m, name: string) => ids[name] ?? `unknown-${name}`);
     const token = c.caller === 'anonymous' ? undefined : world.tokens[c.caller];
     // Registry bodies without an address get the local fake's, so nothing leaves 127.0.0.1.
@@ -107,14 +107,13 @@ describe('fuzz: admin request bodies', function () {
     expectNoServerFault(answer);
     expectPlaneError(answer, 'admin');
     expectNoSecret(answer, world.secrets);
+    return answer;
   }
 
-  for (const entry of loadCorpus<AdminCase>('admin-bodies')) {
-    it(`corpus ${entry.name}: ${entry.description}`, () => runCase(entry.case));
-  }
+  replayCorpus<AdminCase>('admin-bodies', runCase);
 
   it('no admin body answers 5xx, an error outside {error, message} or a secret', async () => {
-    await checkProperty(fc.asyncProperty(caseArbitrary, runCase), 2);
+    await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 2);
   });
 
   it('records read back after the fuzzing hold no secret', async () => {

@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import type { WireFormatId } from '../../core/canonical/index.js';
 import { chatBody } from '../integration/proxy/support/raw-chat.js';
 import { expectClientFormatError, expectNoSecret, expectNoServerFault, expectPlaneError } from './support/answer-checks.js';
-import { reportStatuses, send } from './support/bounded-request.js';
-import { loadCorpus } from './support/corpus.js';
+import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request.js';
+import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
 import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { pathSegment, queryString } from './support/url-parts.js';
@@ -114,7 +114,7 @@ describe('fuzz: path segments and query parameters', function () {
   });
 
   /** Sends one case and checks the properties of its answer. */
-  async function runCase(c: PathCase): Promise<void> {
+  async function runCase(c: PathCase): Promise<FuzzAnswer> {
     const path = c.template
       .replace('{slug}', world.consumer.slug)
       .replace('{gateway_id}', world.gatewayId)
@@ -137,13 +137,12 @@ describe('fuzz: path segments and query parameters', function () {
     if (c.plane === 'proxy') expectClientFormatError(answer, formatOfPath(url.pathname));
     else expectPlaneError(answer, c.plane);
     expectNoSecret(answer, world.secrets);
+    return answer;
   }
 
-  for (const entry of loadCorpus<PathCase>('paths-and-queries')) {
-    it(`corpus ${entry.name}: ${entry.description}`, () => runCase(entry.case));
-  }
+  replayCorpus<PathCase>('paths-and-queries', runCase);
 
   it('no path segment or query string answers 5xx, an error outside the plane or client format, or a secret', async () => {
-    await checkProperty(fc.asyncProperty(caseArbitrary, runCase), 3);
+    await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 3);
   });
 });

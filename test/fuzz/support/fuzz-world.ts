@@ -4,7 +4,8 @@
  * upstreams, one OpenAI fake serving the non-chat routes, and secrets of every kind seeded
  * with recognisable values (registry api keys, a vault credential behind a registry, the
  * consumer's `ag_` key, a collector's `tgk_` key, the admin JWT secret). Every answer and
- * every log line is scanned for them.
+ * every log line is scanned for them. The consumer's chain holds a guardrails policy (keyword
+ * block and PII masking, both directions), rate and token limits per model, and the cache.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
@@ -46,7 +47,7 @@ export interface FuzzWorld {
   endpoints: ScriptedUpstream;
   /** The consumer bound to every registry: slug, `ag_` key and proxy base URL. */
   consumer: { id: string; slug: string; key: string; base: string };
-  /** A guardrail collector key whose policy blocks a keyword and masks PII on input and output. */
+  /** A guardrail collector key whose policy blocks `forbidden-word` and masks PII on input and output. */
   collectorKey: string;
   /** `@{registry slug}/{model}`: pins the upstream speaking `format`. */
   pin(format: WireFormatId): string;
@@ -101,6 +102,17 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const { collectorId, key: collectorKey } = await guardrail.collectorWithKey('rest_api', 'fuzz collector');
   secrets.add(collectorKey, hashKey(collectorKey));
   await guardrail.policy({ name: 'fuzz policy', collectors: [collectorId], rules: [keywordRule('forbidden-word', 'block', 'both'), maskRule('both')] });
+
+  // The consumer's chain: every kind of gate and stage a fuzzed request can reach, none tight
+  // enough to refuse the fuzzing itself. The guardrails policy evaluates in process.
+  const policies: Array<{ type: string; settings: Record<string, unknown> }> = [
+    { type: 'guardrails', settings: { key: collectorKey, directions: ['input', 'output'] } },
+    { type: 'rate_limiter', settings: { limits: [{ requests: 1_000_000, window: 'minute' }], partition_by: ['model'] } },
+    { type: 'token_rate_limiter', settings: { limits: [{ amount: 1_000_000_000, window: 'day', per_model: true }] } },
+    { type: 'cache', settings: { ttl_seconds: 60 } },
+  ];
+  for (const policy of policies) await gateway.seed.policy(gatewayId, policy, [consumer._id]);
+  await gateway.configChanged();
 
   const leakedInLogs = () => logs.lines.filter((line) => secrets.foundIn(line).length > 0);
   return {
