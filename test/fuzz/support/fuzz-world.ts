@@ -129,6 +129,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
     pin: (format) => `@${UPSTREAM[format].slug}/${UPSTREAM[format].model}`,
     leakedInLogs,
     async close() {
+      // FUZZ_LOG=1 shows what the gateway logged as errors, the first thing to read after a 5xx.
+      if (process.env.FUZZ_LOG) for (const line of logs.lines.filter((l) => /"level":"(error|warn)"/.test(l)).slice(0, 20)) console.log(`      log: ${line.trim()}`);
       await gateway.close();
       await Promise.all([...Object.values(upstreams), endpoints].map((u) => u.close()));
       expect(leakedInLogs(), 'log lines holding a secret').to.deep.equal([]);

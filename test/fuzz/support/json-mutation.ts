@@ -115,7 +115,7 @@ function applyEdit(base: unknown, edit: Edit): unknown {
     }
     case 'repeat': {
       // Bounded so a repeated long string stays a body the gateway reads (about 2 MB at most).
-      const size = (JSON.stringify(parent[key]) ?? 'null').length;
+      const size = jsonText(parent[key]).length;
       const times = Math.max(1, Math.min(edit.times, Math.floor(2_000_000 / Math.max(1, size))));
       const item = parent[key];
       parent[key] = Array.from({ length: times }, () => item);
@@ -125,9 +125,26 @@ function applyEdit(base: unknown, edit: Edit): unknown {
   return root.value;
 }
 
-/** `base` with one to three edits. */
+/** The largest body text an edit may produce; an edit that would exceed it is skipped. */
+export const MAX_BODY_CHARS = 4_000_000;
+
+/** Whether `value` is written as at most MAX_BODY_CHARS (repeated items share references, so sizes multiply). */
+function fits(value: unknown): boolean {
+  try {
+    return jsonText(value).length <= MAX_BODY_CHARS;
+  } catch {
+    return false;
+  }
+}
+
+/** `base` with one to three edits, each kept only when the body stays within MAX_BODY_CHARS. */
 export function mutated(base: unknown): fc.Arbitrary<unknown> {
-  return fc.array(editArbitrary, { minLength: 1, maxLength: 3 }).map((edits) => edits.reduce(applyEdit, base));
+  return fc.array(editArbitrary, { minLength: 1, maxLength: 3 }).map((edits) =>
+    edits.reduce((value, edit) => {
+      const next = applyEdit(value, edit);
+      return fits(next) ? next : value;
+    }, base),
+  );
 }
 
 /** Text that is not a JSON document, or only barely one. */
