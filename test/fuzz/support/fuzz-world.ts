@@ -47,7 +47,7 @@ export interface FuzzWorld {
   endpoints: ScriptedUpstream;
   /** The consumer bound to every registry: slug, `ag_` key and proxy base URL. */
   consumer: { id: string; slug: string; key: string; base: string };
-  /** A guardrail collector key whose policy blocks `forbidden-word` and masks PII on input and output. */
+  /** A guardrail collector key whose policy blocks `forbidden-word`, masks PII on input and output, runs every other detector and a gate. */
   collectorKey: string;
   /** `@{registry slug}/{model}`: pins the upstream speaking `format`. */
   pin(format: WireFormatId): string;
@@ -101,7 +101,15 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   const guardrail = await GuardrailClient.for(gateway, FUZZ_TENANT);
   const { collectorId, key: collectorKey } = await guardrail.collectorWithKey('rest_api', 'fuzz collector');
   secrets.add(collectorKey, hashKey(collectorKey));
-  await guardrail.policy({ name: 'fuzz policy', collectors: [collectorId], rules: [keywordRule('forbidden-word', 'block', 'both'), maskRule('both')] });
+  // Every detector runs on every evaluation (monitor only, besides the keyword block and the
+  // masking), and a gate reads attributes, so fuzzed payloads reach each of them.
+  const monitored = ['prompt_guard', 'toxicity', 'url_analyzer', 'doc_analyzer', 'indirect_prompt_injection'].map((detector) => ({ detector, direction: 'both', action: 'monitor' }));
+  await guardrail.policy({
+    name: 'fuzz policy',
+    collectors: [collectorId],
+    gates: [{ name: 'no shell', when: [{ field: 'tool.name', op: 'in', value: ['shell'] }, { field: 'tool.command', op: 'matches', value: '^rm ' }], action: 'block' }],
+    rules: [keywordRule('forbidden-word', 'block', 'both'), maskRule('both'), ...monitored],
+  });
 
   // The consumer's chain: every kind of gate and stage a fuzzed request can reach, none tight
   // enough to refuse the fuzzing itself. The guardrails policy evaluates in process.
