@@ -2,7 +2,8 @@
  * `X-Selected-Model` echoes the model the client named, so it must stay a valid header value
  * whatever that name holds: control characters, line breaks and non-ASCII text are
  * percent-encoded as UTF-8 rather than making Node refuse the header (a 500 in plain text,
- * after the upstream was already called). A name holding a lone surrogate, which JSON can carry
+ * after the upstream was already called); a name too long for any client's header limit is not
+ * echoed at all. A name holding a lone surrogate, which JSON can carry
  * but URL encoding refuses, is a 400 before any policy or upstream sees it. Found by the fuzzing
  * suite (test/fuzz/corpus).
  */
@@ -49,6 +50,15 @@ describe('proxy: the selection headers carry any model name', () => {
       const body = (await response.json()) as { error: { code: string; param: string } };
       expect(body.error).to.include({ code: 'invalid_request', param: 'model' });
       expect(world.fakes.oa.requests.length).to.equal(before);
+    });
+  }
+
+  for (const path of ['/v1/chat/completions', '/v1/embeddings']) {
+    it(`${path}: a model name of 100,000 characters is answered without X-Selected-Model (a header no client would read)`, async () => {
+      const response = await call(consumer, 'POST', path, { json: { model: 'm'.repeat(100_000), input: 'hi', messages: [{ role: 'user', content: 'hi' }] } });
+      expect(response.status, await response.text()).to.equal(200);
+      expect(response.headers.get('x-selected-model')).to.equal(null);
+      expect(response.headers.get('x-selected-provider')).to.equal('openai');
     });
   }
 
