@@ -68,11 +68,11 @@ export function loadCorpus<Case>(target: string): CorpusEntry<Case>[] {
 }
 
 /** Declares one mocha test per corpus entry of `target`: the case through `run`, then the entry's statuses. */
-export function replayCorpus<Case>(target: string, run: (c: Case) => Promise<{ status: number; what: string }>): void {
+export function replayCorpus<Case>(target: string, run: (c: Case) => Promise<{ status: number; what: string; text: string }>): void {
   for (const entry of loadCorpus<Case>(target)) {
     it(`corpus ${entry.name}: ${entry.description}`, async () => {
       const answer = await run(entry.case);
-      if (entry.statuses) expect(entry.statuses, `${answer.what}: ${entry.expected}`).to.include(answer.status);
+      if (entry.statuses) expect(entry.statuses, `${answer.what} answered ${answer.text.slice(0, 300)}; expected ${entry.expected}`).to.include(answer.status);
     });
   }
 }
