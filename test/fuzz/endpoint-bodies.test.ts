@@ -64,9 +64,9 @@ const oddBoundary = fc.oneof(fc.constantFrom('b', 'x'.repeat(70), "gc0p4Jq0M2Yt0
 /** A part of `seed` changed one way. */
 const partEdit = (part: CasePart): fc.Arbitrary<CasePart[]> =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.constant([part]) },
-    { weight: 1, arbitrary: fc.constant([]) },
-    { weight: 1, arbitrary: fc.constant([part, part]) },
+    { weight: 6, arbitrary: fc.constant<CasePart[]>([part]) },
+    { weight: 1, arbitrary: fc.constant<CasePart[]>([]) },
+    { weight: 1, arbitrary: fc.constant<CasePart[]>([part, part]) },
     { weight: 1, arbitrary: oddString.map((value) => [{ ...part, value }]) },
     { weight: 1, arbitrary: oddString.map((name) => [{ ...part, name: name.slice(0, 100) }]) },
     { weight: 1, arbitrary: oddFilename.map((filename) => [{ ...part, filename }]) },
