@@ -116,6 +116,19 @@ describe('fuzz: admin request bodies', function () {
     await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 2);
   });
 
+  it('a guardrails policy with its tgk_ key inline never shows the key back', async function () {
+    // Found by this suite: policy settings are shown as written, so an inline collector key
+    // (allowed for tests and local setups) comes back from GET .../policies. Making plugin
+    // settings write-only needs a decision on the policy views; until then this is skipped.
+    console.log('      skipped: policy views show plugin settings as written (an inline guardrails key included); see docs/testing.md');
+    this.skip();
+    const key = `tgk_${'k'.repeat(40)}`;
+    world.secrets.add(key);
+    const created = await send({ method: 'POST', url: `${world.gateway.urls.admin}/v1/gateways/${world.gatewayId}/policies`, headers: { authorization: `Bearer ${world.tokens.tenant}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'inline key', type: 'guardrails', settings: { key } }) });
+    expect(created.status, created.text).to.equal(201);
+    expectNoSecret(created, world.secrets);
+  });
+
   it('records read back after the fuzzing hold no secret', async () => {
     const g = `/v1/gateways/${world.gatewayId}`;
     for (const list of ['registries', 'consumers', 'roles', 'policies', 'auths', 'vault-credentials']) {

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 
 /** Cases per property when `FUZZ_RUNS` is unset: keeps the whole suite near a minute on 2 busy cores. */
-export const DEFAULT_RUNS = 40;
+export const DEFAULT_RUNS = 100;
 /** The seed used when `FUZZ_SEED` is unset; any other integer explores other cases. */
 export const DEFAULT_SEED = 27;
 

@@ -80,13 +80,16 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   // The non-chat registry takes its key from a vault credential created through the admin API.
   const vaultSecret = recognisable('vault');
   secrets.add(vaultSecret);
-  const credential = await fetch(`${gateway.urls.admin}/v1/gateways/${gatewayId}/vault-credentials`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${tokens.tenant}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'fuzz vault credential', secret: vaultSecret }),
-  });
-  expect(credential.status, 'vault credential created').to.equal(201);
-  const { id: credentialId } = (await credential.json()) as { id: string };
+  const vaultCredential = async (name: string, secret: string): Promise<string> => {
+    const created = await fetch(`${gateway.urls.admin}/v1/gateways/${gatewayId}/vault-credentials`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.tenant}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, secret }),
+    });
+    expect(created.status, `vault credential ${name} created`).to.equal(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  const credentialId = await vaultCredential('fuzz vault credential', vaultSecret);
   const endpointRegistry = await gateway.seed.registry(gatewayId, { provider: 'openai', slug: 'up-endpoints', base_url: endpoints.url });
   await gateway.seed.update(COLLECTIONS.registries, endpointRegistry._id, { $set: { auth: { credential_id: credentialId } } });
 
@@ -114,7 +117,8 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
   // The consumer's chain: every kind of gate and stage a fuzzed request can reach, none tight
   // enough to refuse the fuzzing itself. The guardrails policy evaluates in process.
   const policies: Array<{ type: string; settings: Record<string, unknown> }> = [
-    { type: 'guardrails', settings: { key: collectorKey, directions: ['input', 'output'] } },
+    // The key through a vault credential: an inline key is shown back by the policy views.
+    { type: 'guardrails', settings: { key: { credential_id: await vaultCredential('fuzz collector key', collectorKey) }, directions: ['input', 'output'] } },
     { type: 'rate_limiter', settings: { limits: [{ requests: 1_000_000, window: 'minute' }], partition_by: ['model'] } },
     { type: 'token_rate_limiter', settings: { limits: [{ amount: 1_000_000_000, window: 'day', per_model: true }] } },
     { type: 'cache', settings: { ttl_seconds: 60 } },
