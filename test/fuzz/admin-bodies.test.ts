@@ -14,7 +14,7 @@ import { expectNoSecret, expectNoServerFault, expectPlaneError } from './support
 import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request.js';
 import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
-import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
+import { itLeavesNoSecretInLogs, startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { fuzzBodies, type FuzzBody } from './support/json-mutation.js';
 
 /** One case: an operation's method and path template (ids as `{name}`), the caller, the body. */
@@ -137,4 +137,6 @@ describe('fuzz: admin request bodies', function () {
       expectNoSecret(answer, world.secrets);
     }
   });
+
+  itLeavesNoSecretInLogs(() => world);
 });

@@ -15,7 +15,7 @@ import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request
 import { chatSeeds } from './support/chat-seeds.js';
 import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
-import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
+import { itLeavesNoSecretInLogs, startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { fuzzBodies, type FuzzBody } from './support/json-mutation.js';
 
 /** One case: the client format called, the upstream format pinned, streaming or not, the body. */
@@ -67,4 +67,6 @@ describe('fuzz: chat requests of the five client formats', function () {
   it('no chat request answers 5xx, an error outside its client format, or a secret', async () => {
     await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 3);
   });
+
+  itLeavesNoSecretInLogs(() => world);
 });

@@ -12,7 +12,7 @@ import { expectClientFormatError, expectNoSecret, expectNoServerFault } from './
 import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request.js';
 import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
-import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
+import { itLeavesNoSecretInLogs, startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { fuzzBodies, oddString, type FuzzBody } from './support/json-mutation.js';
 
 /** A form part as a case holds it (text values; file bytes written as latin1 text). */
@@ -128,4 +128,6 @@ describe('fuzz: multipart forms and the other endpoints', function () {
   it('no form or endpoint body answers 5xx of the gateway, an error outside the OpenAI format, or a secret', async () => {
     await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 3);
   });
+
+  itLeavesNoSecretInLogs(() => world);
 });

@@ -18,7 +18,7 @@ import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request
 import { chatSeeds } from './support/chat-seeds.js';
 import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
-import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
+import { itLeavesNoSecretInLogs, startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { fuzzBodies, type FuzzBody } from './support/json-mutation.js';
 import { ANSWER_SEEDS } from './support/upstream-answer-seeds.js';
 
@@ -107,4 +107,6 @@ describe('fuzz: guardrail plane bodies', function () {
   it('no evaluate or management body answers 5xx, an error outside {error, message, request_id}, or a secret', async () => {
     await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 3);
   });
+
+  itLeavesNoSecretInLogs(() => world);
 });

@@ -12,7 +12,7 @@ import { expectClientFormatError, expectNoSecret, expectNoServerFault, expectPla
 import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request.js';
 import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
-import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
+import { itLeavesNoSecretInLogs, startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { pathSegment, queryString } from './support/url-parts.js';
 
 type Plane = 'proxy' | 'admin' | 'guardrail';
@@ -145,4 +145,6 @@ describe('fuzz: path segments and query parameters', function () {
   it('no path segment or query string answers 5xx, an error outside the plane or client format, or a secret', async () => {
     await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 3);
   });
+
+  itLeavesNoSecretInLogs(() => world);
 });

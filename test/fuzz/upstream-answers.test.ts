@@ -18,7 +18,7 @@ import { expectClientFormatError, expectNoSecret, expectNoServerFault } from './
 import { reportStatuses, send, type FuzzAnswer } from './support/bounded-request.js';
 import { replayCorpus } from './support/corpus.js';
 import { checkProperty } from './support/fuzz-settings.js';
-import { startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
+import { itLeavesNoSecretInLogs, startFuzzWorld, type FuzzWorld } from './support/fuzz-world.js';
 import { fuzzBodies, jsonText, mutated, notJson } from './support/json-mutation.js';
 import { ANSWER_SEEDS, type SeedEvent } from './support/upstream-answer-seeds.js';
 
@@ -132,4 +132,6 @@ describe('fuzz: upstream answers and stream events', function () {
   it('no upstream answer makes the gateway answer 5xx of its own, an error outside the client format, or hang', async () => {
     await checkProperty(fc.asyncProperty(caseArbitrary, async (c) => void (await runCase(c))), 2);
   });
+
+  itLeavesNoSecretInLogs(() => world);
 });

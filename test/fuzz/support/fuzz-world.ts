@@ -3,7 +3,7 @@
  * logging to memory exactly as the process logger formats lines, with the five fake chat
  * upstreams, one OpenAI fake serving the non-chat routes, and secrets of every kind seeded
  * with recognisable values (registry api keys, a vault credential behind a registry, the
- * consumer's `ag_` key, a collector's `tgk_` key, the admin JWT secret). Every answer and
+ * consumer's `ag_` key, a collector's `tgk_` key, the admin JWT secret, the master key). Every answer and
  * every log line is scanned for them. The consumer's chain holds a guardrails policy (keyword
  * block and PII masking, both directions), rate and token limits per model, and the cache.
  */
@@ -13,6 +13,7 @@ import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
 import type { WireFormatId } from '../../../core/canonical/index.js';
 import { COLLECTIONS, type RegistryRecord } from '../../../core/records/types.js';
 import { hashKey } from '../../../core/security/api-keys.js';
+import { generateMasterKey } from '../../../core/security/secret-box.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { SecretList } from '../../integration/admin/helpers/admin-client.js';
 import { memoryLog, type MemoryLog } from '../../integration/admin/helpers/memory-log.js';
@@ -60,8 +61,9 @@ export interface FuzzWorld {
 export async function startFuzzWorld(): Promise<FuzzWorld> {
   const logs = memoryLog();
   const secrets = new SecretList();
-  const gateway = await createTestGateway({ log: logs.log, planes: ['admin', 'proxy', 'guardrail'] });
-  secrets.add(gateway.jwtSecret);
+  const masterKey = generateMasterKey();
+  const gateway = await createTestGateway({ log: logs.log, planes: ['admin', 'proxy', 'guardrail'], env: { PORTCULLIS_MASTER_KEY: masterKey } });
+  secrets.add(gateway.jwtSecret, masterKey);
   const tokens = {
     platform: await mintAdminToken(gateway.jwtSecret, { sub: 'fuzz-platform', roles: ['platform_admin'] }),
     tenant: await mintAdminToken(gateway.jwtSecret, { sub: 'fuzz-tenant', roles: ['tenant_admin'], tenantId: FUZZ_TENANT }),
@@ -148,4 +150,12 @@ export async function startFuzzWorld(): Promise<FuzzWorld> {
       expect(leakedInLogs(), 'log lines holding a secret').to.deep.equal([]);
     },
   };
+}
+
+/** The last test of every fuzz file: no line the gateway logged during the file holds a seeded secret. */
+export function itLeavesNoSecretInLogs(world: () => FuzzWorld): void {
+  it('no log line of the gateway holds a seeded secret', () => {
+    expect(world().logs.lines.length, 'lines were captured').to.be.greaterThan(0);
+    expect(world().leakedInLogs()).to.deep.equal([]);
+  });
 }
