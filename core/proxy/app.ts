@@ -21,6 +21,7 @@ import { errorFormatForPath, parseProxyPath, type ProxyRoute } from './routes.js
 import { parseProxyQuery } from './url-input.js';
 import type { ProxyRuntime } from './runtime.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
+import { checkModelText } from './model-text.js';
 
 export interface ProxyAppDeps {
   holder: SnapshotHolder;
@@ -97,6 +98,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
     // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
     else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
+    checkModelText(body);
     const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query, headers: koa.req.headers, body }, clientGone);
     state.exchange = ctx;
     koa.res.setHeader('x-ag-trace-id', ctx.traceId);

@@ -11,6 +11,7 @@ import { takeSlot } from '../routing/attempt-slot.js';
 import type { BreakerOutcome } from '../routing/circuit-breaker.js';
 import { AttemptPolicy } from './attempt-decision.js';
 import { settleFailedAttempt } from './failed-attempt.js';
+import { selectionHeaders } from '../operations/relay-answer.js';
 import { relayStream } from './relay-stream.js';
 import { readChatAnswer } from './read-chat-answer.js';
 import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from './upstream-error.js';
@@ -24,11 +25,6 @@ function decode(format: WireFormat, ctx: Exchange, pathModel?: string, pathStrea
     if (err instanceof FormatError) throw new GatewayError('invalid_request', { message: err.message, param: err.param });
     throw err;
   }
-}
-
-function selectionHeaders(ctx: Exchange, target: RouteTarget) {
-  ctx.responseHeaders['x-selected-provider'] = target.registry.providerId;
-  ctx.responseHeaders['x-selected-model'] = target.modelId ?? target.model;
 }
 
 /** Gemini clients that did not ask for SSE get a streamed JSON array. */

@@ -87,6 +87,9 @@ export function decodeRequest(raw: unknown, from?: { stream?: boolean }): Canoni
       notes.push({ feature: key, reason: 'this request field exists only in Anthropic' });
     }
   }
+  // Checked last, so a body with other faults names those first. Like the Messages API and the
+  // other formats: without a turn there is nothing to send (nor for a guardrail to read).
+  if (messages.length === 0) throw new FormatError('messages must not be empty', 'messages');
   if (notes.length > 0) request.same_format_only = notes;
   return request;
 }

@@ -232,13 +232,15 @@ describe('anthropic-messages decodeRequest', () => {
   });
 
   it('takes stream from the caller when given', () => {
-    expect(anthropic.decodeRequest({ ...base, messages: [] }, { stream: true }).stream).to.equal(true);
+    expect(anthropic.decodeRequest({ ...base, messages: [{ role: 'user', content: 'hi' }] }, { stream: true }).stream).to.equal(true);
   });
 
   it('answers FormatError naming the field for bodies that are not Messages requests', () => {
     const cases: Array<[unknown, string]> = [
       [{ model: 'm', messages: [] }, 'max_tokens'],
       [{ ...base, messages: 'hi' }, 'messages'],
+      // As the Messages API and the other four formats: a conversation has at least one turn.
+      [{ ...base, messages: [] }, 'messages'],
       [{ ...base, messages: [{ role: 'system', content: 'x' }] }, 'messages[0].role'],
       [{ ...base, messages: [{ role: 'user', content: [{ type: 'text' }] }] }, 'messages[0].content[0].text'],
       [{ ...base, messages: [{ role: 'user', content: [{ type: 'tool_use', id: 'a', name: 'b', input: {} }] }] }, 'messages[0].content[0].type'],
