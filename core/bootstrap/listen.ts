@@ -1,16 +1,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
-import { answerClientErrors, planeErrorBody, type ClientErrorBody } from '../http/client-error.js';
+import { answerClientErrors, planeErrorFormat, type ClientErrorFormat } from '../http/client-error.js';
 
 /**
  * Starts a Koa app's HTTP server; port 0 picks a free one. Resolves with the bound port.
- * Requests Node refuses before the app (headers too large, ...) are answered with `errorBody`.
+ * Requests Node refuses before the app (headers too large, ...) are answered in `errorFormat`.
  */
-export function listen(app: Koa, host: string, port: number, errorBody: ClientErrorBody = planeErrorBody): Promise<{ server: Server; port: number }> {
+export function listen(app: Koa, host: string, port: number, errorFormat: ClientErrorFormat = planeErrorFormat): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
     const server = createServer(app.callback());
-    answerClientErrors(server, errorBody);
+    answerClientErrors(server, errorFormat);
     server.keepAliveTimeout = 65_000;
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -50,7 +50,7 @@ import { TraceBuffer } from '../telemetry/trace-buffer.js';
 import { registerTraceRoute } from '../telemetry/trace-route.js';
 import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
-import { proxyClientErrorBody } from '../proxy/error-response.js';
+import { proxyClientErrorFormat } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { masterKey } from './master-key.js';
 import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
@@ -256,7 +256,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   for (const plane of settings.planes) {
     const app = apps[plane]();
     observability.mount(plane, app);
-    const { server, port } = await listen(app, settings.host, settings.ports[plane], plane === 'proxy' ? proxyClientErrorBody : undefined);
+    const { server, port } = await listen(app, settings.host, settings.ports[plane], plane === 'proxy' ? proxyClientErrorFormat : undefined);
     servers.push(server);
     ports[plane] = port;
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;

@@ -8,11 +8,14 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GatewayError } from '../errors/gateway-error.js';
 
-/** The body of a refused request in a plane's error format. */
-export type ClientErrorBody = (error: GatewayError) => Record<string, unknown>;
+/** A plane's answer to a refused request: its error body, and headers every answer of the plane carries. */
+export interface ClientErrorFormat {
+  body(error: GatewayError): Record<string, unknown>;
+  headers?: Readonly<Record<string, string>>;
+}
 
 /** The admin and guardrail planes' `{error, message}`. */
-export const planeErrorBody: ClientErrorBody = (error) => ({ error: error.code, message: error.publicMessage });
+export const planeErrorFormat: ClientErrorFormat = { body: (error) => ({ error: error.code, message: error.publicMessage }) };
 
 /** The refusal a parser error stands for, as Node itself would choose its status. */
 function refusalOf(code: string | undefined): GatewayError {
@@ -21,8 +24,8 @@ function refusalOf(code: string | undefined): GatewayError {
   return new GatewayError('invalid_request', { message: 'malformed HTTP request' });
 }
 
-/** Installs the `clientError` answer on `server`, with bodies built by `body`. */
-export function answerClientErrors(server: Server, body: ClientErrorBody): void {
+/** Installs the `clientError` answer on `server`, in the plane's `format`. */
+export function answerClientErrors(server: Server, format: ClientErrorFormat): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // A connection that failed (reset, closed) has nobody to answer; one whose answer has begun
     // must not get a second (Node's own handler checks the same in-flight response).
@@ -32,10 +35,11 @@ export function answerClientErrors(server: Server, body: ClientErrorBody): void 
       return;
     }
     const refusal = refusalOf(err.code);
-    const text = JSON.stringify(body(refusal));
+    const text = JSON.stringify(format.body(refusal));
+    const extra = Object.entries(format.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
     socket.end(
       `HTTP/1.1 ${refusal.status} ${STATUS_TEXT[refusal.status] ?? 'Bad Request'}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+        `Content-Type: application/json; charset=utf-8\r\n${extra}Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
     );
   });
 }

@@ -1,3 +1,4 @@
+import type { ClientErrorFormat } from '../http/client-error.js';
 import type { ErrorInfo, WireFormat } from '../canonical/index.js';
 import type { GatewayError } from '../errors/gateway-error.js';
 
@@ -27,7 +28,11 @@ export function encodeErrorBody(error: GatewayError, format: WireFormat | undefi
 }
 
 /**
- * The body of a request Node refused before the proxy app saw it (headers too large): its path
- * was never parsed, so no client format is known, and OpenAI's error object answers.
+ * The answer to a request Node refused before the proxy app saw it (headers too large): its path
+ * was never parsed, so no client format is known, and OpenAI's error object answers; like every
+ * proxy error it says the gateway refused it.
  */
-export const proxyClientErrorBody = (error: GatewayError): Record<string, unknown> => encodeErrorBody(error, undefined);
+export const proxyClientErrorFormat: ClientErrorFormat = {
+  body: (error) => encodeErrorBody(error, undefined),
+  headers: { 'x-gateway-error-source': 'gateway' },
+};

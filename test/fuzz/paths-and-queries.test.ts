@@ -134,7 +134,9 @@ describe('fuzz: path segments and query parameters', function () {
     const url = new URL(`${world.gateway.urls[c.plane]}${path}${query ? `?${query}` : ''}`);
     const answer = await send({ method: c.method, url: url.href, headers, body, label: `auth ${c.auth}` });
     expectNoServerFault(answer);
-    if (c.plane === 'proxy') expectClientFormatError(answer, formatOfPath(url.pathname));
+    // A request line over the header limit is refused by Node's parser before the path is read:
+    // its 431 is in OpenAI's error format whatever the path (docs/proxy-endpoints.md).
+    if (c.plane === 'proxy') expectClientFormatError(answer, answer.status === 431 ? 'openai-chat' : formatOfPath(url.pathname));
     else expectPlaneError(answer, c.plane);
     expectNoSecret(answer, world.secrets);
     return answer;

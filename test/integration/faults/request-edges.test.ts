@@ -115,10 +115,11 @@ describe('faults: request edges on every plane', function () {
   });
 
   describe('headers over the limit are 431 with a short body', () => {
-    it('proxy: 431 with the OpenAI error object', async () => {
+    it('proxy: 431 with the OpenAI error object, marked as the gateway\'s', async () => {
       const answer = await getWithHugeHeader(`${proxyBase}/v1/models`, 20_000);
       expect(answer.status).to.equal(431);
       expect(jsonOf(answer).error.code).to.equal('headers_too_large');
+      expect(answer.headers['x-gateway-error-source']).to.equal('gateway');
       expect(answer.text.length).to.be.below(300);
     });
 
