@@ -20,6 +20,7 @@ import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
 import { publishGuardrailUrl } from '../guardrail/service-url.js';
 import { registerInProcessEvaluator, type InProcessEvaluator } from '../guardrail/in-process.js';
+import { guardrailErrorFormat, planeErrorFormat } from '../http/client-error.js';
 import { createEgress } from '../http/egress-dispatcher.js';
 import { EgressPolicy, type EgressLookup } from '../http/egress-policy.js';
 import type { ReadinessReport } from '../http/health.js';
@@ -256,7 +257,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   for (const plane of settings.planes) {
     const app = apps[plane]();
     observability.mount(plane, app);
-    const { server, port } = await listen(app, settings.host, settings.ports[plane], plane === 'proxy' ? proxyClientErrorFormat : undefined);
+    const { server, port } = await listen(app, settings.host, settings.ports[plane], plane === 'proxy' ? proxyClientErrorFormat : plane === 'guardrail' ? guardrailErrorFormat : planeErrorFormat);
     servers.push(server);
     ports[plane] = port;
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;

@@ -4,6 +4,7 @@
  * request (400). Node's own answers to these carry no body; each plane answers them in its own
  * error format instead, then closes the connection (the parser cannot go on after a refusal).
  */
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -14,8 +15,11 @@ export interface ClientErrorFormat {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** The admin and guardrail planes' `{error, message}`. */
+/** The admin plane's `{error, message}`. */
 export const planeErrorFormat: ClientErrorFormat = { body: (error) => ({ error: error.code, message: error.publicMessage }) };
+
+/** The guardrail plane's `{error, message, request_id}`: every answer of that plane carries a request id. */
+export const guardrailErrorFormat: ClientErrorFormat = { body: (error) => ({ ...planeErrorFormat.body(error), request_id: randomUUID() }) };
 
 /** The refusal a parser error stands for, as Node itself would choose its status. */
 function refusalOf(code: string | undefined): GatewayError {

@@ -124,10 +124,12 @@ describe('faults: request edges on every plane', function () {
     });
 
     for (const plane of ['admin', 'guardrail'] as const) {
-      it(`${plane}: 431 {error, message}`, async () => {
+      it(`${plane}: 431 {error, message}${plane === 'guardrail' ? ' with its request_id' : ''}`, async () => {
         const answer = await getWithHugeHeader(`${gateway.urls[plane]}/v1/health`, 20_000);
         expect(answer.status).to.equal(431);
-        expect(jsonOf(answer)).to.deep.equal({ error: 'headers_too_large', message: jsonOf(answer).message });
+        const requestId = plane === 'guardrail' ? { request_id: jsonOf(answer).request_id } : {};
+        if (plane === 'guardrail') expect(requestId.request_id).to.match(/^[0-9a-f-]{36}$/);
+        expect(jsonOf(answer)).to.deep.equal({ error: 'headers_too_large', message: jsonOf(answer).message, ...requestId });
         expect(jsonOf(answer).message).to.be.a('string').and.not.equal('');
         expect(answer.text.length).to.be.below(300);
       });
