@@ -139,6 +139,12 @@ describe('package: packed, installed outside the repository, and loaded by the b
     expect(upstream!.requests.at(-1)!.headers.authorization).to.equal('Bearer sk-upstream');
   });
 
+  it("runs the template's own tests against the installed testing face", () => {
+    const tests = run('npm', ['test'], plugin, 180_000);
+    if (tests.status !== 0) throw explain('npm test (template)', tests);
+    expect(tests.stdout).to.match(/\d+ passing/).and.not.match(/failing|pending/);
+  });
+
   it('refuses at admit, before any upstream call, a request without the required header', async () => {
     const before = upstream!.requests.length;
     const response = await chat({});
