@@ -65,7 +65,8 @@ describe('package: packed, installed outside the repository, and loaded by the b
 
     upstream = await startFakeOpenAI();
     const dataDir = join(work, 'data');
-    const cli = join(plugin, 'node_modules', 'portcullis', 'dist', 'core', 'cli', 'main.js');
+    // The installed command (`npx portcullis`), run with plain node: no tsx anywhere.
+    const cli = join(plugin, 'node_modules', '.bin', 'portcullis');
     gateway = await startPortcullisProcess(
       ['--planes', 'admin,proxy', '--proxy-port', '0', '--admin-port', '0', '--data-dir', dataDir, '--plugins', plugin],
       ['admin', 'proxy'],
