@@ -1,11 +1,8 @@
 /**
  * The plugin's behaviour, kept apart from its definition so it can be unit-tested with a fake kit.
- * Only types come from Portcullis: the plugin has no runtime dependency on the core.
+ * Only types come from Portcullis here.
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { ProviderRequest } from '../../core/pipeline/hooks.js';
-import type { Rejection } from '../../core/pipeline/rejection.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { Exchange, PluginKit, ProviderRequest, Rejection } from 'portcullis/plugin';
 import type { RequestTaggerSettings } from './config.js';
 
 /** `admit`: refuse requests missing the required header; queue the response headers. */

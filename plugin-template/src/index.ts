@@ -1,22 +1,20 @@
 /**
- * request_tagger: an example third-party Portcullis plugin. Load it with
- * `portcullis start --plugins ./plugin-template` (or PORTCULLIS_PLUGINS), then create a policy of
- * type `request_tagger` through the admin API.
+ * request_tagger: an example third-party Portcullis plugin. Build it (`npm run build`), load it
+ * with `portcullis start --plugins <this folder>` (or PORTCULLIS_PLUGINS), then create a policy
+ * of type `request_tagger` through the admin API.
  */
 import { readFileSync } from 'node:fs';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { ProviderRequest } from '../../core/pipeline/hooks.js';
-import type { PluginDefinition } from '../../core/plugin/types.js';
+import { definePlugin, STAGE, type Exchange, type ProviderRequest } from 'portcullis/plugin';
 import type { RequestTaggerSettings } from './config.js';
 import { admit, tagUpstream } from './handler.js';
 
 /** Plugins ship their settings schema; the host registers it and validates every policy with it. */
 const schema = JSON.parse(readFileSync(new URL('../schema.json', import.meta.url), 'utf8')) as { $id: string };
 
-/** Stage numbers: `admit` taps order by these (see docs/plugins.md); between size (100) and rate (200) limits. */
-const STAGE_TAGGING = 150;
+/** `admit` taps order by stage: between the size (100) and rate (200) limits. */
+const STAGE_TAGGING = STAGE.SIZE + 50;
 
-const plugin: PluginDefinition<RequestTaggerSettings> = {
+export default definePlugin<RequestTaggerSettings>({
   kind: 'plugin',
   // The policy type operators use; snake_case.
   name: 'request_tagger',
@@ -35,6 +33,4 @@ const plugin: PluginDefinition<RequestTaggerSettings> = {
     hooks.beforeAttempt.tapPromise({ name: 'request_tagger' }, async (_attempt: unknown, request: ProviderRequest, ctx: Exchange) =>
       tagUpstream(kit, request, ctx));
   },
-};
-
-export default plugin;
+});

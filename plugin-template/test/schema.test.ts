@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { ajv } from '../../core/schema/ajv.js';
+import { settingsValidator } from 'portcullis/testing';
 
 const schema = JSON.parse(readFileSync(new URL('../schema.json', import.meta.url), 'utf8')) as { $id: string; examples: object[] };
-const validate = ajv.getSchema(schema.$id) ?? ajv.compile(schema);
+const validate = settingsValidator(schema);
 
 describe('plugin-template: request_tagger schema', () => {
   it('accepts every example', () => {

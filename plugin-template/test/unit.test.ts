@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { ProviderRequest } from '../../core/pipeline/hooks.js';
-import { fakeKit } from '../../core/testing/fake-kit.js';
+import type { Exchange, ProviderRequest } from 'portcullis/plugin';
+import { fakeKit } from 'portcullis/testing';
 import { admit, tagUpstream } from '../src/handler.js';
 
 const exchange = (headers: Record<string, string>) => ({ incoming: { headers }, responseHeaders: {} }) as unknown as Exchange;

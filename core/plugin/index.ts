@@ -1,0 +1,56 @@
+/**
+ * The plugin face of Portcullis (`portcullis/plugin`): everything a plugin, detector or wire
+ * format may use, and nothing else. Third-party plugins import only this module (and
+ * `portcullis/testing` in their tests); what is not exported here is core-internal and may
+ * change without notice. The plugin API version is `CORE_API_VERSION`; a plugin's `coreApi`
+ * range must include it.
+ */
+
+// Plugin definitions, the kit handed to `setup`, and the hooks it taps.
+export {
+  definePlugin,
+  CORE_API_VERSION,
+  type Category,
+  type PluginDefinition,
+  type PluginHooks,
+  type PluginKit,
+  type SettingsReference,
+  type Stage,
+  type TapOptions,
+} from './types.js';
+export { STAGE } from '../pipeline/stages.js';
+
+// The hooks' argument and return types.
+export type { AttemptDecision, CacheKey, CacheKeyParts, HookName, ProviderRequest } from '../pipeline/hooks.js';
+export type { Attempt, Exchange, ExchangeFinding, IncomingRequest, Operation, Outcome, RoutePlan, RouteTarget } from '../pipeline/exchange.js';
+export type { ClientSignal } from '../pipeline/client-signal.js';
+export type { ConsumerView, Principal } from '../snapshot/views.js';
+
+// Expected refusals (`kit.reject`) and the errors behind them.
+export { Rejection, type RejectDetail } from '../pipeline/rejection.js';
+export { ERROR_CODES, type ErrorCode, type ErrorCodeSpec } from '../errors/codes.js';
+export { GatewayError, type ErrorSource, type GatewayErrorOptions } from '../errors/gateway-error.js';
+
+// Kit services.
+export { CounterUnavailableError, type CounterAddResult, type CounterStore } from './counters.js';
+export type { Logger } from '../logging/logger.js';
+export { egressFetch } from '../http/egress-dispatcher.js';
+export { AnswerTooLarge, readAtMost, readResponseAtMost, readResponseText, type BoundedText } from '../http/bounded-read.js';
+export { priceFor, type ModelPrice } from '../providers/prices.js';
+
+// Guardrail detectors.
+export {
+  defineDetector,
+  SegmentMemo,
+  type Detector,
+  type DetectorDefinition,
+  type DetectorHit,
+  type InspectAttachment,
+  type InspectionRequest,
+  type InspectSegment,
+  type Redaction,
+  type SegmentSource,
+} from '../guardrail/detector.js';
+
+// The canonical model and wire-format definitions.
+export * from '../canonical/index.js';
