@@ -31,6 +31,15 @@ export interface ProxyAppDeps {
   operations?: Partial<Record<string, OperationHandler>>;
 }
 
+/** The request body: chat JSON parsed; other operations' JSON parsed, multipart kept as the bytes received; none for the model list. */
+async function readProxyBody(koa: Koa.Context, route: ProxyRoute): Promise<unknown> {
+  let body: unknown;
+  if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
+  else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
+  checkModelText(body);
+  return body;
+}
+
 export type OperationHandler = (koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, route: ProxyRoute) => Promise<void>;
 
 interface ProxyState {
@@ -76,7 +85,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     }
   }));
 
-  // 2. Context builder: fixed paths only; reads the body; builds the exchange.
+  // 2. Context builder: fixed paths only; decodes the query; builds the exchange.
   app.use(async (koa, next) => {
     const route = parseProxyPath(koa.path);
     const state = koa.state as ProxyState;
@@ -94,12 +103,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
       clientGone.abort();
       runtime.log.info('client closed the connection', { trace_id: state.exchange?.traceId, path: koa.path, reason: 'client_closed' });
     });
-    let body: unknown;
-    if (koa.method === 'POST' && route.operation === 'chat') body = parseJsonObject(await readRawBody(koa.req));
-    // Other operations (not the model list): JSON parsed, multipart kept as the bytes received.
-    else if (route.operation !== 'chat' && route.operation !== 'models') body = await readOperationBody(koa.req);
-    checkModelText(body);
-    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query, headers: koa.req.headers, body }, clientGone);
+    // The body is read by the pipeline runner once the caller is authenticated.
+    const ctx = createExchange(holder.current, route, { method: koa.method, path: koa.path, query, headers: koa.req.headers, body: undefined }, clientGone);
     state.exchange = ctx;
     koa.res.setHeader('x-ag-trace-id', ctx.traceId);
     await next();
@@ -126,6 +131,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
         throw new GatewayError('unauthorized', { message: 'the credential is not attached to this consumer' });
       }
       if (snapshot.entryHooks.resolveConsumer.taps.length) consumer = await snapshot.entryHooks.resolveConsumer.promise(consumer, ctx);
+      // Only now: nobody unauthenticated makes the proxy read and hold a body up to its limit.
+      ctx.incoming.body = await readProxyBody(koa, route);
       ctx.consumer = consumer;
       hooks = snapshot.chainFor(consumer);
       if (route.operation === 'chat') await runChat(koa, ctx, hooks, runtime, route.pathModel, route.pathStream);

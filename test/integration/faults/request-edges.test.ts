@@ -104,10 +104,16 @@ describe('faults: request edges on every plane', function () {
       ['admin, no credential (401)', () => `${gateway.urls.admin}/v1/gateways`, 401],
       ['guardrail evaluate, no key (401)', () => `${gateway.urls.guardrail}/v1/evaluate`, 401],
       ['proxy, a path that names nothing (404)', () => `${gateway.urls.proxy}/edges/v1/nothing-here`, 404],
+      // The credential is checked before the body is read, so nobody unauthenticated makes the
+      // proxy read (and hold) a body of up to its limit.
+      ['proxy chat, no credential (401)', () => `${proxyBase}/v1/chat/completions`, 401],
+      ['proxy embeddings, a wrong key (401)', () => `${proxyBase}/v1/embeddings`, 401],
     ];
     for (const [name, url, status] of cases) {
       it(name, async () => {
-        const answer = await postChunked(url(), { 'content-type': 'application/json' }, 64 * MIB);
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (name.includes('wrong key')) headers.authorization = 'Bearer ag_not-a-key-of-this-gateway';
+        const answer = await postChunked(url(), headers, 64 * MIB);
         expect(answer.status).to.equal(status);
         expect(answer.headers.connection).to.equal('close');
       });
