@@ -10,9 +10,9 @@ import { expect } from 'chai';
 import { SegmentMemo, type Detector, type InspectionRequest, type InspectSegment } from '../../../core/guardrail/detector.js';
 import { createPluginHost, type PluginHost } from '../../../core/plugin/host.js';
 import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
-import { davidsonRows } from '../../../plugins/toxicity/training/davidson.js';
-import { loadDirectSamples } from '../../eval/training/direct-data.js';
-import { insertAttack, loadAttacks, loadCleanContexts } from '../../eval/training/bipia-data.js';
+import { davidsonRows } from '../../eval/data/davidson.js';
+import { loadDirectSamples } from '../../eval/data/direct-data.js';
+import { insertAttack, loadAttacks, loadCleanContexts } from '../../eval/data/bipia-data.js';
 import { presidioSamples } from '../../eval/detectors/data-loss-prevention/presidio.js';
 
 const DATASETS = join(PROJECT_ROOT, '../shared/datasets');

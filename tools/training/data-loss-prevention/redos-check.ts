@@ -1,7 +1,7 @@
 /** Development aid: CPU time of both detectors on pathological 20 KB inputs (a backtracking check; prints the slow ones). */
-import dlp from '../../../../plugins/data-loss-prevention/index.js';
-import tox from '../../../../plugins/toxicity/index.js';
-import { validatorFor } from '../../../../core/schema/ajv.js';
+import dlp from '../../../plugins/data-loss-prevention/index.js';
+import tox from '../../../plugins/toxicity/index.js';
+import { validatorFor } from '../../../core/schema/ajv.js';
 
 const make = (d: typeof dlp | typeof tox) => {
   const s: Record<string, unknown> = {};
@@ -44,7 +44,7 @@ for (const [name, text] of Object.entries(inputs)) {
 console.log('done');
 
 // Per recognizer, for the inputs that were slow.
-import { buildRecognizers } from '../../../../plugins/data-loss-prevention/recognizers.js';
+import { buildRecognizers } from '../../../plugins/data-loss-prevention/recognizers.js';
 {
   const s: Record<string, unknown> = {};
   validatorFor(dlp.schemaId)(s);

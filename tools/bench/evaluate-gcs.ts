@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/evaluate-gcs.ts` (after `npm run build`): the evaluate scenario's sequence for
+ * `npx tsx tools/bench/evaluate-gcs.ts` (after `npm run build`): the evaluate scenario's sequence for
  * one kind of prompt (a 30 s warm-up at 100 req/s, then at 20, 100 and 200 req/s three samples
  * each of the one-word floor and the 4 KB prompt) under V8's GC trace, printing per sample the prompt's p50, p99 and
  * worst latency and the collections in the floor and in the prompt: `s=` counts scavenges (`s_max=`
@@ -10,11 +10,11 @@
  * core/runtime/v8-options.ts). EVALUATE_TEXT=dataset sends the scenario's dataset prompts
  * instead of the repeated business prompt. Traffic goes only to 127.0.0.1.
  */
-import { createContext } from './context.js';
-import { GC_TRACE_FLAG, type GcRecord } from './gc-trace.js';
-import { openLoop } from './open-loop.js';
-import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
-import { evaluateBodiesFromEnv, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
+import { createContext } from '../../bench/context.js';
+import { GC_TRACE_FLAG, type GcRecord } from '../../bench/gc-trace.js';
+import { openLoop } from '../../bench/open-loop.js';
+import { HAS_TASKSET, pinSelf, startFakeUpstream } from '../../bench/processes.js';
+import { evaluateBodiesFromEnv, evaluateFloorBody, evaluateSeed } from '../../bench/scenarios/evaluate.js';
 
 const SAMPLE_MS = 5000;
 const body = evaluateBodiesFromEnv();

@@ -1,14 +1,14 @@
 /**
- * Trains indirect_prompt_injection's model: `npx tsx test/eval/training/train-indirect.ts`.
+ * Trains indirect_prompt_injection's model: `npx tsx tools/training/prompt-injection/train-indirect.ts`.
  * Positive units: the attack instructions (outside their code fences) of the included BIPIA
  * categories, plus prompt_guard's synthetic overrides; negative units: every line or sentence of
  * the `train` clean contexts. Calibration and the threshold come from the `tune` contexts, clean
  * and poisoned. The evaluation module calls `fitIndirect` once per left-out category.
  */
 import { writeFileSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAttacks, loadCleanContexts, poisonedContexts, type Attack, type CleanContext } from './bipia-data.js';
+import { loadAttacks, loadCleanContexts, poisonedContexts, type Attack, type CleanContext } from '../../../test/eval/data/bipia-data.js';
 import { syntheticPrompts, syntheticIndirect } from './synthetic-injections.js';
 import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
 import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
@@ -17,9 +17,9 @@ import { INDIRECT_DENSE_NAMES, emitUnitFeatures, UnitScratch } from '../../../pl
 import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/scorer.js';
 import { splitUnits } from '../../../plugins/indirect-prompt-injection/units.js';
 import { INDIRECT_MODEL_PATH as OUT } from '../../../plugins/indirect-prompt-injection/model-file.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 
 export const INDIRECT_HASH_BITS = 18;
 export const INDIRECT_FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.3, l2: 2, epochs: 10, seed: 3 };

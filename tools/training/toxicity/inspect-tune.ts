@@ -1,17 +1,16 @@
 /**
- * Development aid: `npx tsx plugins/toxicity/training/inspect-tune.ts` lists the tune-part
+ * Development aid: `npx tsx tools/training/toxicity/inspect-tune.ts` lists the tune-part
  * "neither" tweets the detector flags, with the hits, to see what drives false positives.
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import detector from '../index.js';
-import type { ToxicitySettings } from '../index.js';
+import { join } from 'node:path';
+import detector from '../../../plugins/toxicity/index.js';
+import type { ToxicitySettings } from '../../../plugins/toxicity/index.js';
 import type { DetectorHit } from '../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../core/schema/ajv.js';
-import { davidsonRows } from './davidson.js';
+import { davidsonRows } from '../../../test/eval/data/davidson.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 const settings: Record<string, unknown> = {};
 validatorFor(detector.schemaId)(settings);
 const d = detector.create(settings as unknown as ToxicitySettings);

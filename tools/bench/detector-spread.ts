@@ -1,5 +1,5 @@
 /**
- * `taskset -c 0 npx tsx bench/detector-spread.ts`: how an evaluation's detector time spreads
+ * `taskset -c 0 npx tsx tools/bench/detector-spread.ts`: how an evaluation's detector time spreads
  * across real prompts. Every detector runs in turn, as an evaluation runs them, on 1,000 prompts
  * cut from the shared datasets; each prompt's time per detector is the best of PASSES passes
  * (after a warm-up), so what is left is the prompt's own cost, not the machine's noise. Prints
@@ -7,7 +7,7 @@
  * and each detector's mean over the slowest twentieth against the middle tenth.
  */
 import { performance } from 'node:perf_hooks';
-import { benchDetectors, variedRequests } from './detectors.js';
+import { benchDetectors, variedRequests } from '../../bench/detectors.js';
 
 const PROMPTS = 1000;
 const WARM_UP_PASSES = 3;

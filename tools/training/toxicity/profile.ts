@@ -1,9 +1,9 @@
 /** Development aid: average CPU time of each toxicity stage on a 4 KB prompt. */
-import { normalizeText } from '../normalize.js';
-import { extractFeatures, FeatureCounts, predict } from '../features.js';
-import { toxicityModel } from '../model.js';
-import { phraseTags, wordTags } from '../lexicon.js';
-import { profanityMatcher } from '../profanity-matcher.js';
+import { normalizeText } from '../../../plugins/toxicity/normalize.js';
+import { extractFeatures, FeatureCounts, predict } from '../../../plugins/toxicity/features.js';
+import { toxicityModel } from '../../../plugins/toxicity/model.js';
+import { phraseTags, wordTags } from '../../../plugins/toxicity/lexicon.js';
+import { profanityMatcher } from '../../../plugins/toxicity/profanity-matcher.js';
 
 const base =
   'Hi team, my name is Anna Berg and I live at 1668 Glyn St, Springfield. Call me at +1 415-555-0132 or mail anna.berg@example.com. ' +

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/detector-company.ts [detector ...]`: each detector's median time on the
+ * `npx tsx tools/bench/detector-company.ts [detector ...]`: each detector's median time on the
  * detectors benchmark's request alone (many inspections in a row) and in company (all the chosen
  * detectors in turn on each request, as one evaluation runs them). In company each one runs with
  * the CPU caches holding the others' code and tables, so it is slower than alone; the difference
@@ -11,8 +11,8 @@
  * business prompt.
  */
 import { performance } from 'node:perf_hooks';
-import type { Detector } from '../core/guardrail/detector.js';
-import { benchDetectors, benchRequest, variedRequests } from './detectors.js';
+import type { Detector } from '../../core/guardrail/detector.js';
+import { benchDetectors, benchRequest, variedRequests } from '../../bench/detectors.js';
 
 const ROUNDS = 4;
 const PER_ROUND = 1000;

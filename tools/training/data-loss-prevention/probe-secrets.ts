@@ -1,6 +1,6 @@
 /** Development aid: lists secrets fixtures the detector gets wrong. */
-import { defaultDetector, inspectText } from './inspect-text.js';
-import { secretFixtures } from './fixtures.js';
+import { defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
+import { secretFixtures } from '../../../test/eval/detectors/data-loss-prevention/fixtures.js';
 const d = defaultDetector();
 for (const r of secretFixtures()) {
   const { hits, spans } = inspectText(d, r.text);

@@ -1,5 +1,5 @@
 /**
- * Trains prompt_guard's model: `npx tsx test/eval/training/train-prompt-guard.ts`.
+ * Trains prompt_guard's model: `npx tsx tools/training/prompt-injection/train-prompt-guard.ts`.
  * Fits on the `train` split of shared/datasets/direct-injection (direct-data.ts) plus the
  * synthetic rows; as benign, every view and window of the train split's clean BIPIA contexts and
  * of 4 KB prompts made of them (long-prompts.ts); as attacks, the windows holding a synthetic
@@ -7,20 +7,20 @@
  * split, and writes plugins/prompt-guard/model.json. The `test` split is never read here.
  */
 import { writeFileSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDirectSamples, type DirectSample, type Split } from './direct-data.js';
+import { loadDirectSamples, type DirectSample, type Split } from '../../../test/eval/data/direct-data.js';
 import { syntheticPrompts } from './synthetic-injections.js';
-import { loadCleanContexts, type CleanContext } from './bipia-data.js';
-import { longPrompts } from './long-prompts.js';
+import { loadCleanContexts, type CleanContext } from '../../../test/eval/data/bipia-data.js';
+import { longPrompts } from '../../../test/eval/data/long-prompts.js';
 import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
 import { DENSE_COUNT, DENSE_NAMES, emitFeatures, FeatureScratch } from '../../../plugins/prompt-guard/features.js';
 import { InjectionScorer, type TextView } from '../../../plugins/prompt-guard/scorer.js';
 import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
 import { PROMPT_GUARD_MODEL_PATH as OUT } from '../../../plugins/prompt-guard/model-file.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 
 export const HASH_BITS = 18;
 export const FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.4, l2: 2, epochs: 12, seed: 1 };

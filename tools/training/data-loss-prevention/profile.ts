@@ -1,7 +1,7 @@
 /** Development aid: average CPU time of each data_loss_prevention recognizer on a 4 KB prompt. */
-import { buildRecognizers } from '../../../../plugins/data-loss-prevention/recognizers.js';
-import type { DataLossPreventionSettings } from '../../../../plugins/data-loss-prevention/settings.js';
-import { validatorFor } from '../../../../core/schema/ajv.js';
+import { buildRecognizers } from '../../../plugins/data-loss-prevention/recognizers.js';
+import type { DataLossPreventionSettings } from '../../../plugins/data-loss-prevention/settings.js';
+import { validatorFor } from '../../../core/schema/ajv.js';
 
 const base =
   'Hi team, my name is Anna Berg and I live at 1668 Glyn St, Springfield. Call me at +1 415-555-0132 or mail anna.berg@example.com. ' +

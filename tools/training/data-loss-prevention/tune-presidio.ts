@@ -1,15 +1,13 @@
 /**
- * Development aid: `npx tsx test/eval/detectors/data-loss-prevention/tune-presidio.ts [TYPE]`
+ * Development aid: `npx tsx tools/training/data-loss-prevention/tune-presidio.ts [TYPE]`
  * prints the tuning-part scores and the misses and false alarms of one type.
  */
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { presidioSamples } from './presidio.js';
-import { SpanTally, GOLD_TO_ROW, COMPATIBLE } from './span-scoring.js';
-import { applyRedactions, defaultDetector, inspectText } from './inspect-text.js';
+import { presidioSamples } from '../../../test/eval/detectors/data-loss-prevention/presidio.js';
+import { SpanTally, GOLD_TO_ROW, COMPATIBLE } from '../../../test/eval/detectors/data-loss-prevention/span-scoring.js';
+import { applyRedactions, defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 const focus = process.argv[2];
 const part = (process.argv[3] ?? 'tuning') as 'tuning' | 'held-out' | 'all';
 const d = defaultDetector();

@@ -1,4 +1,4 @@
-import { defaultDetector, inspectText } from './inspect-text.js';
+import { defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
 const d = defaultDetector();
 for (const t of process.argv.slice(2)) {
   const { spans } = inspectText(d, t);

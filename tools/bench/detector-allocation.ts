@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/detector-allocation.ts [detector ...]`: the bytes each detector allocates per
+ * `npx tsx tools/bench/detector-allocation.ts [detector ...]`: the bytes each detector allocates per
  * inspection of the detectors benchmark's request (a 4 KB prompt and a 512-byte tool result),
  * and the functions that allocate them. Allocation sets how often young-generation collections
  * come; at the evaluate scenario's rate each one is about a millisecond on the request it lands
@@ -13,14 +13,14 @@
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Detector, InspectionRequest } from '../core/guardrail/detector.js';
-import { benchDetectors, benchRequest, variedRequests } from './detectors.js';
+import type { Detector, InspectionRequest } from '../../core/guardrail/detector.js';
+import { benchDetectors, benchRequest, variedRequests } from '../../bench/detectors.js';
 
 const INSPECTIONS = 2000;
 /** Bytes between samples; small enough that a 1 KB-per-inspection difference shows. */
 const SAMPLING_INTERVAL = 256;
 const TOP = Number(process.env.BENCH_ALLOC_TOP ?? 8);
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 interface SamplingNode {
   callFrame: { functionName: string; url: string };

@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/gc-survival.ts`: what the policy chain costs the garbage collector per request.
+ * `npx tsx tools/bench/gc-survival.ts`: what the policy chain costs the garbage collector per request.
  * Runs the chain scenario's gateway under V8's GC trace (`--trace-gc-nvp`) at a fixed 200 req/s
  * (SCENARIO=evaluate: the evaluate scenario's 4 KB prompt at 100 req/s instead, its dataset
  * prompts with EVALUATE_TEXT=dataset) and prints, per
@@ -13,13 +13,13 @@
  * Scavenges while a major collection is marking promote more than usual: the `major_gcs` count
  * says whether one fell in the window. Traffic goes only to 127.0.0.1.
  */
-import { saturate } from './closed-loop.js';
-import { createContext } from './context.js';
-import { GC_TRACE_FLAG } from './gc-trace.js';
-import { openLoop } from './open-loop.js';
-import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
-import { evaluateBodiesFromEnv, evaluateSeed } from './scenarios/evaluate.js';
-import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
+import { saturate } from '../../bench/closed-loop.js';
+import { createContext } from '../../bench/context.js';
+import { GC_TRACE_FLAG } from '../../bench/gc-trace.js';
+import { openLoop } from '../../bench/open-loop.js';
+import { HAS_TASKSET, pinSelf, startFakeUpstream } from '../../bench/processes.js';
+import { evaluateBodiesFromEnv, evaluateSeed } from '../../bench/scenarios/evaluate.js';
+import { CHAIN_PLANES, chainBody, chainSeed } from '../../bench/scenarios/policy-chain.js';
 
 const EVALUATE = process.env.SCENARIO === 'evaluate';
 const RATE = Number(process.env.RATE ?? (EVALUATE ? 100 : 200));

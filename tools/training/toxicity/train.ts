@@ -1,19 +1,19 @@
 /**
- * Trains the toxicity model: `npx tsx plugins/toxicity/training/train.ts`.
+ * Trains the toxicity model: `npx tsx tools/training/toxicity/train.ts`.
  * Logistic regression with L2 and class weights over word and character n-grams of the
  * normalized text, fitted by AdaGrad on the train part of the Davidson split; the threshold is
  * chosen on the tune part (best F1 with at most TARGET_FPR false positives on "neither"). The
  * held-out part is never read here. Writes plugins/toxicity/model/weights.json.
  */
 import { writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { extractFeatures, featureValues, loadModel, predict, type ToxicityModel } from '../features.js';
-import { normalizeText } from '../normalize.js';
-import { davidsonRows } from './davidson.js';
+import { join } from 'node:path';
+import { extractFeatures, featureValues, loadModel, predict, type ToxicityModel } from '../../../plugins/toxicity/features.js';
+import { normalizeText } from '../../../plugins/toxicity/normalize.js';
+import { davidsonRows } from '../../../test/eval/data/davidson.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 const EPOCHS = 30;
 const L2 = Number(process.env.L2 ?? 1e-5);
 const RATE = 0.2;
@@ -84,4 +84,4 @@ for (let t = 0.05; t < 0.99; t += 0.01) {
 }
 model.threshold = Number(best.t.toFixed(2));
 console.log(`features ${model.weights.length}; tune: threshold ${model.threshold} F1 ${best.f1.toFixed(3)} FPR ${best.fpr.toFixed(3)}`);
-writeFileSync(join(here, '../model/weights.json'), JSON.stringify(model) + '\n');
+writeFileSync(join(PROJECT_ROOT, 'plugins/toxicity/model/weights.json'), JSON.stringify(model) + '\n');

@@ -1,9 +1,9 @@
-/** Development aid: `npx tsx plugins/toxicity/training/probe.ts "text" ...` prints the hits. */
-import detector from '../index.js';
-import type { ToxicitySettings } from '../index.js';
+/** Development aid: `npx tsx tools/training/toxicity/probe.ts "text" ...` prints the hits. */
+import detector from '../../../plugins/toxicity/index.js';
+import type { ToxicitySettings } from '../../../plugins/toxicity/index.js';
 import type { DetectorHit } from '../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../core/schema/ajv.js';
-import { normalizeText } from '../normalize.js';
+import { normalizeText } from '../../../plugins/toxicity/normalize.js';
 
 const settings: Record<string, unknown> = {};
 validatorFor(detector.schemaId)(settings);

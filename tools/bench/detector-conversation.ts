@@ -1,14 +1,14 @@
 /**
- * `taskset -c 0 npx tsx bench/detector-conversation.ts`: every detector in process on the
+ * `taskset -c 0 npx tsx tools/bench/detector-conversation.ts`: every detector in process on the
  * evaluate scenario's 8-turn conversations (each request the whole history, as chat clients send
  * it), p50 by turn, with the detectors remembering texts (SegmentMemo) and reading everything
  * again. Fresh detector instances for each pass, so each starts with an empty memo; the first
  * 400 requests warm up and are not counted.
  */
-import type { InspectionRequest } from '../core/guardrail/detector.js';
-import { SegmentMemo } from '../core/guardrail/segment-memo.js';
-import { benchDetectors } from './detectors.js';
-import { evaluateConversationBodies } from './scenarios/evaluate.js';
+import type { InspectionRequest } from '../../core/guardrail/detector.js';
+import { SegmentMemo } from '../../core/guardrail/segment-memo.js';
+import { benchDetectors } from '../../bench/detectors.js';
+import { evaluateConversationBodies } from '../../bench/scenarios/evaluate.js';
 
 const TURNS = 8;
 const WARM_UP = 400;

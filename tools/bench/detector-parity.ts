@@ -6,32 +6,33 @@
  * prompt_guard and indirect_prompt_injection record the scorer's raw logit and calibrated
  * confidence, toxicity its normalized text and model probability.
  *
- *   npx tsx bench/detector-parity.ts write /tmp/before.json [detector ...]
- *   npx tsx bench/detector-parity.ts compare /tmp/before.json [detector ...]
+ *   npx tsx tools/bench/detector-parity.ts write /tmp/before.json [detector ...]
+ *   npx tsx tools/bench/detector-parity.ts compare /tmp/before.json [detector ...]
  *
  * `compare` exits 1 when any text differs (numbers beyond 1e-9, anything else at all).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Detector, InspectionRequest, InspectSegment } from '../core/guardrail/detector.js';
-import { createPluginHost } from '../core/plugin/host.js';
-import { InjectionScorer } from '../plugins/prompt-guard/scorer.js';
-import { promptGuardModel } from '../plugins/prompt-guard/model-file.js';
-import { IndirectScorer } from '../plugins/indirect-prompt-injection/scorer.js';
-import { indirectModel } from '../plugins/indirect-prompt-injection/model-file.js';
-import { normalizeText } from '../plugins/toxicity/normalize.js';
-import { extractFeatures, predict } from '../plugins/toxicity/features.js';
-import { toxicityModel } from '../plugins/toxicity/model.js';
-import { loadDirectSamples } from '../test/eval/training/direct-data.js';
-import { insertAttack, loadAttacks, loadCleanContexts, POSITIONS } from '../test/eval/training/bipia-data.js';
-import { syntheticIndirect, syntheticPrompts } from '../test/eval/training/synthetic-injections.js';
-import { davidsonRows } from '../plugins/toxicity/training/davidson.js';
-import { prompt } from './bodies.js';
-import { benchRequest, datasetPrompts } from './detectors.js';
+import type { Detector, InspectionRequest, InspectSegment } from '../../core/guardrail/detector.js';
+import { createPluginHost } from '../../core/plugin/host.js';
+import { InjectionScorer } from '../../plugins/prompt-guard/scorer.js';
+import { promptGuardModel } from '../../plugins/prompt-guard/model-file.js';
+import { IndirectScorer } from '../../plugins/indirect-prompt-injection/scorer.js';
+import { indirectModel } from '../../plugins/indirect-prompt-injection/model-file.js';
+import { normalizeText } from '../../plugins/toxicity/normalize.js';
+import { extractFeatures, predict } from '../../plugins/toxicity/features.js';
+import { toxicityModel } from '../../plugins/toxicity/model.js';
+import { loadDirectSamples } from '../../test/eval/data/direct-data.js';
+import { insertAttack, loadAttacks, loadCleanContexts, POSITIONS } from '../../test/eval/data/bipia-data.js';
+import { syntheticIndirect, syntheticPrompts } from '../training/prompt-injection/synthetic-injections.js';
+import { davidsonRows } from '../../test/eval/data/davidson.js';
+import { DATASETS_DIR } from '../../test/eval/data/datasets-dir.js';
+import { prompt } from '../../bench/bodies.js';
+import { benchRequest, datasetPrompts } from '../../bench/detectors.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(root, '../shared/datasets'));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const datasets = DATASETS_DIR;
 
 /** A deterministic generator (mulberry32). */
 function rng(seed: number): () => number {

@@ -1,18 +1,17 @@
 /**
  * Development aid: flag rate of the toxicity detector on benign prompts from
  * shared/datasets/direct-injection (label 0 rows), to see how the tweet-trained model behaves
- * on assistant traffic. `npx tsx plugins/toxicity/training/benign-check.ts [file...]`
+ * on assistant traffic. `npx tsx tools/training/toxicity/benign-check.ts [file...]`
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import detector from '../index.js';
-import type { ToxicitySettings } from '../index.js';
+import { join } from 'node:path';
+import detector from '../../../plugins/toxicity/index.js';
+import type { ToxicitySettings } from '../../../plugins/toxicity/index.js';
 import type { DetectorHit } from '../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../core/schema/ajv.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 const settings: Record<string, unknown> = {};
 validatorFor(detector.schemaId)(settings);
 const d = detector.create(settings as unknown as ToxicitySettings);

@@ -8,11 +8,11 @@
  * touches no memory: what a server doing that much work would show if nothing it touched ever
  * left the cache. Traffic goes only to 127.0.0.1.
  *
- *   npx tsx bench/machine-floor.ts        (BENCH_DURATION_S per sample, default 10)
+ *   npx tsx tools/bench/machine-floor.ts        (BENCH_DURATION_S per sample, default 10)
  */
-import { openaiChat } from './bodies.js';
-import { openLoop } from './open-loop.js';
-import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
+import { openaiChat } from '../../bench/bodies.js';
+import { openLoop } from '../../bench/open-loop.js';
+import { HAS_TASKSET, pinSelf, startFakeUpstream } from '../../bench/processes.js';
 
 const seconds = Number(process.env.BENCH_DURATION_S ?? 10);
 const workMs = (process.env.BENCH_FLOOR_WORK_MS ?? '1.56').split(',');

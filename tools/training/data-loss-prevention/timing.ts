@@ -3,9 +3,9 @@
  * Prints wall time and this process's CPU time per call; on a loaded machine the CPU time is
  * the one that says what the detectors cost.
  */
-import dlp from '../../../../plugins/data-loss-prevention/index.js';
-import tox from '../../../../plugins/toxicity/index.js';
-import { validatorFor } from '../../../../core/schema/ajv.js';
+import dlp from '../../../plugins/data-loss-prevention/index.js';
+import tox from '../../../plugins/toxicity/index.js';
+import { validatorFor } from '../../../core/schema/ajv.js';
 
 const base =
   'Hi team, my name is Anna Berg and I live at 1668 Glyn St, Springfield. Call me at +1 415-555-0132 or mail anna.berg@example.com. ' +

@@ -1,5 +1,5 @@
 /**
- * `taskset -c 0,1 npx tsx bench/detector-threads.ts`: what spreading one evaluation's detectors
+ * `taskset -c 0,1 npx tsx tools/bench/detector-threads.ts`: what spreading one evaluation's detectors
  * over two threads would gain after a pause, before building it. Each round waits 50 ms (as at
  * 20 req/s), then runs every detector on the detectors benchmark's request: all on this thread,
  * or the ones named in THREAD_B (default prompt_guard, data_loss_prevention and
@@ -11,9 +11,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { Detector } from '../core/guardrail/detector.js';
-import { benchDetectors, benchRequest, variedRequests } from './detectors.js';
-import { summarize } from './open-loop.js';
+import type { Detector } from '../../core/guardrail/detector.js';
+import { benchDetectors, benchRequest, variedRequests } from '../../bench/detectors.js';
+import { summarize } from '../../bench/open-loop.js';
 
 const ROUNDS = 300;
 const IDLE_MS = 50;

@@ -1,15 +1,14 @@
 /**
  * Development aid: what data_loss_prevention masks in benign prompts without PII labels
  * (shared/datasets/direct-injection, label 0), to spot false alarms outside the tuning data.
- * `npx tsx test/eval/detectors/data-loss-prevention/benign-scan.ts clinc150.jsonl [N]`
+ * `npx tsx tools/training/data-loss-prevention/benign-scan.ts clinc150.jsonl [N]`
  */
 import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defaultDetector, inspectText } from './inspect-text.js';
+import { join } from 'node:path';
+import { defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
+import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 const [file, limit] = process.argv.slice(2);
 const d = defaultDetector();
 const counts = new Map<string, number>();
