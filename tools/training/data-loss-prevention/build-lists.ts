@@ -1,7 +1,7 @@
 /**
  * Builds the word lists the name and place recognizers use. Run by hand when a source changes:
  *
- *   npx tsx plugins/data-loss-prevention/lists/build-lists.ts <ssa-names.txt> <census-surnames.txt> <dictionary>
+ *   npx tsx tools/training/data-loss-prevention/build-lists.ts <ssa-names.txt> <census-surnames.txt> <dictionary>
  *
  * - ssa-names.txt: `name|births` lines, the US Social Security Administration national baby-name
  *   counts 1880-2024 summed per name (public domain; read here from the SQLite file of the npm
@@ -15,17 +15,18 @@
  * Intl.supportedValuesOf('timeZone').
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { foldName } from '../recognizers/fold.js';
+import { join } from 'node:path';
+import { foldName } from '../../../plugins/data-loss-prevention/recognizers/fold.js';
+import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
+/** The folder the recognizers read the lists from. */
+const LISTS_DIR = join(PROJECT_ROOT, 'plugins/data-loss-prevention/lists');
 const [ssaPath, censusPath, dictPath] = process.argv.slice(2);
 if (!dictPath) throw new Error('usage: build-lists.ts <ssa-names.txt> <census-surnames.txt> <dictionary>');
 
 const write = (name: string, values: Iterable<string>) => {
   const sorted = [...new Set(values)].filter((v) => v.length > 1).sort();
-  writeFileSync(join(here, name), sorted.join('\n') + '\n');
+  writeFileSync(join(LISTS_DIR, name), sorted.join('\n') + '\n');
   console.log(name, sorted.length);
 };
 
