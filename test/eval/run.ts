@@ -7,7 +7,7 @@ import { readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DetectorEvaluation, MetricsRow } from './metrics.js';
-import { DATASETS_DIR } from './data/datasets-dir.js';
+import { DATASETS_DIR } from './datasets/datasets-dir.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const datasets = DATASETS_DIR;

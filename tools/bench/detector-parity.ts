@@ -23,11 +23,11 @@ import { indirectModel } from '../../plugins/indirect-prompt-injection/model-fil
 import { normalizeText } from '../../plugins/toxicity/normalize.js';
 import { extractFeatures, predict } from '../../plugins/toxicity/features.js';
 import { toxicityModel } from '../../plugins/toxicity/model.js';
-import { loadDirectSamples } from '../../test/eval/data/direct-data.js';
-import { insertAttack, loadAttacks, loadCleanContexts, POSITIONS } from '../../test/eval/data/bipia-data.js';
+import { loadDirectSamples } from '../../test/eval/datasets/direct-data.js';
+import { insertAttack, loadAttacks, loadCleanContexts, POSITIONS } from '../../test/eval/datasets/bipia-data.js';
 import { syntheticIndirect, syntheticPrompts } from '../training/prompt-injection/synthetic-injections.js';
-import { davidsonRows } from '../../test/eval/data/davidson.js';
-import { DATASETS_DIR } from '../../test/eval/data/datasets-dir.js';
+import { davidsonRows } from '../../test/eval/datasets/davidson.js';
+import { DATASETS_DIR } from '../../test/eval/datasets/datasets-dir.js';
 import { prompt } from '../../bench/bodies.js';
 import { benchRequest, datasetPrompts } from '../../bench/detectors.js';
 

@@ -8,7 +8,7 @@ import detector from '../../../plugins/toxicity/index.js';
 import type { ToxicitySettings } from '../../../plugins/toxicity/index.js';
 import type { DetectorHit } from '../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../core/schema/ajv.js';
-import { davidsonRows } from '../data/davidson.js';
+import { davidsonRows } from '../datasets/davidson.js';
 import { emptyCounts, recallAtFpr, rowFromCounts, tally, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
 
 const NAME = 'toxicity';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
-import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
 const [file, limit] = process.argv.slice(2);

@@ -5,7 +5,7 @@
 import { presidioSamples } from '../../../test/eval/detectors/data-loss-prevention/presidio.js';
 import { SpanTally, GOLD_TO_ROW, COMPATIBLE } from '../../../test/eval/detectors/data-loss-prevention/span-scoring.js';
 import { applyRedactions, defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
-import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
 const focus = process.argv[2];

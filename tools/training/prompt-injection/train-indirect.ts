@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAttacks, loadCleanContexts, poisonedContexts, type Attack, type CleanContext } from '../../../test/eval/data/bipia-data.js';
+import { loadAttacks, loadCleanContexts, poisonedContexts, type Attack, type CleanContext } from '../../../test/eval/datasets/bipia-data.js';
 import { syntheticPrompts, syntheticIndirect } from './synthetic-injections.js';
 import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
 import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
@@ -17,7 +17,7 @@ import { INDIRECT_DENSE_NAMES, emitUnitFeatures, UnitScratch } from '../../../pl
 import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/scorer.js';
 import { splitUnits } from '../../../plugins/indirect-prompt-injection/units.js';
 import { INDIRECT_MODEL_PATH as OUT } from '../../../plugins/indirect-prompt-injection/model-file.js';
-import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
 

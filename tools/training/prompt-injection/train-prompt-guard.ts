@@ -9,16 +9,16 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadDirectSamples, type DirectSample, type Split } from '../../../test/eval/data/direct-data.js';
+import { loadDirectSamples, type DirectSample, type Split } from '../../../test/eval/datasets/direct-data.js';
 import { syntheticPrompts } from './synthetic-injections.js';
-import { loadCleanContexts, type CleanContext } from '../../../test/eval/data/bipia-data.js';
-import { longPrompts } from '../../../test/eval/data/long-prompts.js';
+import { loadCleanContexts, type CleanContext } from '../../../test/eval/datasets/bipia-data.js';
+import { longPrompts } from '../../../test/eval/datasets/long-prompts.js';
 import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
 import { DENSE_COUNT, DENSE_NAMES, emitFeatures, FeatureScratch } from '../../../plugins/prompt-guard/features.js';
 import { InjectionScorer, type TextView } from '../../../plugins/prompt-guard/scorer.js';
 import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
 import { PROMPT_GUARD_MODEL_PATH as OUT } from '../../../plugins/prompt-guard/model-file.js';
-import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
 

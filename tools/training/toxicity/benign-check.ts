@@ -9,7 +9,7 @@ import detector from '../../../plugins/toxicity/index.js';
 import type { ToxicitySettings } from '../../../plugins/toxicity/index.js';
 import type { DetectorHit } from '../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../core/schema/ajv.js';
-import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
 const settings: Record<string, unknown> = {};

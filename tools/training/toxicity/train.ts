@@ -9,8 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFeatures, featureValues, loadModel, predict, type ToxicityModel } from '../../../plugins/toxicity/features.js';
 import { normalizeText } from '../../../plugins/toxicity/normalize.js';
-import { davidsonRows } from '../../../test/eval/data/davidson.js';
-import { DATASETS_DIR } from '../../../test/eval/data/datasets-dir.js';
+import { davidsonRows } from '../../../test/eval/datasets/davidson.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
 
 const datasets = DATASETS_DIR;
