@@ -89,10 +89,10 @@ function datasetTexts(): string[] {
 /**
  * `count` pairs of a 4 KB prompt and a 512-byte tool result, each consecutive dataset texts
  * joined. The texts (about 700 KB) make some 135 pairs per pass; each later pass takes them in
- * another order (a seeded shuffle, the same every run), so no pair comes twice.
+ * another order (a seeded shuffle, the same every run), so no pair comes twice. `texts` replaces
+ * the shared datasets' (tests pass committed ones).
  */
-export function datasetPrompts(count: number): Array<{ user: string; tool: string }> {
-  const texts = datasetTexts();
+export function datasetPrompts(count: number, texts: string[] = datasetTexts()): Array<{ user: string; tool: string }> {
   const order = texts.map((_, i) => i);
   let seed = 20261123;
   const random = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;

@@ -41,9 +41,9 @@ const numbered = (i: number, text: string) => `Request ${i}. ${text}`.slice(0, t
 export const evaluateBodies = () => new BodyCycle(Array.from({ length: BODIES }, (_, i) => evaluateBodyOf(numbered(i, prompt(4096)), numbered(i, prompt(512)))));
 /**
  * BODIES requests, each a different 4 KB prompt and tool result cut from the shared datasets'
- * texts, numbered too: jailbreak templates share their first 512 bytes.
+ * texts (or `texts`), numbered too: jailbreak templates share their first 512 bytes.
  */
-export const evaluateDatasetBodies = () => new BodyCycle(datasetPrompts(BODIES).map(({ user, tool }, i) => evaluateBodyOf(numbered(i, user), numbered(i, tool))));
+export const evaluateDatasetBodies = (texts?: string[]) => new BodyCycle(datasetPrompts(BODIES, texts).map(({ user, tool }, i) => evaluateBodyOf(numbered(i, user), numbered(i, tool))));
 /** Turns of each benchmark conversation. */
 const TURNS = 8;
 const SYSTEM_PROMPT = 'You are the support assistant of Acme Logistics. Answer in the language of the customer, cite the order number when one is given, and never share another customer\'s data.';
@@ -53,10 +53,10 @@ const SYSTEM_PROMPT = 'You are the support assistant of Acme Logistics. Answer i
  * shared datasets), so request k of a conversation holds k new-or-seen user messages, of which
  * only the last is new. 2,048 requests, so a text comes back only from its own conversation's
  * history, never from a cycle of the list (each cycle brings 4,096 new texts, twice what a
- * detector remembers).
+ * detector remembers). `texts` replaces the shared datasets' texts.
  */
-export const evaluateConversationBodies = () => {
-  const turns = datasetPrompts(2048);
+export const evaluateConversationBodies = (texts?: string[]) => {
+  const turns = datasetPrompts(2048, texts);
   const bodies: string[] = [];
   for (let start = 0; start < turns.length; start += TURNS) {
     const messages: Array<{ role: string; content: string }> = [{ role: 'system', content: SYSTEM_PROMPT }];

@@ -27,7 +27,7 @@ export function readRawBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): P
       if (size <= limit) return void chunks.push(chunk);
       detach();
       chunks.length = 0;
-      req.on('data', discard).on('error', discard);
+      discardRestOfBody(req);
       reject(tooLarge());
     };
     const onEnd = () => {
@@ -49,10 +49,15 @@ export function readRawBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): P
   });
 }
 
-const clientClosed = (cause?: Error) =>
+/** 499 `client_closed`: the client left before its request body was whole. */
+export const clientClosed = (cause?: Error): GatewayError =>
   new GatewayError('client_closed', { message: 'the client closed the connection before its request body was whole', cause });
 
-/** Drops the rest of a refused body (see readRawBody). */
+/** Reads and drops the rest of a refused body until the answer is out (see readRawBody). */
+export function discardRestOfBody(req: IncomingMessage): void {
+  req.on('data', discard).on('error', discard).resume();
+}
+
 const discard = (): void => undefined;
 
 /**
@@ -85,11 +90,21 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   let value: unknown;
   const text = raw.toString('utf8');
+  if (text.trim() === '') throw emptyBody();
   try {
     value = JSON.parse(text);
   } catch (err) {
     throw new GatewayError('invalid_json', { message: `request body is not valid JSON: ${(err as Error).message}` });
   }
+  return checkJsonObject(value, text);
+}
+
+/**
+ * Checks a value parsed from `text` (by JSON.parse or koa-body) is a JSON object body: an empty
+ * body, a value that is not an object, or one nested deeper than MAX_JSON_DEPTH is 400 `invalid_json`.
+ */
+export function checkJsonObject(value: unknown, text: string): Record<string, unknown> {
+  if (text.trim() === '') throw emptyBody();
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw new GatewayError('invalid_json', { message: `request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` });
   }
@@ -98,3 +113,15 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   }
   return value as Record<string, unknown>;
 }
+
+const emptyBody = (): GatewayError => new GatewayError('invalid_json', { message: 'request body is empty: a JSON object is required' });
+
+/** A `"__proto__":` key, however its letters are escaped; in valid JSON a string before a colon is always a key. */
+const PROTO_KEY = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
+
+/** Whether JSON `text` has a `__proto__` key at any depth (koa-body refuses such bodies; see core/http/plane-body.ts). */
+export const holdsProtoKey = (text: string): boolean => PROTO_KEY.test(text);
+
+/** 400 `invalid_json` for a body with a `__proto__` key. */
+export const protoKeyRefused = (): GatewayError =>
+  new GatewayError('invalid_json', { message: 'request body is not valid JSON: a "__proto__" key is not allowed' });

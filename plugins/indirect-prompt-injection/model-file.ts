@@ -4,7 +4,7 @@ import { PROJECT_ROOT } from '../../core/paths/project-root.js';
 import { LinearModel } from '../prompt-guard/linear-model.js';
 import { INDIRECT_DENSE_NAMES } from './features.js';
 
-/** Path of plugins/indirect-prompt-injection/model.json (written by test/eval/training/train-indirect.ts). */
+/** Path of plugins/indirect-prompt-injection/model.json (written by tools/training/prompt-injection/train-indirect.ts). */
 export const INDIRECT_MODEL_PATH = join(PROJECT_ROOT, 'plugins', 'indirect-prompt-injection', 'model.json');
 
 let cached: LinearModel | undefined;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../core/paths/project-root.js';
 import { LinearModel } from './linear-model.js';
 
-/** Path of plugins/prompt-guard/model.json (written by test/eval/training/train-prompt-guard.ts). */
+/** Path of plugins/prompt-guard/model.json (written by tools/training/prompt-injection/train-prompt-guard.ts). */
 export const PROMPT_GUARD_MODEL_PATH = join(PROJECT_ROOT, 'plugins', 'prompt-guard', 'model.json');
 
 let cached: LinearModel | undefined;

@@ -4,12 +4,13 @@
  * also written to test/eval/results.json for docs/detectors.md.
  */
 import { readdirSync, writeFileSync, existsSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DetectorEvaluation, MetricsRow } from './metrics.js';
+import { DATASETS_DIR } from './datasets/datasets-dir.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const datasets = resolve(process.env.PORTCULLIS_DATASETS ?? join(here, '../../../shared/datasets'));
+const datasets = DATASETS_DIR;
 const only = process.argv.slice(2);
 
 const pct = (x: number | undefined) => (x === undefined ? '' : (100 * x).toFixed(1));

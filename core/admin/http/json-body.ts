@@ -1,11 +1,12 @@
 /**
- * Admin request bodies: JSON objects validated against a request schema of schemas/api/admin/.
- * Malformed JSON is 400 `invalid_json`; a body that breaks its schema is 422
- * `validation_failed` naming every failing field by JSON pointer.
+ * Admin request bodies: JSON objects validated against a request schema of schemas/api/admin/,
+ * read by koa-body (core/http/plane-body.ts). Malformed JSON is 400 `invalid_json`; a body that
+ * breaks its schema is 422 `validation_failed` naming every failing field by JSON pointer.
  */
 import type Koa from 'koa';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { parseJsonObject, readRawBody } from '../../http/read-body.js';
+import { checkJsonObject } from '../../http/read-body.js';
+import { formBodyReader, jsonBodyReader } from '../../http/plane-body.js';
 import { describeErrors, validatorFor } from '../../schema/ajv.js';
 
 /** Admin bodies are small records; anything larger is refused before parsing. */
@@ -14,21 +15,19 @@ const ADMIN_BODY_LIMIT = 1024 * 1024;
 /** The `$id` of a request schema under schemas/api/admin/. */
 export const adminSchemaId = (name: string): string => `https://portcullis.dev/schemas/api/admin/${name}.schema.json`;
 
-/** Reads the raw body as text (empty string when there is none). */
-async function readText(koa: Koa.Context): Promise<string> {
-  return (await readRawBody(koa.req, ADMIN_BODY_LIMIT)).toString('utf8');
-}
+const readJson = jsonBodyReader(ADMIN_BODY_LIMIT);
+const readForm = formBodyReader(ADMIN_BODY_LIMIT);
 
 /** Parses a JSON object body; an empty body is `{}` (for endpoints whose body is optional). */
 export async function readJsonObject(koa: Koa.Context): Promise<Record<string, unknown>> {
-  const text = await readText(koa);
+  const { value, text } = await readJson(koa);
   if (text.trim() === '') return {};
-  return parseJsonObject(Buffer.from(text, 'utf8'));
+  return checkJsonObject(value, text);
 }
 
-/** Reads a body as JSON, or as a urlencoded form (`application/x-www-form-urlencoded`). */
+/** Reads a body as JSON, or as a urlencoded form (`application/x-www-form-urlencoded`) of string fields. */
 export async function readJsonOrForm(koa: Koa.Context): Promise<Record<string, unknown>> {
-  if (koa.is('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(await readText(koa)));
+  if (koa.is('application/x-www-form-urlencoded')) return ((await readForm(koa)).value ?? {}) as Record<string, unknown>;
   return readJsonObject(koa);
 }
 

@@ -1,15 +1,18 @@
 /**
- * Reads evaluate request bodies: JSON objects checked against their schema under
- * schemas/api/guardrail/. A top-level field the schema does not know is 400 `unknown_field`
- * naming it (spec 2.6); any other schema error is 400 `invalid_request` naming the field.
+ * Reads evaluate request bodies (koa-body, through core/http/plane-body.ts): JSON objects
+ * checked against their schema under schemas/api/guardrail/. A top-level field the schema does
+ * not know is 400 `unknown_field` naming it (spec 2.6); any other schema error is 400
+ * `invalid_request` naming the field.
  */
 import type Koa from 'koa';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { parseJsonObject, readRawBody } from '../../http/read-body.js';
+import { checkJsonObject, holdsProtoKey, parseJsonObject, protoKeyRefused } from '../../http/read-body.js';
+import { jsonBodyReader } from '../../http/plane-body.js';
 import { describeErrors, validatorFor } from '../../schema/ajv.js';
 
 /** Evaluate bodies carry whole conversations and documents. */
 const EVALUATE_BODY_LIMIT = 32 * 1024 * 1024;
+const readJson = jsonBodyReader(EVALUATE_BODY_LIMIT);
 
 /** `$id` of a schema under schemas/api/guardrail/. */
 export const guardrailSchemaId = (name: string): string => `https://portcullis.dev/schemas/api/guardrail/${name}.schema.json`;
@@ -24,14 +27,18 @@ const REFUSAL_HINTS: Record<string, string> = {
 
 /** Reads and checks an evaluate body against `schemas/api/guardrail/<schema>.schema.json`. */
 export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Promise<T> {
-  return checkEvaluateBody<T>(parseJsonObject(await readRawBody(koa.req, EVALUATE_BODY_LIMIT)), schema);
+  const { value, text } = await readJson(koa);
+  return checkEvaluateBody<T>(checkJsonObject(value, text), schema);
 }
 
 /** The same for a body handed over as text (an in-process call): the same limit, parsing and checks. */
 export function parseEvaluateBody<T>(text: string, schema: string): T {
   const raw = Buffer.from(text, 'utf8');
   if (raw.length > EVALUATE_BODY_LIMIT) throw new GatewayError('payload_too_large', { message: `request body exceeds ${EVALUATE_BODY_LIMIT} bytes` });
-  return checkEvaluateBody<T>(parseJsonObject(raw), schema);
+  const body = parseJsonObject(raw);
+  // Refused as koa-body refuses it over HTTP, so both transports answer alike.
+  if (holdsProtoKey(text)) throw protoKeyRefused();
+  return checkEvaluateBody<T>(body, schema);
 }
 
 function checkEvaluateBody<T>(body: Record<string, unknown>, schema: string): T {

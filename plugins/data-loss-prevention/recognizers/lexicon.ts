@@ -1,6 +1,7 @@
 /**
- * Word lists for the name and place recognizers (built by lists/build-lists.ts, see
- * lists/README.md), loaded once per process on first use.
+ * Word lists for the name and place recognizers (built by
+ * tools/training/data-loss-prevention/build-lists.ts, see lists/README.md), loaded once per
+ * process on first use.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

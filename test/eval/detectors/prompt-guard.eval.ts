@@ -1,6 +1,6 @@
 /**
  * prompt_guard on shared/datasets/direct-injection, measured on the `test` split only (see
- * test/eval/training/direct-data.ts: benign prompts by a hash of their id, JailbreakBench by
+ * test/eval/datasets/direct-data.ts: benign prompts by a hash of their id, JailbreakBench by
  * behaviour). The model was fitted on `train` and its default threshold picked on `tune`.
  * Rows: one per source, one per JailbreakBench attack, and overall. CLINC150 is measured whole
  * (its test split, about 1,900 prompts); nothing is sampled. Then material users paste into
@@ -9,9 +9,9 @@
  */
 import detector from '../../../plugins/prompt-guard/index.js';
 import type { PromptGuardSettings } from '../../../plugins/prompt-guard/settings.js';
-import { loadDirectSamples, DIRECT_SOURCES, type DirectSample } from '../training/direct-data.js';
-import { loadCleanContexts } from '../training/bipia-data.js';
-import { longPrompts } from '../training/long-prompts.js';
+import { loadDirectSamples, DIRECT_SOURCES, type DirectSample } from '../datasets/direct-data.js';
+import { loadCleanContexts } from '../datasets/bipia-data.js';
+import { longPrompts } from '../datasets/long-prompts.js';
 import { emptyCounts, tally, rowFromCounts, recallAtFpr, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
 
 const SETTINGS: PromptGuardSettings = {

@@ -1,14 +1,14 @@
 /**
  * toxicity on the held-out part of the Davidson et al. tweets (FNV-1a hash of the row id
  * % 20 in 15..19; the model trained on 0..11 and its threshold was tuned on 12..14, see
- * plugins/toxicity/training/). Toxic = class 0 (hate) or 1 (offensive); negative = class 2.
+ * tools/training/toxicity/). Toxic = class 0 (hate) or 1 (offensive); negative = class 2.
  * A tweet is flagged when any hit reaches the detector's default threshold.
  */
 import detector from '../../../plugins/toxicity/index.js';
 import type { ToxicitySettings } from '../../../plugins/toxicity/index.js';
 import type { DetectorHit } from '../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../core/schema/ajv.js';
-import { davidsonRows } from '../../../plugins/toxicity/training/davidson.js';
+import { davidsonRows } from '../datasets/davidson.js';
 import { emptyCounts, recallAtFpr, rowFromCounts, tally, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
 
 const NAME = 'toxicity';

@@ -62,6 +62,9 @@ describe('in-process evaluation', () => {
     ['no key (401)', () => [undefined, JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'x' } })]],
     ['an unknown key (401)', () => ['Bearer tgk_notakeynotakey', JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'x' } })]],
     ['a body that is not JSON (400)', (k) => [`Bearer ${k}`, '{"protocol": ']],
+    ['an empty body (400)', (k) => [`Bearer ${k}`, '']],
+    ['a JSON value that is not an object (400)', (k) => [`Bearer ${k}`, '"hello"']],
+    ['a `__proto__` key (400)', (k) => [`Bearer ${k}`, '{"protocol": "llm", "direction": "input", "payload": {"input": "x", "\\u005f_proto__": {"a": 1}}}']],
     ['an unknown field (400)', (k) => [`Bearer ${k}`, JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'x' }, detector_id: 'x' })]],
     ['a schema error (400)', (k) => [`Bearer ${k}`, JSON.stringify({ protocol: 'llm', direction: 'sideways', payload: { input: 'x' } })]],
   ];

@@ -2,20 +2,15 @@
  * The detectors that remember what they made of a text (prompt_guard, indirect_prompt_injection,
  * toxicity, data_loss_prevention, topic_keyword_moderation) answer a conversation exactly as a fresh instance does: when a
  * text comes again, in another request, at another position, beside other texts or in another
- * role. Conversations are built from the shared datasets (injections, toxic tweets, PII texts,
- * tool results with attacks), so most of them fire something.
+ * role. Conversations are built from texts of public datasets committed under
+ * test/fixtures/detectors/segment-memo/ (injections, toxic tweets, PII texts, tool results with
+ * attacks), so most of them fire something.
  */
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { SegmentMemo, type Detector, type InspectionRequest, type InspectSegment } from '../../../core/guardrail/detector.js';
 import { createPluginHost, type PluginHost } from '../../../core/plugin/host.js';
-import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
-import { davidsonRows } from '../../../plugins/toxicity/training/davidson.js';
-import { loadDirectSamples } from '../../eval/training/direct-data.js';
-import { insertAttack, loadAttacks, loadCleanContexts } from '../../eval/training/bipia-data.js';
-import { presidioSamples } from '../../eval/detectors/data-loss-prevention/presidio.js';
+import { segmentMemoTexts } from '../../fixtures/detectors/segment-memo/texts.js';
 
-const DATASETS = join(PROJECT_ROOT, '../shared/datasets');
 /** Each detector that remembers texts, with settings under which it finds things in the conversations. */
 const MEMOIZING: Record<string, Record<string, unknown>> = {
   prompt_guard: {},
@@ -25,9 +20,6 @@ const MEMOIZING: Record<string, Record<string, unknown>> = {
   topic_keyword_moderation: { keywords: ['password', 'email', 'kill', 'bitch'], denied_topics: ['weapons', 'drugs', 'politics', 'medical advice'] },
 };
 
-/** Every `step`-th item, up to `count`: a spread of each dataset, not its first rows. */
-const spread = <T>(items: T[], count: number) => items.filter((_, i) => i % Math.max(1, Math.floor(items.length / count)) === 0).slice(0, count);
-
 describe('detectors remembering texts answer as fresh ones do', () => {
   let host: PluginHost;
   let conversations: InspectionRequest[][];
@@ -36,11 +28,8 @@ describe('detectors remembering texts answer as fresh ones do', () => {
     // Remembering is what is under test (benchmarks turn it off in their process).
     SegmentMemo.disabled = false;
     host = await createPluginHost();
-    const prompts = spread(loadDirectSamples(DATASETS), 40).map((s) => s.text);
-    const tweets = spread(davidsonRows(DATASETS, 'all'), 40).map((r) => r.text);
-    const pii = spread(presidioSamples(DATASETS, 'all'), 40).map((s) => s.text);
-    const attacks = loadAttacks(DATASETS);
-    const tools = spread(loadCleanContexts(DATASETS), 40).map((c, i) => (i % 2 ? c.text : insertAttack(c.text, attacks[i % attacks.length].text, 'end')));
+    const texts = segmentMemoTexts();
+    const [prompts, tweets, pii, tools] = [texts.prompts, texts.tweets, texts.pii, texts.toolResults].map((set) => set.map((t) => t.text));
     // Each conversation grows turn by turn; every request resends the whole history, as chat clients do.
     conversations = Array.from({ length: 20 }, (_, k) => {
       const history: InspectSegment[] = [{ id: 0, text: 'You are a helpful assistant for Acme Corp. Answer briefly.', source: 'prompt', role: 'system' }];

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { insertAttack } from '../../../eval/training/bipia-data.js';
+import { insertAttack } from '../../../eval/datasets/bipia-data.js';
 import { splitUnits } from '../../../../plugins/indirect-prompt-injection/units.js';
 
 describe('indirect_prompt_injection poisoned contexts and units', () => {

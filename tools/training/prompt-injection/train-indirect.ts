@@ -1,0 +1,134 @@
+/**
+ * Trains indirect_prompt_injection's model: `npx tsx tools/training/prompt-injection/train-indirect.ts`.
+ * Positive units: the attack instructions (outside their code fences) of the included BIPIA
+ * categories, plus prompt_guard's synthetic overrides; negative units: every line or sentence of
+ * the `train` clean contexts. Calibration and the threshold come from the `tune` contexts, clean
+ * and poisoned. The evaluation module calls `fitIndirect` once per left-out category.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadAttacks, loadCleanContexts, poisonedContexts, type Attack, type CleanContext } from '../../../test/eval/datasets/bipia-data.js';
+import { syntheticPrompts, syntheticIndirect } from './synthetic-injections.js';
+import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
+import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
+import { foldCase } from '../../../plugins/prompt-guard/normalize.js';
+import { INDIRECT_DENSE_NAMES, emitUnitFeatures, UnitScratch } from '../../../plugins/indirect-prompt-injection/features.js';
+import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/scorer.js';
+import { splitUnits } from '../../../plugins/indirect-prompt-injection/units.js';
+import { INDIRECT_MODEL_PATH as OUT } from '../../../plugins/indirect-prompt-injection/model-file.js';
+import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
+
+const datasets = DATASETS_DIR;
+
+export const INDIRECT_HASH_BITS = 18;
+export const INDIRECT_FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.3, l2: 2, epochs: 10, seed: 3 };
+/** Scorer options as the detector uses them by default. */
+export const INDIRECT_SCORER_DEFAULTS = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [], maxChars: 50000 };
+/** Total weight of each kind of training unit. */
+const WEIGHT = { attack: 4, synthetic: 1.5, email: 1.5, table: 1.5, code: 1.5 };
+
+function row(unit: string, tabular: boolean, label: 0 | 1, weight: number, scratch: UnitScratch): SparseRow {
+  const acc = new Map<number, number>();
+  emitUnitFeatures(unit, tabular, INDIRECT_HASH_BITS, (i, v) => acc.set(i, (acc.get(i) ?? 0) + v), scratch);
+  return { index: Int32Array.from(acc.keys()), value: Float32Array.from(acc.values()), label, weight };
+}
+
+/** The instruction part of an attack: its text outside code fences, as units. */
+export function attackUnits(attack: Attack): string[] {
+  const prose = attack.text.replace(/```[\s\S]*?(```|$)/g, '\n');
+  return splitUnits(foldCase(prose)).map((u) => u.text);
+}
+
+/** Fits a model on `attacks` and the train contexts; calibrates and thresholds on the tune contexts. */
+export function fitIndirect(attacks: Attack[], clean: CleanContext[]): LinearModelFile {
+  const scratch = new UnitScratch();
+  const groups: Record<string, Array<{ unit: string; tabular: boolean; label: 0 | 1 }>> = { attack: [], synthetic: [], email: [], table: [], code: [] };
+  for (const attack of attacks) {
+    for (const unit of attackUnits(attack)) {
+      // A text attack may land in a table or in prose.
+      if (attack.family === 'text') groups.attack.push({ unit, tabular: true, label: 1 });
+      groups.attack.push({ unit, tabular: false, label: 1 });
+    }
+  }
+  for (const p of syntheticPrompts()) if (p.label === 1 && !p.obfuscated) groups.synthetic.push({ unit: foldCase(p.text), tabular: false, label: 1 });
+  for (const text of syntheticIndirect()) {
+    groups.synthetic.push({ unit: foldCase(text), tabular: true, label: 1 });
+    groups.synthetic.push({ unit: foldCase(text), tabular: false, label: 1 });
+  }
+  const trainScorer = new IndirectScorer(blank(), INDIRECT_SCORER_DEFAULTS);
+  for (const c of clean.filter((x) => x.split === 'train')) {
+    const { units, tabular } = trainScorer.units(c.text);
+    for (const unit of units) groups[c.type].push({ unit, tabular, label: 0 });
+  }
+  const rows: SparseRow[] = [];
+  for (const [kind, items] of Object.entries(groups)) {
+    const per = (1000 * WEIGHT[kind as keyof typeof WEIGHT]) / 16 / Math.max(1, items.length);
+    for (const it of items) rows.push(row(it.unit, it.tabular, it.label, per, scratch));
+  }
+  const fitted = trainFtrl(rows, INDIRECT_DENSE_NAMES.length + (1 << INDIRECT_HASH_BITS), INDIRECT_FTRL);
+  const file = toFile(fitted.weights, fitted.bias);
+
+  // Calibrate on tune contexts: clean ones against the same contexts poisoned by the included attacks.
+  const tuneClean = clean.filter((c) => c.split === 'tune');
+  const scorer = new IndirectScorer(new LinearModel(file, INDIRECT_DENSE_NAMES), INDIRECT_SCORER_DEFAULTS);
+  const negatives = tuneClean.map((c) => ({ logit: scorer.rawLogit(c.text), type: c.type }));
+  const positives = poisonedContexts(attacks, tuneClean, 2).map((p) => scorer.rawLogit(p.text));
+  const platt = fitPlatt([
+    ...negatives.map((n) => ({ logit: n.logit, label: 0 as const, weight: 1 / negatives.length })),
+    ...positives.map((logit) => ({ logit, label: 1 as const, weight: 1 / positives.length })),
+  ]);
+  file.calibration = { scale: Number(platt.scale.toFixed(4)), offset: Number(platt.offset.toFixed(4)) };
+  const model = new LinearModel(file, INDIRECT_DENSE_NAMES);
+  // Threshold: the lowest keeping tune false positives at or under 1% of clean contexts, and
+  // at most one email or code context (they are few, and the least like tables).
+  const probs = negatives.map((n) => ({ p: model.probability(n.logit), type: n.type }));
+  let threshold = 0.99;
+  for (let t = 0.05; t <= 0.99; t += 0.01) {
+    const fp = probs.filter((x) => x.p >= t);
+    if (fp.length <= Math.floor(0.01 * probs.length) && fp.filter((x) => x.type !== 'table').length <= 1) {
+      threshold = Number(t.toFixed(2));
+      break;
+    }
+  }
+  file.threshold = threshold;
+  return file;
+}
+
+function blank(): LinearModel {
+  return new LinearModel({ trainedOn: '', hashBits: INDIRECT_HASH_BITS, bias: 0, dense: {}, hashed: { index: [], weight: [] }, calibration: { scale: 1, offset: 0 }, threshold: 0.5 }, INDIRECT_DENSE_NAMES);
+}
+
+function toFile(weights: Float64Array, bias: number): LinearModelFile {
+  const dense: Record<string, number> = {};
+  INDIRECT_DENSE_NAMES.forEach((name, i) => (dense[name] = Number(weights[i].toFixed(4))));
+  const index: number[] = [];
+  const weight: number[] = [];
+  for (let i = INDIRECT_DENSE_NAMES.length; i < weights.length; i++) {
+    const w = Number(weights[i].toFixed(3));
+    if (w !== 0) {
+      index.push(i - INDIRECT_DENSE_NAMES.length);
+      weight.push(w);
+    }
+  }
+  return {
+    trainedOn: 'all BIPIA development attacks + train split of the BIPIA clean contexts (bipia-data.ts) + synthetic overrides',
+    hashBits: INDIRECT_HASH_BITS, bias: Number(bias.toFixed(4)), dense, hashed: { index, weight }, calibration: { scale: 1, offset: 0 }, threshold: 0.5,
+  };
+}
+
+async function main() {
+  const clean = loadCleanContexts(datasets);
+  const attacks = loadAttacks(datasets);
+  const file = fitIndirect(attacks, clean);
+  console.log(`nonzero hashed weights ${file.hashed.index.length}; calibration ${JSON.stringify(file.calibration)}; threshold ${file.threshold}`);
+  writeFileSync(OUT, JSON.stringify(file) + '\n');
+  console.log(`wrote ${OUT}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
