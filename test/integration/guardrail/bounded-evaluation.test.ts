@@ -8,15 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { GuardrailClient, keywordRule, maskRule } from './support/guardrail-client.js';
+import { manyEmails } from './support/many-emails.js';
 
 const throwingDetector = fileURLToPath(new URL('./support/throwing-detector', import.meta.url));
 
-/** `count` distinct e-mail addresses separated by spaces (130,000 of them is about 2 MB). */
-export function manyEmails(count: number): string {
-  const parts: string[] = [];
-  for (let i = 0; i < count; i++) parts.push(`u${i}@mail.io`);
-  return parts.join(' ');
-}
 
 type Finding = { source: { plugin: string }; signal: { type: string }; outcome: { action: string }; evidence: { masked: number; entities: string[]; matches_total?: number } };
 
