@@ -59,6 +59,25 @@ describe('guardrail evaluate: bounded evaluation and detector errors', () => {
     expect(res.body).to.not.have.property('transformed_payload');
   });
 
+  it('a payload nested 100,000 deep is refused 400 invalid_json; one nested 200 deep in tool input is inspected and masked', async () => {
+    const key = await guarded({ rules: [maskRule()] });
+    const deep = `{"protocol":"llm","direction":"input","payload":{"input":${'['.repeat(100_000)}"x"${']'.repeat(100_000)}}}`;
+    const refused = await client.raw('POST', '/v1/evaluate', { text: deep, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.error).to.equal('invalid_json');
+    let input: unknown = { to: 'ana@example.com' };
+    for (let i = 0; i < 200; i++) input = { next: input };
+    const payload = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 10,
+      messages: [{ role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'send', input }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'sent' }] }],
+    };
+    const res = await client.evaluate(key, { protocol: 'llm', direction: 'input', payload });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).to.equal(200);
+    expect(res.body.status).to.equal('transform');
+    expect(JSON.stringify(res.body.transformed_payload)).to.not.contain('ana@example.com');
+  });
+
   it('a detector that throws under fail_mode closed: 503 detector_failed, and Activity records a detector_error finding', async () => {
     const key = await guarded({ rules: [{ detector: 'throwing_detector', direction: 'input', action: 'block', name: 'broken' }] });
     const res = await ask(key, 'anything');

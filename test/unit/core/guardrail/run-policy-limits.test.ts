@@ -61,6 +61,25 @@ describe('core/guardrail/evaluation/run-policy: bounded reports and detector err
     expect(String(out.transformedPayload!.input)).to.not.contain('abc');
   });
 
+  it('a document extractor that throws fails the rules that would read the documents (report when open, 503 when closed), which still read the text', async () => {
+    const extractor: Detector = { inspect: () => [], extractSegments: () => Promise.reject(new Error('broken archive')) };
+    const reader = rule(detector(() => [{ type: 'keyword', confidence: 1, entities: ['k'] }]), 'monitor', 'reader');
+    const parsed: ParsedPayload = {
+      shape: { kind: 'text' } as ParsedPayload['shape'],
+      segments: [{ id: 0, text: 'text', source: 'prompt', role: 'user', path: ['input'] }],
+      attachments: [{ id: 1, media_type: 'application/pdf', data: 'JVBERi0=' }],
+    };
+    const input = (failMode: 'open' | 'closed') => ({
+      policy: { ...policy([reader], failMode), extractor },
+      parsed,
+      payload: { input: 'text' },
+      gate: { protocol: 'llm', direction: 'input' as const, collectorType: 'rest_api', attributes: {} },
+    });
+    const open = await runPolicy(input('open'));
+    expect(open.findings.map((f) => `${f.source.detector_name}:${f.signal.type}:${f.outcome.action}`)).to.deep.equal(['reader:keyword:report', 'reader:detector_error:report']);
+    expect(await runPolicy(input('closed')).catch((e: unknown) => e)).to.be.instanceOf(DetectorFailed);
+  });
+
   for (const [what, answer] of [
     ['throws', () => { throw new Error('boom'); }],
     ['rejects with a non-Error', () => Promise.reject(undefined)],
