@@ -1,6 +1,10 @@
 /* Generated from schemas/plugins/topic_keyword_moderation.schema.json by `npm run gen:types`. Do not edit. */
 
 /**
+ * A word or phrase to match. A * stands for any letters and digits; besides one at the end of a word, a word may hold only one ("diagnos*", "*cillin", "law*maker*"): two would let one long word take time growing with a power of its length.
+ */
+export type Phrase = string;
+/**
  * A topic: a name, or a name with seed terms.
  */
 export type Topic =
@@ -15,7 +19,7 @@ export type Topic =
        *
        * @maxItems 1000
        */
-      terms?: string[];
+      terms?: Phrase[];
     };
 
 /**
@@ -27,7 +31,7 @@ export interface TopicKeywordModerationSettings {
    *
    * @maxItems 10000
    */
-  keywords?: string[];
+  keywords?: Phrase[];
   /**
    * Denied regular expressions (JavaScript syntax), tried on the text with invisible characters removed. A hit names the pattern as pattern:<id>. Keep them linear: a pathological pattern slows every request.
    *

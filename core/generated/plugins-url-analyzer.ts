@@ -41,7 +41,7 @@ export interface UrlAnalyzerSettings {
    */
   exfiltration_min_length?: number;
   /**
-   * Most URLs analysed per request; the rest are skipped, to bound the work on huge payloads.
+   * Most URLs analysed per request, to bound the work on huge payloads; when there are more, a url.limit_reached hit (confidence 0.5) says the rest were not analysed.
    */
   max_urls?: number;
 }

@@ -141,8 +141,12 @@ export interface GuardrailFinding {
      */
     masked: number;
     /**
-     * Entity or category types (`EMAIL_ADDRESS`, `harassment`, the configured keyword).
+     * Entity or category types (`EMAIL_ADDRESS`, `harassment`, the configured keyword); at most 32, each at most 200 characters.
      */
     entities: string[];
+    /**
+     * Present when the finding's report was cut to its limits: how many entity names, and on a rule's 32nd finding how many further hits of the rule, were left out. Masking is never cut: `masked` counts every masked value.
+     */
+    truncated?: number;
   };
 }

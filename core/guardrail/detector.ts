@@ -66,6 +66,11 @@ export interface DetectorHit {
   masked?: number;
   /** Masking of the values, for a Transform rule (data_loss_prevention only). */
   redactions?: Redaction[];
+  /**
+   * How many further matches the detector found and left out of `entities`, when it caps its
+   * own list (the service also caps it: see core/guardrail/evaluation/report-limits.ts).
+   */
+  truncated?: number;
 }
 
 export interface Detector {

@@ -31,7 +31,7 @@ function resolveCluster(cluster: Span[], kept: Span[]): void {
   for (const s of [...cluster].sort(better)) {
     if (chosen.every((k) => s.end <= k.start || s.start >= k.end)) chosen.push(s);
   }
-  kept.push(...chosen);
+  for (const s of chosen) kept.push(s); // not push(...chosen): a cluster may be large
 }
 
 /** Keeps a set of non-overlapping spans, sorted by start. Linear in the spans outside overlaps. */

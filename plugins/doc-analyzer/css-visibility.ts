@@ -52,16 +52,66 @@ export function parseStyleSheet(css: string): SimpleRule[] {
   return rules;
 }
 
-/** The declarations that apply to an element: matching rules in order, then its inline style. */
-export function elementDeclarations(tag: string, attribs: Record<string, string>, rules: SimpleRule[]): Declarations {
+/**
+ * A document's simple rules, indexed by the one name each is filed under (its id, else its first
+ * class, else its tag): an element looks up only the rules filed under its own names, where
+ * trying every rule on every element took time growing with rules times elements.
+ */
+export interface StyleRules {
+  list: SimpleRule[];
+  byName: Map<string, number[]>;
+  /** Rule matches the document may still try (MAX_RULE_CHECKS in all). */
+  checksLeft: number;
+}
+
+/**
+ * Rule matches tried per document: a page whose elements each match many rules would otherwise
+ * cost rules times elements. Beyond it the document is unreadable (StyleTooComplex), as one
+ * nested too deeply is.
+ */
+export const MAX_RULE_CHECKS = 2_000_000;
+
+/** Thrown when a document's style rules need more than MAX_RULE_CHECKS matches. */
+export class StyleTooComplex extends Error {}
+
+const ruleName = (rule: SimpleRule): string | undefined =>
+  rule.id !== undefined ? `#${rule.id}` : rule.classes.length ? `.${rule.classes[0]}` : rule.tag !== undefined ? rule.tag : undefined;
+
+/** Indexes a document's rules once (a rule with no tag, id or class matches nothing and is left out). */
+export function indexRules(list: SimpleRule[]): StyleRules {
+  const byName = new Map<string, number[]>();
+  list.forEach((rule, i) => {
+    const name = ruleName(rule);
+    if (name === undefined) return;
+    const filed = byName.get(name);
+    if (filed) filed.push(i);
+    else byName.set(name, [i]);
+  });
+  return { list, byName, checksLeft: MAX_RULE_CHECKS };
+}
+
+/** The declarations that apply to an element: matching rules in document order, then its inline style. */
+export function elementDeclarations(tag: string, attribs: Record<string, string>, rules: StyleRules): Declarations {
   const classes = (attribs.class ?? '').split(/\s+/).filter(Boolean);
   const out: Declarations = new Map();
-  for (const rule of rules) {
+  const candidates: number[] = [];
+  const gather = (name: string) => {
+    const filed = rules.byName.get(name);
+    if (filed) for (const i of filed) candidates.push(i);
+  };
+  gather(tag);
+  if (attribs.id !== undefined) gather(`#${attribs.id}`);
+  for (const c of new Set(classes)) gather(`.${c}`);
+  rules.checksLeft -= candidates.length;
+  if (rules.checksLeft < 0) throw new StyleTooComplex('style rules match too many elements');
+  candidates.sort((a, b) => a - b);
+  for (let k = 0; k < candidates.length; k++) {
+    if (k > 0 && candidates[k] === candidates[k - 1]) continue;
+    const rule = rules.list[candidates[k]];
     if (rule.tag && rule.tag !== tag) continue;
     if (rule.id && rule.id !== attribs.id) continue;
     if (!rule.classes.every((c) => classes.includes(c))) continue;
-    if (!rule.tag && !rule.id && rule.classes.length === 0) continue;
-    for (const [k, v] of rule.declarations) out.set(k, v);
+    for (const [key, v] of rule.declarations) out.set(key, v);
   }
   if (attribs.style) for (const [k, v] of parseDeclarations(attribs.style)) out.set(k, v);
   // Presentational attributes of old HTML e-mail.

@@ -53,7 +53,7 @@ export async function extractDocx(bytes: Uint8Array, limits: ExtractionLimits): 
   const styles = new DocxStyles(await read('word/styles.xml'));
   const hidden: HiddenSpan[] = [];
   for (const path of Object.keys(zip.files).filter((p) => HIDDEN_PARTS.test(p)).sort()) {
-    hidden.push(...hiddenRuns((await read(path)) ?? '', styles));
+    for (const run of hiddenRuns((await read(path)) ?? '', styles)) hidden.push(run); // not push(...runs): unbounded
   }
   const metadata = metadataOf({
     core: await read('docProps/core.xml'),

@@ -6,7 +6,7 @@
 import { DomHandler, DomUtils, ElementType, Parser } from 'htmlparser2';
 import type { FormatExtraction, HiddenSpan, HiddenTechnique, MetadataField } from './document-types.js';
 import { HiddenTexts } from './hidden-texts.js';
-import { backgroundOf, elementDeclarations, hidingTechnique, parseStyleSheet, type SimpleRule } from './css-visibility.js';
+import { backgroundOf, elementDeclarations, hidingTechnique, indexRules, parseStyleSheet, StyleTooComplex } from './css-visibility.js';
 import { WHITE, indistinguishable, parseColor, type Rgba } from './css-colors.js';
 
 /** The parts of a domhandler node this walker reads (its `type` says which kind it is). */
@@ -67,7 +67,7 @@ export function extractHtml(html: string): FormatExtraction {
     throw err;
   }
   const doc = handler.root;
-  const rules: SimpleRule[] = DomUtils.getElementsByTagName('style', doc, true).flatMap((s) => parseStyleSheet(DomUtils.textContent(s)));
+  const rules = indexRules(DomUtils.getElementsByTagName('style', doc, true).flatMap((s) => parseStyleSheet(DomUtils.textContent(s))));
   const metadata: MetadataField[] = [];
   const title = DomUtils.getElementsByTagName('title', doc, true)[0];
   if (title) metadata.push({ name: 'title', value: DomUtils.textContent(title).trim() });
@@ -112,7 +112,12 @@ export function extractHtml(html: string): FormatExtraction {
     for (const child of node.children ?? []) walk(child, next);
     if (BLOCK.has(tag)) parts.push('\n');
   };
-  walk(doc as unknown as DomNode, { background: WHITE });
+  try {
+    walk(doc as unknown as DomNode, { background: WHITE });
+  } catch (err) {
+    if (err instanceof StyleTooComplex) return { text: '', hidden: [], metadata: [], problems: ['unreadable'] };
+    throw err;
+  }
 
   const comments = hidden.of('html_comment');
   const text = [parts.join('').replace(/[ \t]+/g, ' ').replace(LINE_BREAK_RUN, '\n').trim(), ...comments].join('\n').trim();

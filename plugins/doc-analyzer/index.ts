@@ -47,7 +47,10 @@ export default defineDetector<DocAnalyzerSettings>({
           const scan = scanInvisible(segment.text);
           addInvisibleCounts(facts.invisible, scan.counts);
           for (const s of scan.smuggled) facts.hidden.push({ technique: s.technique, text: s.text });
-          if (segment.text.includes('<') && LOOKS_LIKE_HTML.test(segment.text)) facts.hidden.push(...extractHtml(segment.text).hidden);
+          if (segment.text.includes('<') && LOOKS_LIKE_HTML.test(segment.text)) {
+            // One by one, not push(...spans): a page may hide any number of elements.
+            for (const span of extractHtml(segment.text).hidden) facts.hidden.push(span);
+          }
         }
         const { documents } = await extractAttachments(request, limits);
         return documentHits(documents, facts, settings.hidden_text_min_chars);

@@ -62,7 +62,7 @@ export async function extractPdf(bytes: Uint8Array, limits: ExtractionLimits): P
       texts.push(text);
       chars += text.length;
       const ops = await page.getOperatorList();
-      hidden.push(...hiddenPdfText(ops.fnArray, ops.argsArray as unknown[][], OPS, page.view));
+      for (const span of hiddenPdfText(ops.fnArray, ops.argsArray as unknown[][], OPS, page.view)) hidden.push(span); // not push(...spans): unbounded
       page.cleanup();
     }
     const meta = await pdf.getMetadata().catch(() => undefined);

@@ -22,8 +22,23 @@ export function appliedAction(verdict: Verdict, settings: GuardrailsSettings): E
   return verdict.status;
 }
 
-/** Adds the finding the verdict calls for (none for allow). */
+/** The rules whose detector failed in the service (a fail-open policy there reports them). */
+function failedDetectors(verdict: Verdict): string[] {
+  const names = new Set<string>();
+  for (const f of verdict.findings) if (f?.signal?.type === 'detector_error') names.add(String(f.source?.detector_name ?? 'unknown'));
+  return [...names];
+}
+
+/**
+ * Adds the finding the verdict calls for (none for allow), and a `guardrail.detector_error`
+ * report when a detector failed in the service, so the request record shows the gap even when
+ * the verdict let the exchange through.
+ */
 export function recordVerdict(ctx: Exchange, verdict: Verdict, settings: GuardrailsSettings, policyId: string, direction: 'input' | 'output'): void {
+  const failed = failedDetectors(verdict);
+  if (failed.length) {
+    ctx.findings.push({ plugin: 'guardrails', policyId, type: 'guardrail.detector_error', action: 'report', detail: { direction, detectors: failed, ...(verdict.trace_id ? { guardrail_trace_id: verdict.trace_id } : {}) } });
+  }
   const action = appliedAction(verdict, settings);
   if (action === 'allow') return;
   ctx.findings.push({

@@ -492,7 +492,10 @@ function findAnchors(folded: string, ascii = !NON_ASCII.test(folded)): void {
 function sortScanned(): void {
   for (const index of SCANNED) {
     const n = counts[index];
-    if (n > 1) positions[index].splice(0, n, ...positions[index].slice(0, n).sort((x, y) => x - y));
+    if (n < 2) continue;
+    // Written back one by one, not splice(0, n, ...sorted): a text may hold any number of them.
+    const sorted = positions[index].slice(0, n).sort((x, y) => x - y);
+    for (let i = 0; i < n; i++) positions[index][i] = sorted[i];
   }
 }
 

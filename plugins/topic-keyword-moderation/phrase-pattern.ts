@@ -6,6 +6,8 @@
  */
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
+// Two wildcards in one word, each followed by letters or digits.
+const WILDCARDS_BEFORE_LETTERS = /\*[\p{L}\p{N}]+\*+[\p{L}\p{N}]/u;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /**
@@ -13,12 +15,16 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
  * Returns undefined for a phrase with nothing to match.
  */
 export function phraseSource(phrase: string): string | undefined {
-  // Runs of word characters (with their `*` wildcards) and runs of everything else.
-  const runs = phrase.trim().match(/[\p{L}\p{N}*]+|[^\p{L}\p{N}*]+/gu);
+  // Runs of word characters (with their `*` wildcards) and runs of everything else. `**` is one
+  // wildcard: two in a row would try every split of a long word between them.
+  const runs = phrase.trim().replace(/\*{2,}/g, '*').match(/[\p{L}\p{N}*]+|[^\p{L}\p{N}*]+/gu);
   if (!runs) return undefined;
   const parts: string[] = [];
   runs.forEach((run, i) => {
     if (WORD_CHAR.test(run) || run.includes('*')) {
+      // Each wildcard before letters backtracks over the rest of the word; one keeps the match
+      // linear, two make one long word cost a power of its length (refused by the schema too).
+      if (WILDCARDS_BEFORE_LETTERS.test(run)) throw new Error(`"${phrase}": a word may hold only one * besides one at its end`);
       const words = run.split('*');
       parts.push(words.map(escape).join('[\\p{L}\\p{N}]*'));
     } else if (i === 0 || i === runs.length - 1) {

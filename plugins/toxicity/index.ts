@@ -79,7 +79,10 @@ function windows(normalized: string): string[] {
   while (start < normalized.length) {
     let end = Math.min(normalized.length, start + WINDOW);
     if (end < normalized.length) {
-      const space = normalized.lastIndexOf(' ', end);
+      // Back to the last space inside this window only: lastIndexOf would search on to the start
+      // of the text, once per window, in a text without spaces (time growing with its square).
+      let space = end;
+      while (space > start && normalized.charCodeAt(space) !== 32) space--;
       if (space > start) end = space;
     }
     out.push(normalized.slice(start, end).trim());

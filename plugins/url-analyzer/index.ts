@@ -23,6 +23,12 @@ function compilePolicy(settings: UrlAnalyzerSettings): UrlPolicy {
   };
 }
 
+/**
+ * The confidence of `url.limit_reached`: at the default threshold, so a flood of URLs hiding one
+ * more beyond `max_urls` is acted on like a finding unless the operator raises the threshold.
+ */
+const LIMIT_REACHED_CONFIDENCE = 0.5;
+
 export default defineDetector<UrlAnalyzerSettings>({
   kind: 'detector',
   name: 'url_analyzer',
@@ -39,12 +45,18 @@ export default defineDetector<UrlAnalyzerSettings>({
         // One hit per reason: the highest confidence over all URLs, with the union of qualifiers.
         const byReason = new Map<UrlReason, { confidence: number; details: Set<string> }>();
         let budget = settings.max_urls;
+        // Whether URLs beyond max_urls went unanalysed: said in a hit, never passed in silence.
+        let unchecked = false;
         // A URL written again the same way and in the same kind of place adds no finding.
         const judged = new Set<string>();
         for (const segment of request.segments) {
-          if (budget <= 0) break;
           const refanged = refang(segment.text);
-          const candidates = findUrlCandidates(refanged.text, budget, knownHosts);
+          // One more than the budget: to know whether any is left over.
+          const candidates = findUrlCandidates(refanged.text, budget + 1, knownHosts);
+          if (candidates.length > budget) {
+            unchecked = true;
+            candidates.length = budget;
+          }
           budget -= candidates.length;
           for (const candidate of candidates) {
             const defanged = wasRewritten(refanged, candidate.start, candidate.end);
@@ -59,11 +71,13 @@ export default defineDetector<UrlAnalyzerSettings>({
             }
           }
         }
-        return [...byReason].map(([reason, { confidence, details }]) => ({
+        const hits: DetectorHit[] = [...byReason].map(([reason, { confidence, details }]) => ({
           type: `url.${reason}`,
           confidence: Math.round(confidence * 100) / 100,
           entities: [reason, ...details],
         }));
+        if (unchecked) hits.push({ type: 'url.limit_reached', confidence: LIMIT_REACHED_CONFIDENCE, entities: ['max_urls'] });
+        return hits;
       },
     };
   },

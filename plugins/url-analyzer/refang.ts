@@ -34,7 +34,19 @@ export function refang(text: string): Refanged {
   return { text: out, rewritten };
 }
 
-/** True when [start, end) overlaps a rewritten range. */
+/**
+ * True when [start, end) overlaps a rewritten range. The ranges come in text order without
+ * overlapping, so a binary search finds the first that ends after `start`: a scan of all of them
+ * per URL took time growing with the square of a text full of defanged URLs.
+ */
 export function wasRewritten(refanged: Refanged, start: number, end: number): boolean {
-  return refanged.rewritten.some(([a, b]) => a < end && b > start);
+  const ranges = refanged.rewritten;
+  let low = 0;
+  let high = ranges.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (ranges[mid][1] > start) high = mid;
+    else low = mid + 1;
+  }
+  return low < ranges.length && ranges[low][0] < end;
 }

@@ -82,14 +82,20 @@ export interface KnownHosts {
 /** Finds candidate URLs; a URL covered by markup is reported once, with its markup context. */
 export function findUrlCandidates(text: string, limit: number, knownHosts?: KnownHosts): UrlCandidate[] {
   const found: UrlCandidate[] = [];
-  const covered: Array<[number, number]> = [];
-  const isCovered = (start: number, end: number) => covered.some(([a, b]) => start < b && end > a);
+  // The characters a URL already found covers: "does this span overlap one found before" reads
+  // the span's own characters, where comparing with every span found took time growing with the
+  // square of their number. Allocated at the first URL.
+  let covered: Uint8Array | undefined;
+  const isCovered = (start: number, end: number) => {
+    if (covered) for (let i = start; i < end; i++) if (covered[i]) return true;
+    return false;
+  };
   const add = (raw: string, context: UrlContext, start: number) => {
     const url = context === 'bare' ? trimTrailing(raw) : raw.trim();
     if (!url || found.length >= limit) return;
     const end = start + url.length;
     if (isCovered(start, end)) return;
-    covered.push([start, end]);
+    (covered ??= new Uint8Array(text.length)).fill(1, start, end);
     found.push({ raw: url, context, start, end });
   };
   // A pattern's matches over the text, or matches found otherwise (bare host names).

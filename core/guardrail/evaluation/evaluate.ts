@@ -11,7 +11,7 @@ import type { CompiledKey } from '../config/compiled-config.js';
 import type { ParsedPayload } from '../payload/read-payload.js';
 import { recordActivity, type ActivityInput } from './activity-event.js';
 import type { Finding } from './finding.js';
-import { runPolicy } from './run-policy.js';
+import { DetectorFailed, runPolicy } from './run-policy.js';
 import type { Status } from './verdict.js';
 
 /** One evaluation, after its key and body were read. */
@@ -83,7 +83,8 @@ export async function evaluate(request: EvaluationRequest, telemetry: TelemetryS
     return { status: run.status, findings: run.findings, traceId, ...(run.transformedPayload ? { transformedPayload: run.transformedPayload } : {}) };
   } catch (err) {
     const error = toGatewayError(err);
-    activity({ status: 'error', findings: [] });
+    // A fail-closed detector failure says which detector failed in Activity too.
+    activity({ status: 'error', findings: err instanceof DetectorFailed ? err.findings : [] });
     // The error body carries the trace id too, so the failed evaluation can be found in Activity.
     throw new GatewayError(error.code, { message: error.message, cause: error.cause, status: error.status, details: { ...error.details, trace_id: traceId } });
   }

@@ -98,7 +98,11 @@ export function streetAddressRecognizer(): Recognizer {
         const start = m.index;
         found.push({ entity: 'STREET_ADDRESS', start, end: extend(text, start + value.length), score: 0.9 });
       }
-      // Cue-led addresses the shapes missed.
+      // Cue-led addresses the shapes missed. Cues come in text order and `found` is sorted by
+      // start, so "inside a span found before" is one forward walk, not a search per cue.
+      const shapeCount = found.length;
+      let nextShape = 0;
+      let coveredEnd = -1;
       for (const c of text.matchAll(CUE)) {
         const index = c.index + c[0].length;
         const m = /^[^\n]{4,90}/.exec(text.slice(index));
@@ -108,10 +112,14 @@ export function streetAddressRecognizer(): Recognizer {
         value = value.replace(/\s+(?:in|for|after|before|last|next|on|at|and it|it)\b.*$/i, '');
         // An address starts with a house number or a capitalised name and says nothing of ages or times.
         if (!/\d/.test(value) || !/^[\d\p{Lu}]/u.test(value) || /\b(?:years?|old|days?|hours?|minutes?|percent)\b/i.test(value)) continue;
-        if (value.length < 5 || found.some((f) => f.start <= m.index && m.index < f.end)) continue;
-        found.push({ entity: 'STREET_ADDRESS', start: m.index, end: extend(text, m.index + value.length), score: 0.85 });
+        while (nextShape < shapeCount && found[nextShape].start <= m.index) coveredEnd = Math.max(coveredEnd, found[nextShape++].end);
+        if (value.length < 5 || coveredEnd > m.index) continue;
+        const end = extend(text, m.index + value.length);
+        found.push({ entity: 'STREET_ADDRESS', start: m.index, end, score: 0.85 });
+        coveredEnd = Math.max(coveredEnd, end);
       }
-      out.push(...merge(text, found));
+      // One by one, never push(...list): a text may hold hundreds of thousands of addresses.
+      for (const span of merge(text, found)) out.push(span);
     },
   };
 }
