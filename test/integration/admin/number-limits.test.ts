@@ -4,16 +4,12 @@
  * size limit, prices, plan caps and instance counts past what any deployment uses.
  */
 import { expect } from 'chai';
-import { AdminClient, type AdminResponse } from './helpers/admin-client.js';
+import { AdminClient } from './helpers/admin-client.js';
 import { ENTITLEMENTS, startAdminHarness, type AdminHarness } from './helpers/admin-harness.js';
 
 const ok = AdminClient.expectStatus;
 
-function refused(res: AdminResponse, field: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(422);
-  expect(res.body.error).to.equal('validation_failed');
-  expect(res.body.message).to.contain(field);
-}
+const refused = AdminClient.expectRefusal;
 
 describe('admin: out-of-range numbers', () => {
   let h: AdminHarness;

@@ -9,18 +9,13 @@
  * for a missing target, as before.
  */
 import { expect } from 'chai';
-import { AdminClient, type AdminResponse } from './helpers/admin-client.js';
+import { AdminClient } from './helpers/admin-client.js';
 import { startAdminHarness, type AdminHarness } from './helpers/admin-harness.js';
 
 const ok = AdminClient.expectStatus;
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-/** Expects a 422 `validation_failed` whose message names `field`. */
-function refused(res: AdminResponse, field: string): void {
-  expect(res.status, JSON.stringify(res.body)).to.equal(422);
-  expect(res.body.error).to.equal('validation_failed');
-  expect(res.body.message).to.contain(field);
-}
+const refused = AdminClient.expectRefusal;
 
 describe('admin: references to records that do not exist', () => {
   let h: AdminHarness;

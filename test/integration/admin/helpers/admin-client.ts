@@ -83,4 +83,11 @@ export class AdminClient {
     expect(response.status, JSON.stringify(response.body)).to.equal(status);
     return response.body;
   }
+
+  /** Asserts a 422 `validation_failed` whose message names `field`. */
+  static expectRefusal(response: AdminResponse, field: string): void {
+    expect(response.status, JSON.stringify(response.body)).to.equal(422);
+    expect((response.body as { error: string }).error).to.equal('validation_failed');
+    expect((response.body as { message: string }).message).to.contain(field);
+  }
 }
