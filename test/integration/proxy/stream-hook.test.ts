@@ -50,7 +50,10 @@ describe('proxy: the checkStream hook and stream policies', () => {
   before(async () => {
     upstream = await startFakeOpenAI();
     upstream.setDefault({ kind: 'text', text: ANSWER });
-    gateway = await createTestGateway({ plugins: [fixture('stream-recorder'), fixture('stream-recorder-open'), fixture('stream-recorder-buffer')], planes: ['proxy'] });
+    gateway = await createTestGateway({
+      plugins: [fixture('stream-recorder'), fixture('stream-recorder-open'), fixture('stream-recorder-buffer'), fixture('stage-recorder')],
+      planes: ['proxy'],
+    });
     gatewayId = (await gateway.seed.gateway()).id;
     registryId = (await gateway.seed.registry(gatewayId, { provider: 'openai', base_url: upstream.url, apiKey: 'sk-up', models: ['gpt-4o-mini'] }))._id;
     await consumerWith('ordered', [
@@ -66,6 +69,8 @@ describe('proxy: the checkStream hook and stream policies', () => {
       { type: 'stream_recorder_buffer', settings: { label: 'buffer', trail: trail('buffered'), blockOutput: true } },
     ]);
     await consumerWith('buffered-pass', [{ type: 'stream_recorder_buffer', settings: { label: 'buffer', trail: trail('buffered-pass') } }]);
+    // stage_recorder declares no stream policy and taps checkOutput: it gets `buffer`.
+    await consumerWith('undeclared', [{ type: 'stage_recorder', settings: { label: 'rec' } }]);
     await gateway.configChanged();
   });
 
@@ -141,5 +146,14 @@ describe('proxy: the checkStream hook and stream policies', () => {
     const res = await raw('buffered-pass');
     expect(res.status).to.equal(200);
     expect(await res.text()).to.contain('[DONE]');
+  });
+
+  it('a plugin declaring no stream policy that taps checkOutput gets buffer: its output checks see streamed answers', async () => {
+    const res = await raw('undeclared');
+    expect(res.status).to.equal(200);
+    expect(res.headers.get('x-stage-trail')).to.contain('rec:transformOutput').and.to.contain('rec:checkOutput');
+    const body = await res.text();
+    expect(body).to.contain('[DONE]');
+    for (const word of ANSWER.split(' ')) expect(body).to.contain(word);
   });
 });
