@@ -6,8 +6,8 @@
  */
 import type { Logger } from '../logging/logger.js';
 import type { RecordedTap } from '../plugin/tap-recorder.js';
-import { createPipelineHooks, KEYED_HOOKS, type HookName, type PipelineHooks } from './hooks.js';
-import { BAIL_HOOKS, intercept } from './interceptors.js';
+import { createPipelineHooks, traitsOf, type HookName, type PipelineHooks, type StreamPolicy } from './hooks.js';
+import { intercept } from './interceptors.js';
 import { appendTo } from '../collections/map-of-lists.js';
 
 /** The taps of one policy instance (or of the core), with how to order and guard them. */
@@ -17,6 +17,8 @@ export interface ChainMember {
   priority: number;
   parallel: boolean;
   failureMode: 'closed' | 'open';
+  /** How its output checks see streamed answers; none for the core's members. */
+  streamPolicy?: StreamPolicy;
   taps: readonly RecordedTap[];
 }
 
@@ -25,14 +27,11 @@ interface PlacedTap extends RecordedTap {
   order: number;
 }
 
-/** Series hooks whose taps return nothing, so a parallel group can simply be awaited together. */
-const SERIES_HOOKS: ReadonlySet<HookName> = new Set(['beforeAttempt', 'settle']);
-
 type AnyTapFn = (...args: unknown[]) => unknown;
 
 /** Runs a group of same-stage parallel taps concurrently; a bail group returns the first answer by priority. */
 function groupTap(hook: HookName, fns: AnyTapFn[]): AnyTapFn {
-  if (BAIL_HOOKS.has(hook)) {
+  if (traitsOf(hook).bail) {
     return async (...args: unknown[]) => {
       const results = await Promise.all(fns.map((fn) => fn(...args)));
       return results.find((r) => r !== undefined);
@@ -53,7 +52,8 @@ export function compileChain(members: readonly ChainMember[], log: Logger): Pipe
 
   const groups = new Map<string, PlacedTap[]>();
   for (const tap of placed) {
-    const groupable = tap.member.parallel && !tap.sync && (BAIL_HOOKS.has(tap.hook) || SERIES_HOOKS.has(tap.hook));
+    const { bail, series } = traitsOf(tap.hook);
+    const groupable = tap.member.parallel && !tap.sync && (bail || series);
     const id = groupable ? `${tap.hook}|${tap.key ?? ''}|${tap.stage}|parallel` : `${tap.order}`;
     appendTo(groups, id, tap);
   }
@@ -72,7 +72,7 @@ export function compileChain(members: readonly ChainMember[], log: Logger): Pipe
     );
     const fn = group.length > 1 ? groupTap(first.hook, wrapped) : wrapped[0];
     const name = group.map((t) => t.member.policyId ?? t.member.plugin).join('+');
-    const hook = KEYED_HOOKS.has(first.hook)
+    const hook = traitsOf(first.hook).keyed
       ? (hooks[first.hook] as unknown as { for(key: string): TapTarget }).for(first.key!)
       : (hooks[first.hook] as unknown as TapTarget);
     if (first.sync) hook.tap({ name, stage: first.stage }, fn);
@@ -84,4 +84,13 @@ export function compileChain(members: readonly ChainMember[], log: Logger): Pipe
 interface TapTarget {
   tap(options: { name: string; stage: number }, fn: AnyTapFn): void;
   tapPromise(options: { name: string; stage: number }, fn: (...args: unknown[]) => Promise<unknown>): void;
+}
+
+const STRICTNESS: Record<StreamPolicy, number> = { passthrough: 0, window: 1, buffer: 2 };
+
+/** The strictest stream policy among a chain's members (buffer > window > passthrough); passthrough when none has one. */
+export function strictestStreamPolicy(members: readonly ChainMember[]): StreamPolicy {
+  let strictest: StreamPolicy = 'passthrough';
+  for (const { streamPolicy } of members) if (streamPolicy && STRICTNESS[streamPolicy] > STRICTNESS[strictest]) strictest = streamPolicy;
+  return strictest;
 }

@@ -112,11 +112,6 @@ export interface Exchange {
   cached?: boolean;
   /** Whether a streamed answer reached its terminal event. */
   streamComplete?: boolean;
-  /**
-   * Set by an output guardrail with a windowed stream policy: called as the streamed text grows;
-   * a returned reason stops the stream with the failure event.
-   */
-  streamWindowCheck?: (assembled: { text(): string }) => Promise<string | undefined>;
   route?: RoutePlan;
   readonly attempts: Attempt[];
   /** The answer, once decoded (non-streamed or assembled from a stream). */

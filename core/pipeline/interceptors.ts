@@ -1,10 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import type { Logger } from '../logging/logger.js';
-import type { HookName } from './hooks.js';
+import { traitsOf, type HookName } from './hooks.js';
 import { Rejection } from './rejection.js';
-
-/** Hooks whose first non-undefined return value stops the hook. */
-export const BAIL_HOOKS: ReadonlySet<HookName> = new Set(['authenticate', 'admit', 'cacheLookup', 'route', 'onAttemptError']);
 
 export interface InterceptOptions {
   hook: HookName;
@@ -22,12 +19,15 @@ function invalidRejection(plugin: string, value: unknown): GatewayError {
 }
 
 /**
- * Wraps a plugin's tap: normalises what it throws, applies its failure mode, and checks what a
- * gate returns. `closed`: a thrown error stops the request with 503 `plugin_failed` (a Rejection
- * on `admit`). `open`: the error is logged and the tap counts as "no opinion".
+ * Wraps a plugin's tap: normalises what it throws, applies its failure mode, and checks what it
+ * returns against its hook's `answer` trait (a gate's Rejection, a stream verdict's reason).
+ * `closed`: a thrown error stops the request with 503 `plugin_failed` (a Rejection on a
+ * `rejection` hook; on `checkStream`, the stream ends with the failure event). `open`: the
+ * error is logged and the tap counts as "no opinion".
  */
 export function intercept(fn: (...args: never[]) => unknown, sync: boolean, options: InterceptOptions): (...args: never[]) => unknown {
   const { hook, plugin, failureMode, log } = options;
+  const { answer } = traitsOf(hook);
 
   const onFailure = (err: unknown): unknown => {
     // A GatewayError is a deliberate, typed answer (a router refusing a model): it passes as is.
@@ -42,12 +42,13 @@ export function intercept(fn: (...args: never[]) => unknown, sync: boolean, opti
       error instanceof GatewayError && error.code === 'plugin_invalid_rejection'
         ? error
         : new GatewayError('plugin_failed', { source: 'plugin', cause: error });
-    if (hook === 'admit') return new Rejection(failed.code, { message: failed.message });
+    if (answer === 'rejection') return new Rejection(failed.code, { message: failed.message });
     throw failed;
   };
 
   const checkResult = (value: unknown): unknown => {
-    if (hook === 'admit' && value !== undefined && !(value instanceof Rejection)) {
+    if (value === undefined) return value;
+    if ((answer === 'rejection' && !(value instanceof Rejection)) || (answer === 'reason' && (typeof value !== 'string' || value === ''))) {
       return onFailure(invalidRejection(plugin, value));
     }
     return value;

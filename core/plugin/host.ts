@@ -11,6 +11,7 @@ import semver from 'semver';
 import type { WireFormat } from '../canonical/wire-format.js';
 import type { DetectorDefinition } from '../guardrail/detector.js';
 import { describeErrors, loadProjectSchemas, registerSchema, validatorFor } from '../schema/ajv.js';
+import { refusedStages } from './tap-recorder.js';
 import { CORE_API_VERSION, type PluginDefinition } from './types.js';
 
 export type AnyDefinition = PluginDefinition<object> | DetectorDefinition<object> | WireFormat;
@@ -32,6 +33,7 @@ export class SettingsError extends Error {
 }
 
 const NAME = /^[a-z][a-z0-9_]*$/;
+const STREAM_POLICIES: ReadonlySet<string> = new Set(['buffer', 'window', 'passthrough']);
 
 export class PluginHost {
   readonly plugins = new Map<string, PluginDefinition<object>>();
@@ -82,6 +84,11 @@ export class PluginHost {
       throw new PluginLoadError(`${origin}: plugin ${definition.name} targets plugin API ${definition.coreApi}; this core provides ${CORE_API_VERSION}`);
     }
     if (typeof definition.setup !== 'function') throw new PluginLoadError(`${origin}: plugin ${definition.name} has no setup()`);
+    const refused = refusedStages(definition.name, definition.stages ?? []);
+    if (refused) throw new PluginLoadError(`${origin}: ${refused}`);
+    if (definition.streamPolicy !== undefined && !STREAM_POLICIES.has(definition.streamPolicy)) {
+      throw new PluginLoadError(`${origin}: plugin ${definition.name} streamPolicy "${definition.streamPolicy}" is not one of buffer, window, passthrough`);
+    }
   }
 
   /** After everything is registered: every `dependsOn` must be present. */

@@ -1,9 +1,6 @@
-import { HOOK_ORDER, KEYED_HOOKS, type HookName } from '../pipeline/hooks.js';
+import { isHookName, traitsOf, type HookName } from '../pipeline/hooks.js';
 import { STAGE } from '../pipeline/stages.js';
 import type { PluginHooks, TapOptions } from './types.js';
-
-/** Hooks whose tapable type is synchronous: `tap`, never `tapPromise`. */
-const SYNC_HOOKS: ReadonlySet<HookName> = new Set(['cacheKey', 'adaptChunk', 'onError']);
 
 /** One tap a plugin made in `setup`, kept until chains are compiled. */
 export interface RecordedTap {
@@ -24,16 +21,30 @@ export class TapRefusedError extends Error {
 }
 
 /**
+ * Why a plugin may not declare these stages, or undefined when it may: an unknown hook, or a
+ * core-only one (`authenticate`, `resolveConsumer` run before the consumer and its policies are
+ * known, so no policy could ever run there). The message names the hook.
+ */
+export function refusedStages(pluginName: string, declared: readonly string[]): string | undefined {
+  for (const stage of declared) {
+    if (!isHookName(stage)) return `plugin ${pluginName} declares unknown stage "${stage}"`;
+    if (traitsOf(stage).coreOnly) {
+      return `plugin ${pluginName} declares stage "${stage}", which only the core taps (it runs before the consumer and its policies are known); see docs/plugins.md`;
+    }
+  }
+  return undefined;
+}
+
+/**
  * Builds the hooks object handed to `setup`: it records taps instead of tapping tapable hooks,
- * and refuses at load any tap on an undeclared or unknown hook, a tap under another plugin's
+ * and refuses at load a declared core-only or unknown stage, any tap on an undeclared or unknown hook, a tap under another plugin's
  * name, an async tap on a synchronous hook, or a keyed hook tapped without its key.
  */
 export function recordTaps(pluginName: string, declared: readonly HookName[]): { hooks: PluginHooks; taps: RecordedTap[] } {
   const taps: RecordedTap[] = [];
   const allowed = new Set(declared);
-  for (const stage of declared) {
-    if (!HOOK_ORDER.includes(stage)) throw new TapRefusedError(`plugin ${pluginName} declares unknown stage "${stage}"`);
-  }
+  const refused = refusedStages(pluginName, declared);
+  if (refused) throw new TapRefusedError(refused);
 
   const check = (hook: HookName, options: TapOptions, sync: boolean) => {
     if (!options || options.name !== pluginName) {
@@ -42,15 +53,16 @@ export function recordTaps(pluginName: string, declared: readonly HookName[]): {
     if (!allowed.has(hook)) {
       throw new TapRefusedError(`plugin ${pluginName} tapped "${hook}", a stage it did not declare (declared: ${declared.join(', ') || 'none'})`);
     }
-    if (SYNC_HOOKS.has(hook) && !sync) throw new TapRefusedError(`plugin ${pluginName}: "${hook}" is synchronous; use tap()`);
-    if (KEYED_HOOKS.has(hook) && !options.key) throw new TapRefusedError(`plugin ${pluginName}: "${hook}" needs a wire-format key`);
+    const traits = traitsOf(hook);
+    if (traits.sync && !sync) throw new TapRefusedError(`plugin ${pluginName}: "${hook}" is synchronous; use tap()`);
+    if (traits.keyed && !options.key) throw new TapRefusedError(`plugin ${pluginName}: "${hook}" needs a wire-format key`);
   };
 
   const hooks = new Proxy({} as PluginHooks, {
     get(_target, property) {
       if (typeof property !== 'string') return undefined;
       const hook = property as HookName;
-      if (!HOOK_ORDER.includes(hook)) throw new TapRefusedError(`plugin ${pluginName} tapped unknown hook "${property}"`);
+      if (!isHookName(hook)) throw new TapRefusedError(`plugin ${pluginName} tapped unknown hook "${property}"`);
       return {
         tapPromise(options: TapOptions, fn: (...args: never[]) => Promise<unknown>) {
           check(hook, options, false);

@@ -8,13 +8,16 @@ import type { Dispatcher } from 'undici';
 import type { ErrorCode } from '../errors/codes.js';
 import type { Logger } from '../logging/logger.js';
 import type { Exchange, Outcome } from '../pipeline/exchange.js';
-import type { HookName } from '../pipeline/hooks.js';
+import type { HookName, StreamPolicy } from '../pipeline/hooks.js';
 import type { RejectDetail, Rejection } from '../pipeline/rejection.js';
 import type { CounterStore } from './counters.js';
 
 export type Category = 'auth' | 'policy' | 'guardrail' | 'cache' | 'router' | 'adapter' | 'observe';
 
-/** The hooks the recorder lets a plugin tap: the pipeline hook names. */
+/**
+ * The hooks the recorder lets a plugin tap: the pipeline hook names, except the core-only
+ * `authenticate` and `resolveConsumer` (declaring them is refused at load).
+ */
 export type Stage = HookName;
 
 export interface TapOptions {
@@ -54,8 +57,15 @@ export interface PluginDefinition<C extends object = Record<string, unknown>> {
   /** What a thrown error means: `closed` -> 503 plugin_failed; `open` -> log and continue. */
   failureMode?: 'closed' | 'open';
   dependsOn?: readonly string[];
-  /** Output guardrails: how streams are evaluated. */
-  streamPolicy?: 'buffer' | 'window' | 'passthrough';
+  /**
+   * How the plugin's output checks see streamed answers: `buffer` runs transformOutput and
+   * checkOutput on the assembled answer before anything is sent (the client then gets the
+   * answer replayed as a stream, or the refusal with its status); `window` runs checkStream per
+   * window as the stream is relayed; `passthrough` neither. The strictest policy of a consumer's
+   * chain wins. Default: `buffer` when the plugin taps transformOutput or checkOutput, else
+   * `window` when it taps checkStream, else `passthrough`.
+   */
+  streamPolicy?: StreamPolicy;
   description?: string;
   /** Settings naming other records of the gateway, checked when a policy is written. */
   references?: readonly SettingsReference[];

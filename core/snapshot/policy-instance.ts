@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Logger } from '../logging/logger.js';
 import type { ChainMember } from '../pipeline/chain.js';
+import type { StreamPolicy } from '../pipeline/hooks.js';
 import { Rejection } from '../pipeline/rejection.js';
 import { STAGE } from '../pipeline/stages.js';
 import type { CounterStore } from '../plugin/counters.js';
@@ -47,6 +48,13 @@ function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, sett
   };
 }
 
+/** The plugin's declared stream policy, else the default its taps imply (see PluginDefinition.streamPolicy). */
+function streamPolicyOf(definition: PluginDefinition<object>, taps: readonly RecordedTap[]): StreamPolicy {
+  if (definition.streamPolicy) return definition.streamPolicy;
+  if (taps.some((t) => t.hook === 'transformOutput' || t.hook === 'checkOutput')) return 'buffer';
+  return taps.some((t) => t.hook === 'checkStream') ? 'window' : 'passthrough';
+}
+
 /** A member that refuses every request of its scope: a broken security policy fails closed. */
 function quarantined(record: PolicyRecord, reason: string): ChainMember {
   const tap: RecordedTap = {
@@ -78,7 +86,15 @@ export async function buildPolicyInstance(record: PolicyRecord, ctx: PolicyBuild
     const failureMode = definition.failureMode ?? (FAIL_CLOSED_CATEGORIES.has(definition.category) ? 'closed' : 'open');
     return {
       record,
-      member: { plugin: definition.name, policyId: record._id, priority: record.priority ?? 0, parallel: !!record.parallel, failureMode, taps },
+      member: {
+        plugin: definition.name,
+        policyId: record._id,
+        priority: record.priority ?? 0,
+        parallel: !!record.parallel,
+        failureMode,
+        streamPolicy: streamPolicyOf(definition, taps),
+        taps,
+      },
     };
   } catch (err) {
     const reason = (err as Error).message;

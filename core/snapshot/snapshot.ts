@@ -1,5 +1,6 @@
 import type { Logger } from '../logging/logger.js';
-import { compileChain, type ChainMember } from '../pipeline/chain.js';
+import { compileChain, strictestStreamPolicy, type ChainMember } from '../pipeline/chain.js';
+import type { StreamPolicy } from '../pipeline/hooks.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
 import type { AuthRecord, PolicyRecord } from '../records/types.js';
 import type { ConfigDocument } from './config-document.js';
@@ -38,6 +39,7 @@ export interface SnapshotIndexes {
 export class Snapshot {
   private readonly chains = new Map<string, PipelineHooks>();
   private readonly chainTypes = new Map<string, readonly string[]>();
+  private readonly chainStreamPolicies = new Map<string, StreamPolicy>();
   /** Hooks for the stages that run before the consumer is known (authenticate, resolveConsumer). */
   readonly entryHooks: PipelineHooks;
 
@@ -87,6 +89,13 @@ export class Snapshot {
     let types = this.chainTypes.get(consumer.chainKey);
     if (!types) this.chainTypes.set(consumer.chainKey, (types = this.policiesFor(consumer).map((p) => p.record.type)));
     return types;
+  }
+
+  /** The strictest stream policy of the consumer's policies (buffer > window > passthrough), computed once per policy set. */
+  streamPolicyFor(consumer: ConsumerView): StreamPolicy {
+    let policy = this.chainStreamPolicies.get(consumer.chainKey);
+    if (!policy) this.chainStreamPolicies.set(consumer.chainKey, (policy = strictestStreamPolicy(this.policiesFor(consumer).map((p) => p.member))));
+    return policy;
   }
 
   /** The consumer's compiled chain (core taps + global and attached enabled policies). */

@@ -3,23 +3,24 @@
  * a chat exchange is evaluated once through `POST /v1/evaluate` with the policy's `tgk_` key:
  * input in transformInput (which applies a transform, so the upstream receives the masked
  * request) and checkInput (which enforces the verdict); output of buffered answers in
- * transformOutput and checkOutput; streamed answers in windows that can stop the stream.
+ * transformOutput and checkOutput; streamed answers in checkStream, in windows that can stop the stream.
  */
 import type { CanonicalRequest, CanonicalResponse } from '../../core/canonical/index.js';
 import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { StreamWindow } from '../../core/pipeline/hooks.js';
 import { STAGE } from '../../core/pipeline/stages.js';
 import { definePlugin, type PluginKit } from '../../core/plugin/types.js';
 import { requestPayload } from './request-payload.js';
 import { responsePayload } from './response-payload.js';
 import { SCHEMA_ID, type GuardrailsSettings } from './settings.js';
 import { evaluateStage, type StageResult } from './stage-evaluation.js';
-import { installStreamWindow } from './stream-window.js';
+import { checkStreamWindow, type WindowProgress } from './stream-window.js';
 import { recordVerdict } from './verdict-findings.js';
 
 interface GuardState {
   input?: Promise<StageResult<CanonicalRequest>>;
   output?: Promise<StageResult<CanonicalResponse>>;
-  streamWindow?: boolean;
+  stream?: WindowProgress;
 }
 
 const NAME = 'guardrails';
@@ -44,7 +45,7 @@ export default definePlugin<GuardrailsSettings>({
   coreApi: '^1.0.0',
   schemaId: SCHEMA_ID,
   category: 'guardrail',
-  stages: ['transformInput', 'checkInput', 'beforeAttempt', 'transformOutput', 'checkOutput'],
+  stages: ['transformInput', 'checkInput', 'checkStream', 'transformOutput', 'checkOutput'],
   failureMode: 'closed',
   // The vault credential holding the collector key must exist when the policy is written.
   references: [{ pointer: '/key/credential_id', kind: 'vault_credential' }],
@@ -63,11 +64,10 @@ export default definePlugin<GuardrailsSettings>({
       const { verdict } = await inputStage(kit, ctx, request);
       if (verdict) recordVerdict(ctx, verdict, kit.config(ctx), kit.policy.id, 'input');
     });
-    hooks.beforeAttempt.tapPromise(options, async (_attempt: unknown, _request: unknown, ctx: Exchange) => {
+    hooks.checkStream.tapPromise(options, async (window: StreamWindow, ctx: Exchange) => {
+      if (!guards(ctx, 'output')) return undefined;
       const state = kit.state<GuardState>(ctx);
-      if (!ctx.request?.stream || !guards(ctx, 'output') || state.streamWindow) return;
-      state.streamWindow = true;
-      installStreamWindow(kit, ctx);
+      return checkStreamWindow(kit, ctx, window, (state.stream ??= { checked: 0, checkedWhole: true }));
     });
     hooks.transformOutput.tapPromise(options, async (response: CanonicalResponse, ctx: Exchange) => {
       if (!guards(ctx, 'output')) return response;

@@ -5,13 +5,14 @@
  */
 import type { CanonicalRequest, CanonicalResponse } from '../../core/canonical/index.js';
 import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { StreamWindow } from '../../core/pipeline/hooks.js';
 import { STAGE } from '../../core/pipeline/stages.js';
 import { definePlugin } from '../../core/plugin/types.js';
 import { admitTools, stripTools } from './declared-tools.js';
 import { compileToolPolicy } from './name-matcher.js';
 import { checkCalls, stripCalls } from './response-tools.js';
 import type { ToolGovernanceSettings } from './settings.js';
-import { guardStream } from './stream-guard.js';
+import { guardStream, type StreamGuardState } from './stream-guard.js';
 
 export default definePlugin<ToolGovernanceSettings>({
   kind: 'plugin',
@@ -20,17 +21,17 @@ export default definePlugin<ToolGovernanceSettings>({
   coreApi: '^1.0.0',
   schemaId: 'https://portcullis.dev/schemas/plugins/tool_governance.schema.json',
   category: 'policy',
-  stages: ['admit', 'transformInput', 'transformOutput', 'checkOutput'],
+  stages: ['admit', 'transformInput', 'checkStream', 'transformOutput', 'checkOutput'],
+  // Streams are checked call by call as they are relayed, not buffered.
+  streamPolicy: 'window',
   description: 'Allow and deny lists of tool names and a cap on declared tools, for requests and for tool calls in answers.',
   setup(hooks, kit) {
     const allowed = compileToolPolicy(kit.config());
-    hooks.admit.tapPromise({ name: 'tool_governance', stage: STAGE.TOOLS }, async (ctx: Exchange) => {
-      const rejection = admitTools(kit, allowed, ctx);
-      if (!rejection && ctx.request?.stream) guardStream(ctx, allowed);
-      return rejection;
-    });
+    hooks.admit.tapPromise({ name: 'tool_governance', stage: STAGE.TOOLS }, async (ctx: Exchange) => admitTools(kit, allowed, ctx));
     hooks.transformInput.tapPromise({ name: 'tool_governance', stage: STAGE.TOOLS }, async (request: CanonicalRequest, ctx: Exchange) =>
       stripTools(kit, allowed, request, ctx));
+    hooks.checkStream.tapPromise({ name: 'tool_governance', stage: STAGE.TOOLS }, async (window: StreamWindow, ctx: Exchange) =>
+      guardStream(window, allowed, kit.state<StreamGuardState>(ctx)));
     hooks.transformOutput.tapPromise({ name: 'tool_governance', stage: STAGE.TOOLS }, async (response: CanonicalResponse, ctx: Exchange) =>
       stripCalls(kit, allowed, response, ctx));
     hooks.checkOutput.tapPromise({ name: 'tool_governance', stage: STAGE.TOOLS }, async (response: CanonicalResponse, ctx: Exchange) =>

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { createParser } from 'eventsource-parser';
 import type { Dispatcher } from 'undici';
 import { StreamAssembler, type StreamEncoder, type WireFormat } from '../../canonical/index.js';
+import { GatewayError } from '../../errors/gateway-error.js';
 import type { Exchange } from '../../pipeline/exchange.js';
 import type { PipelineHooks } from '../../pipeline/hooks.js';
 import { EventTail } from './event-tail.js';
@@ -19,8 +20,11 @@ export interface RelayOptions {
   rawForward: boolean;
   res: ServerResponse;
   hooks: PipelineHooks;
-  /** A check run on the assembled text as it grows; returning a reason stops the stream. */
-  windowCheck?: (assembler: StreamAssembler) => Promise<string | undefined>;
+  /**
+   * Run the chain's checkStream hook at each window (the `window` stream policy): each complete
+   * event is checked before it is relayed, and a verdict stops the stream with the failure event.
+   */
+  checkStream: boolean;
   /** The most bytes relayed from the upstream; a longer stream ends with the failure event. */
   limitBytes: number;
 }
@@ -56,9 +60,24 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   });
   const text = new TextDecoder();
 
-  // With a window check, each complete event is checked before it is relayed, so what came
+  /**
+   * One window through checkStream: a reason stops the stream (`guardrail_blocked`); a tap that
+   * failed closed stops it with its error's code (`plugin_failed`); a tap that failed open was
+   * logged by its interceptor and counts as no opinion.
+   */
+  async function checkWindow(): Promise<{ reason: string; type: string } | undefined> {
+    try {
+      const reason = await hooks.checkStream.promise(assembler, ctx);
+      return reason ? { reason, type: 'guardrail_blocked' } : undefined;
+    } catch (err) {
+      if (err instanceof GatewayError) return { reason: err.message, type: err.code };
+      throw err;
+    }
+  }
+
+  // With checkStream, each complete event is checked before it is relayed, so what came
   // before a stopping event in the same upstream read still reaches the client, and it does not.
-  async function relayChecked(check: NonNullable<RelayOptions['windowCheck']>): Promise<string | undefined> {
+  async function relayChecked(): Promise<string | undefined> {
     const ends = rawTail.ends();
     if (ends.length === 0) return undefined;
     const events = rawTail.take(ends[ends.length - 1]);
@@ -67,10 +86,10 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
     for (const to of ends) {
       const event = events.slice(from, to);
       parser.feed(event);
-      const stop = await check(assembler);
+      const stop = await checkWindow();
       if (stop) {
-        await write(res, out + clientEncoder.fail(stop, 'guardrail_blocked'));
-        return stop;
+        await write(res, out + clientEncoder.fail(stop.reason, stop.type));
+        return stop.reason;
       }
       out += rawForward ? event : pending;
       pending = '';
@@ -88,9 +107,9 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
       received += (chunk as Uint8Array).length;
       if (received > options.limitBytes) throw new Error(`upstream stream exceeds ${options.limitBytes} bytes`);
       const decoded = text.decode(chunk as Uint8Array, { stream: true });
-      if (options.windowCheck) {
+      if (options.checkStream) {
         rawTail.append(decoded);
-        if (await relayChecked(options.windowCheck)) {
+        if (await relayChecked()) {
           upstream.body.destroy();
           return { complete: false, assembler };
         }
@@ -113,7 +132,7 @@ export async function relayStream(ctx: Exchange, options: RelayOptions): Promise
   }
   // A checked relay holds back an incomplete last event; the parser reads it as the others would.
   const unfinished = rawTail.take();
-  if (options.windowCheck && unfinished) parser.feed(unfinished);
+  if (options.checkStream && unfinished) parser.feed(unfinished);
   const end = decoder.end();
   for (const e of end.events) {
     assembler.push(e);

@@ -12,6 +12,7 @@ import type { BreakerOutcome } from '../routing/circuit-breaker.js';
 import { AttemptPolicy } from './attempt-decision.js';
 import { settleFailedAttempt } from './failed-attempt.js';
 import { selectionHeaders } from '../operations/relay-answer.js';
+import { bufferStream } from './buffer-stream.js';
 import { relayStream } from './relay-stream.js';
 import { readChatAnswer } from './read-chat-answer.js';
 import { clientClosedError, connectionErrorOf, isConnectionFailure, upstreamErrorOf } from './upstream-error.js';
@@ -53,14 +54,12 @@ async function answer(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, cli
 }
 
 /**
- * Replays a cached answer, as a stream when the client streams. A cache hit still runs the
- * output stages (docs/architecture.md), streamed or not: the whole answer is at hand, so it is
- * checked before its first event is written.
+ * Answers a whole answer as a stream: the output stages run first (a block throws, so the
+ * client gets the refusal with its status before any byte), then the answer is replayed as one
+ * stream in the client's format.
  */
-async function answerFromCache(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, cached: CanonicalResponse) {
-  ctx.cached = true;
-  if (!ctx.request!.stream) return answer(koa, ctx, hooks, clientFormat, cached);
-  const out = await outputStages(ctx, hooks, clientFormat, cached);
+async function answerAsStream(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, whole: CanonicalResponse) {
+  const out = await outputStages(ctx, hooks, clientFormat, whole);
   const encoder = clientFormat.createStreamEncoder({ request: ctx.request!, model: out.model, sse: wantsSse(ctx) });
   let text = encoder.open();
   for (const event of responseToEvents(out)) text += encoder.write(event);
@@ -68,6 +67,17 @@ async function answerFromCache(koa: Koa.Context, ctx: Exchange, hooks: PipelineH
   koa.status = 200;
   koa.type = wantsSse(ctx) ? 'text/event-stream' : 'application/json';
   koa.body = text;
+}
+
+/**
+ * Replays a cached answer, as a stream when the client streams. A cache hit still runs the
+ * output stages (docs/architecture.md), streamed or not: the whole answer is at hand, so it is
+ * checked before its first event is written.
+ */
+async function answerFromCache(koa: Koa.Context, ctx: Exchange, hooks: PipelineHooks, clientFormat: WireFormat, cached: CanonicalResponse) {
+  ctx.cached = true;
+  if (!ctx.request!.stream) return answer(koa, ctx, hooks, clientFormat, cached);
+  return answerAsStream(koa, ctx, hooks, clientFormat, cached);
 }
 
 /**
@@ -239,6 +249,17 @@ async function streamAnswer(
   target: RouteTarget,
   limitBytes: number,
 ) {
+  const streamPolicy = ctx.snapshot.streamPolicyFor(ctx.consumer!);
+  if (streamPolicy === 'buffer') {
+    // The output checks see the whole answer before the client sees any of it.
+    const whole = await bufferStream(ctx, hooks, upstream, upstreamFormat, limitBytes);
+    if (whole instanceof GatewayError) throw whole;
+    if (!whole.model) whole.model = target.model;
+    ctx.usage = whole.usage;
+    await answerAsStream(koa, ctx, hooks, clientFormat, whole);
+    ctx.streamComplete = true;
+    return;
+  }
   const sse = wantsSse(ctx);
   const res = koa.res;
   koa.respond = false;
@@ -258,7 +279,7 @@ async function streamAnswer(
     rawForward: passthrough && sse && !ctx.requestRewritten,
     res,
     hooks,
-    windowCheck: ctx.streamWindowCheck,
+    checkStream: streamPolicy === 'window' && hooks.checkStream.taps.length > 0,
     limitBytes,
   });
   ctx.response = assembler.result();

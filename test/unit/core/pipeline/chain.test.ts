@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { compileChain, type ChainMember } from '../../../../core/pipeline/chain.js';
+import { compileChain, strictestStreamPolicy, type ChainMember } from '../../../../core/pipeline/chain.js';
 import type { Exchange } from '../../../../core/pipeline/exchange.js';
 import { Rejection } from '../../../../core/pipeline/rejection.js';
 import { STAGE } from '../../../../core/pipeline/stages.js';
@@ -11,7 +11,7 @@ import type { PluginHooks } from '../../../../core/plugin/types.js';
 const ctx = {} as Exchange;
 
 function member(plugin: string, priority: number, setup: (hooks: PluginHooks) => void, options: Partial<ChainMember> = {}): ChainMember {
-  const { hooks, taps } = recordTaps(plugin, ['admit', 'settle', 'transformInput', 'checkInput', 'route']);
+  const { hooks, taps } = recordTaps(plugin, ['admit', 'settle', 'transformInput', 'checkInput', 'route', 'checkStream']);
   setup(hooks);
   return { plugin, policyId: `${plugin}-id`, priority, parallel: false, failureMode: 'closed', taps, ...options };
 }
@@ -133,5 +133,57 @@ describe('core/pipeline/chain: typed errors', () => {
     const err = await hooks.route.promise({ model: 'gpt-x', messages: [], sampling: {}, stream: false }, ctx).catch((e: unknown) => e);
     expect(err).to.be.instanceOf(GatewayError);
     expect((err as GatewayError).code).to.equal('model_not_allowed');
+  });
+});
+
+describe('core/pipeline/chain: streams', () => {
+  describe('checkStream', () => {
+    const window = { text: () => 'so far', result: () => ({ id: 'r', model: 'm', created: 0, content: [], finish_reason: 'stop' as const }), finished: false };
+    const throwing = (name: string) => (h: PluginHooks) =>
+      h.checkStream.tapPromise({ name }, async () => {
+        throw new Error('detector down');
+      });
+
+    it('runs taps by stage, then priority, and stops at the first reason', async () => {
+      const seen: string[] = [];
+      const tap = (name: string, stage: number, reason?: string) => (h: PluginHooks) =>
+        h.checkStream.tapPromise({ name, stage }, async () => {
+          seen.push(name);
+          return reason;
+        });
+      const hooks = compileChain(
+        [member('late', 90, tap('late', STAGE.LAST)), member('low', 1, tap('low', STAGE.GUARDRAIL, 'stop here')), member('high', 50, tap('high', STAGE.GUARDRAIL))],
+        logger,
+      );
+      expect(await hooks.checkStream.promise(window, ctx)).to.equal('stop here');
+      expect(seen).to.deep.equal(['high', 'low']);
+    });
+
+    it('a tap failing closed throws 503 plugin_failed; one failing open is logged and has no opinion', async () => {
+      const closed = compileChain([member('closed_stream', 0, throwing('closed_stream'))], logger);
+      const err = await closed.checkStream.promise(window, ctx).catch((e: unknown) => e);
+      expect(err).to.be.instanceOf(GatewayError);
+      expect((err as GatewayError).code).to.equal('plugin_failed');
+
+      const warnings: unknown[] = [];
+      const spy = { warn: (...args: unknown[]) => void warnings.push(args), error: () => undefined } as unknown as typeof logger;
+      const open = compileChain([member('open_stream', 0, throwing('open_stream'), { failureMode: 'open' })], spy);
+      expect(await open.checkStream.promise(window, ctx)).to.equal(undefined);
+      expect(JSON.stringify(warnings)).to.contain('open_stream').and.to.contain('checkStream');
+    });
+
+    it('refuses a verdict that is not a reason string (plugin_invalid_rejection)', async () => {
+      const odd = compileChain([member('odd', 0, (h) => h.checkStream.tapPromise({ name: 'odd' }, async () => ({ stop: true })))], logger);
+      const err = await odd.checkStream.promise(window, ctx).catch((e: unknown) => e);
+      expect((err as GatewayError).code).to.equal('plugin_invalid_rejection');
+    });
+  });
+
+  it('the strictest stream policy of a chain wins: buffer, then window, then passthrough', () => {
+    const with_ = (...policies: Array<ChainMember['streamPolicy']>) => policies.map((streamPolicy, i) => member(`p${i}`, 0, () => undefined, { streamPolicy }));
+    expect(strictestStreamPolicy(with_())).to.equal('passthrough');
+    expect(strictestStreamPolicy(with_(undefined, 'passthrough'))).to.equal('passthrough');
+    expect(strictestStreamPolicy(with_('passthrough', 'window'))).to.equal('window');
+    expect(strictestStreamPolicy(with_('window', 'buffer', 'passthrough'))).to.equal('buffer');
   });
 });

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { HOOKS, HOOK_ORDER } from '../../../../core/pipeline/hooks.js';
 import { recordTaps, TapRefusedError } from '../../../../core/plugin/tap-recorder.js';
 
 describe('core/plugin/tap-recorder', () => {
@@ -24,5 +25,18 @@ describe('core/plugin/tap-recorder', () => {
     hooks.admit.tapPromise({ name: 'tagger', stage: 250 }, async () => undefined);
     expect(taps).to.have.length(1);
     expect(taps[0]).to.include({ hook: 'admit', stage: 250, sync: false });
+  });
+
+  it('reads each hook\'s traits from the one hook table: sync hooks refuse tapPromise, keyed ones need a key', () => {
+    const open = HOOK_ORDER.filter((hook) => !HOOKS[hook].coreOnly);
+    const { hooks } = recordTaps('every', open);
+    for (const hook of open) {
+      const { sync, keyed } = HOOKS[hook];
+      const target = hooks[hook];
+      const key = keyed ? undefined : 'unused';
+      if (sync) expect(() => target.tapPromise({ name: 'every', key }, async () => undefined), hook).to.throw(TapRefusedError, /synchronous/);
+      if (keyed) expect(() => target.tap({ name: 'every' }, () => undefined), hook).to.throw(TapRefusedError, /key/);
+      if (!sync && !keyed) expect(() => target.tapPromise({ name: 'every' }, async () => undefined), hook).to.not.throw();
+    }
   });
 });

@@ -97,22 +97,17 @@ describe('tool_governance: tool calls in answers', () => {
 });
 
 describe('tool_governance: streams', () => {
-  it('stops at the first call to a denied tool, after an earlier window check, and only then', async () => {
-    const ctx = exchange();
-    const seen: string[] = [];
-    ctx.streamWindowCheck = async (assembled) => {
-      seen.push(assembled.text());
-      return undefined;
-    };
-    guardStream(ctx, compileToolPolicy({ deny: ['shell'] }));
+  it('stops at the first call to a denied tool, and only then, checking each call once', () => {
+    const state = {};
+    const allowed = compileToolPolicy({ deny: ['shell'] });
     const assembler = new StreamAssembler();
     assembler.push({ type: 'start', id: 'r', model: 'm' });
     assembler.push({ type: 'text_delta', index: 0, text: 'working' });
-    expect(await ctx.streamWindowCheck!(assembler)).to.equal(undefined);
+    expect(guardStream(assembler, allowed, state)).to.equal(undefined);
     assembler.push({ type: 'tool_call_start', index: 1, id: 'c1', name: 'calc' });
-    expect(await ctx.streamWindowCheck!(assembler)).to.equal(undefined);
+    expect(guardStream(assembler, allowed, state)).to.equal(undefined);
+    expect(state).to.deep.equal({ checkedCalls: 1 });
     assembler.push({ type: 'tool_call_start', index: 2, id: 'c2', name: 'shell' });
-    expect(await ctx.streamWindowCheck!(assembler)).to.contain('the model called shell');
-    expect(seen).to.deep.equal(['working', 'working', 'working']);
+    expect(guardStream(assembler, allowed, state)).to.contain('the model called shell');
   });
 });

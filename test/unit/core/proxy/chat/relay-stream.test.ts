@@ -4,7 +4,7 @@ import type { Dispatcher } from 'undici';
 import { expect } from 'chai';
 import type { CanonicalRequest, StreamAssembler } from '../../../../../core/canonical/index.js';
 import type { Exchange } from '../../../../../core/pipeline/exchange.js';
-import type { PipelineHooks } from '../../../../../core/pipeline/hooks.js';
+import { createPipelineHooks } from '../../../../../core/pipeline/hooks.js';
 import { relayStream } from '../../../../../core/proxy/chat/relay-stream.js';
 import openaiChat from '../../../../../plugins/formats/openai-chat/index.js';
 
@@ -16,7 +16,7 @@ const CALL = chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', fu
 const END = chunk({}, 'tool_calls') + 'data: [DONE]\n\n';
 
 /** Stops at the first tool call, as a tool policy denying every tool would. */
-const denyCalls = async (assembled: StreamAssembler) => (assembled.result().content.some((p) => p.type === 'tool_call') ? 'the model called a tool' : undefined);
+const denyCalls = async (assembled: Pick<StreamAssembler, 'result'>) => (assembled.result().content.some((p) => p.type === 'tool_call') ? 'the model called a tool' : undefined);
 
 /** Relays `reads` (each one upstream read) and returns what the client received. */
 async function relay(reads: string[], rawForward: boolean, windowCheck: typeof denyCalls | undefined = denyCalls, limitBytes = 1024 * 1024) {
@@ -24,9 +24,10 @@ async function relay(reads: string[], rawForward: boolean, windowCheck: typeof d
   const res = { destroyed: false, write: (text: string) => ((received += text), true) } as unknown as ServerResponse;
   const upstream = { body: Readable.from(reads.map((r) => Buffer.from(r))) } as unknown as Dispatcher.ResponseData;
   const ctx = { signal: { aborted: false } } as unknown as Exchange;
-  const hooks = { adaptChunk: new Map() } as unknown as PipelineHooks;
+  const hooks = createPipelineHooks();
+  if (windowCheck) hooks.checkStream.tapPromise({ name: 'deny_calls' }, windowCheck);
   const clientEncoder = openaiChat.createStreamEncoder({ request, model: 'gpt-4o-mini', sse: true });
-  const { complete } = await relayStream(ctx, { upstream, upstreamFormat: openaiChat, clientEncoder, rawForward, res, hooks, windowCheck, limitBytes });
+  const { complete } = await relayStream(ctx, { upstream, upstreamFormat: openaiChat, clientEncoder, rawForward, res, hooks, checkStream: !!windowCheck, limitBytes });
   return { received, complete };
 }
 
