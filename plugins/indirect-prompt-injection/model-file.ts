@@ -1,6 +1,6 @@
 /** Where the shipped indirect-injection weights live, and loading them once per process. */
 import { pluginDataFile } from '../../core/plugin/index.js';
-import { LinearModel } from '../prompt-guard/linear-model.js';
+import { LinearModel } from '../shared/prompt-features/linear-model.js';
 import { INDIRECT_DENSE_NAMES } from './features.js';
 
 /** Path of plugins/indirect-prompt-injection/model.json (written by tools/training/prompt-injection/train-indirect.ts). */
