@@ -60,7 +60,7 @@ export * from '../canonical/index.js';
 export { pluginDataFile } from './data-files.js';
 // Grouping values under a key in place (a map of lists).
 export { appendTo } from '../collections/map-of-lists.js';
-// The detectors' generated settings types (face-core re-exports every plugins-* module; one of the two blocks suffices).
+// The built-in detectors' generated settings types.
 export type * from '../generated/plugins-prompt-guard.js';
 export type * from '../generated/plugins-indirect-prompt-injection.js';
 export type * from '../generated/plugins-doc-analyzer.js';

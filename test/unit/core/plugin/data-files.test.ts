@@ -43,6 +43,12 @@ describe('core/plugin: pluginDataFile', () => {
     expect(pluginDataFile(moduleUrl('package/dist/plugins/prompt-guard/model-file.js'), 'model.json')).to.equal(copied);
   });
 
+  it('in a package built from src/ into dist/, finds a file at the package root from both', () => {
+    const model = file('outside-plugin/model.json');
+    expect(pluginDataFile(moduleUrl('outside-plugin/src/index.ts'), '../model.json')).to.equal(model);
+    expect(pluginDataFile(moduleUrl('outside-plugin/dist/index.js'), '../model.json')).to.equal(model);
+  });
+
   it('accepts the module URL as a URL object', () => {
     const model = file('package/plugins/toxicity/model.json');
     expect(pluginDataFile(new URL(moduleUrl('package/plugins/toxicity/model.ts')), 'model.json')).to.equal(model);
