@@ -54,3 +54,15 @@ export {
 
 // The canonical model and wire-format definitions.
 export * from '../canonical/index.js';
+
+// face-detectors: what the detector plugins use beyond the detector contract above.
+// A plugin's own data files (model weights, word lists), from the sources and from dist/.
+export { pluginDataFile } from './data-files.js';
+// Grouping values under a key in place (a map of lists).
+export { appendTo } from '../collections/map-of-lists.js';
+// The built-in detectors' generated settings types.
+export type * from '../generated/plugins-prompt-guard.js';
+export type * from '../generated/plugins-indirect-prompt-injection.js';
+export type * from '../generated/plugins-doc-analyzer.js';
+export type * from '../generated/plugins-url-analyzer.js';
+export type * from '../generated/plugins-topic-keyword-moderation.js';

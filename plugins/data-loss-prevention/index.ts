@@ -4,7 +4,7 @@
  * API keys, private keys, JWTs, credentialed database URLs, high-entropy assignments), and
  * returns one hit per family with redactions that replace each value by a typed masked token.
  */
-import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type Redaction } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type Redaction } from '../../core/plugin/index.js';
 import { familyOf, type EntityFamily, type EntityType } from './entity-types.js';
 import { resolveOverlaps } from './overlap.js';
 import { TokenBook } from './redaction.js';

@@ -4,7 +4,7 @@
  * `doc.hidden_instruction` and `doc.metadata_instruction`. Entities are fixed vocabulary
  * (techniques, character classes, standard field names, cue names), never document text.
  */
-import type { DetectorHit } from '../../core/guardrail/detector.js';
+import type { DetectorHit } from '../../core/plugin/index.js';
 import type { ExtractedDocument, ExtractionProblem, HiddenSpan, HiddenTechnique, MetadataField } from './document-types.js';
 import { invisibleConfidence, scanInvisible, type InvisibleClass } from './invisible-unicode.js';
 import { scoreInstructions } from './instruction-cues.js';

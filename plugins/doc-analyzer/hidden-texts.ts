@@ -3,7 +3,7 @@
  * texts become one span. Texts are appended to their technique's list (copying the list for each
  * new text took time growing with the square of their number).
  */
-import { appendTo } from '../../core/collections/map-of-lists.js';
+import { appendTo } from '../../core/plugin/index.js';
 import type { HiddenSpan, HiddenTechnique } from './document-types.js';
 
 export class HiddenTexts {

@@ -5,7 +5,7 @@
  * or metadata, and documents too large or broken to inspect. Its `extractSegments` hands the
  * extracted text to the service as `document` segments for the other detectors.
  */
-import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
 import { extractAttachments } from './extract-attachments.js';
 import { addInvisibleCounts, documentHits, type SegmentFacts } from './document-findings.js';
 import { scanInvisible } from './invisible-unicode.js';

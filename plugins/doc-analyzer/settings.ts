@@ -1,4 +1,4 @@
-import type { DocAnalyzerSettings as Generated } from '../../core/generated/plugins-doc-analyzer.js';
+import type { DocAnalyzerSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
 export type DocAnalyzerSettings = Required<Generated>;

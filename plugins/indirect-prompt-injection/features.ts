@@ -1,9 +1,9 @@
 /**
  * Features of one unit of tool output: prompt_guard's features of the unit (phrase families,
- * surface statistics, hashed n-grams; shared code, see plugins/prompt-guard/features.ts) plus the
+ * surface statistics, hashed n-grams; shared code, see plugins/shared/prompt-features/features.ts) plus the
  * addressee cues of cues.ts. Hashed weights follow every dense feature.
  */
-import { DENSE_NAMES as GUARD_DENSE, DENSE_COUNT as GUARD_COUNT, emitFeatures, FeatureScratch, type FeatureSink, type ViewFlags } from '../prompt-guard/features.js';
+import { DENSE_NAMES as GUARD_DENSE, DENSE_COUNT as GUARD_COUNT, emitFeatures, FeatureScratch, type FeatureSink, type ViewFlags } from '../shared/prompt-features/features.js';
 import { CUES, countCues } from './cues.js';
 
 /** Dense feature names of the indirect model, in index order. */

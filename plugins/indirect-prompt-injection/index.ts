@@ -5,7 +5,7 @@
  * (line or sentence) is scored by a calibrated logistic model over prompt_guard's features and
  * addressee cues ("your response", "the following code", a request out of place in data).
  */
-import { defineDetector, SegmentMemo, type DetectorHit, type InspectSegment, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type DetectorHit, type InspectSegment, type InspectionRequest } from '../../core/plugin/index.js';
 import { IndirectScorer, type IndirectVerdict } from './scorer.js';
 import { indirectModel } from './model-file.js';
 import { INDIRECT_SCHEMA_ID, type IndirectPromptInjectionSettings } from './settings.js';

@@ -1,11 +1,10 @@
 /** Where the shipped indirect-injection weights live, and loading them once per process. */
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../core/paths/project-root.js';
-import { LinearModel } from '../prompt-guard/linear-model.js';
+import { pluginDataFile } from '../../core/plugin/index.js';
+import { LinearModel } from '../shared/prompt-features/linear-model.js';
 import { INDIRECT_DENSE_NAMES } from './features.js';
 
 /** Path of plugins/indirect-prompt-injection/model.json (written by tools/training/prompt-injection/train-indirect.ts). */
-export const INDIRECT_MODEL_PATH = join(PROJECT_ROOT, 'plugins', 'indirect-prompt-injection', 'model.json');
+export const INDIRECT_MODEL_PATH = pluginDataFile(import.meta.url, 'model.json');
 
 let cached: LinearModel | undefined;
 

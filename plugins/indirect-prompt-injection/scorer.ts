@@ -3,10 +3,10 @@
  * units (units.ts), scores each with the linear model and keeps the highest calibrated score,
  * with the categories of the unit that scored it.
  */
-import { allowPhraseMatcher, foldText, foldCase } from '../prompt-guard/normalize.js';
-import { decodePayloads } from '../prompt-guard/decoders.js';
-import { FAMILIES } from '../prompt-guard/patterns.js';
-import type { LinearModel } from '../prompt-guard/linear-model.js';
+import { allowPhraseMatcher, foldText, foldCase } from '../shared/prompt-features/normalize.js';
+import { decodePayloads } from '../shared/prompt-features/decoders.js';
+import { FAMILIES } from '../shared/prompt-features/patterns.js';
+import type { LinearModel } from '../shared/prompt-features/linear-model.js';
 import { splitUnits } from './units.js';
 import { CUES, isTabular } from './cues.js';
 import { emitUnitFeatures, UnitScratch } from './features.js';

@@ -1,4 +1,4 @@
-import type { IndirectPromptInjectionSettings as Generated } from '../../core/generated/plugins-indirect-prompt-injection.js';
+import type { IndirectPromptInjectionSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
 export type IndirectPromptInjectionSettings = Required<Generated>;

@@ -5,7 +5,7 @@
  */
 import { leetEnd, nextLeetWord } from './leet-words.js';
 import { hasSpacedLetters } from './spaced-letters.js';
-import { CodeUnits } from './chars.js';
+import { CodeUnits } from '../shared/prompt-features/chars.js';
 
 /** A disguise-free view of a text and how much disguise was removed. */
 export interface DeobfuscatedView {

@@ -5,7 +5,7 @@
  * suffixes, many-shot dialogues) and hashed n-grams, after undoing Unicode and encoding tricks.
  * Reports one hit per request: the highest-scoring segment, with the categories that explain it.
  */
-import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
 import { InjectionScorer, type TextVerdict } from './scorer.js';
 import { promptGuardModel } from './model-file.js';
 import { PROMPT_GUARD_SCHEMA_ID, type PromptGuardSettings } from './settings.js';

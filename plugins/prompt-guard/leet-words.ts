@@ -5,7 +5,7 @@
  * (the leetspeak words deobfuscate.ts reads), in the same order; on ASCII text the look-behind
  * is `(?<![A-Za-z0-9])`.
  */
-import { ASCII_ALNUM, classOf, LETTER, NUMBER, unitPointBefore } from './chars.js';
+import { ASCII_ALNUM, classOf, LETTER, NUMBER, unitPointBefore } from '../shared/prompt-features/chars.js';
 
 const LEET_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) LEET_CHAR[c] = /[a-z0-9@$!|]/.test(String.fromCharCode(c)) ? 1 : 0;

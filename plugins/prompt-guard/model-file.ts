@@ -1,10 +1,9 @@
 /** Where the shipped model weights live, and loading them once per process. */
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../core/paths/project-root.js';
-import { LinearModel } from './linear-model.js';
+import { pluginDataFile } from '../../core/plugin/index.js';
+import { LinearModel } from '../shared/prompt-features/linear-model.js';
 
 /** Path of plugins/prompt-guard/model.json (written by tools/training/prompt-injection/train-prompt-guard.ts). */
-export const PROMPT_GUARD_MODEL_PATH = join(PROJECT_ROOT, 'plugins', 'prompt-guard', 'model.json');
+export const PROMPT_GUARD_MODEL_PATH = pluginDataFile(import.meta.url, 'model.json');
 
 let cached: LinearModel | undefined;
 

@@ -3,17 +3,17 @@
  * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
  * calibrated score together with the categories that explain it.
  */
-import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from './normalize.js';
+import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from '../shared/prompt-features/normalize.js';
 import { deobfuscate } from './deobfuscate.js';
-import { decodePayloads } from './decoders.js';
-import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from './features.js';
-import { TokenIndex } from './tokens.js';
-import { WordIndex } from './words.js';
-import { SymbolRunIndex } from './symbol-runs.js';
-import { LineStarts } from './line-starts.js';
-import { AnchorIndex, FAMILIES, type Family } from './patterns.js';
-import type { LinearModel } from './linear-model.js';
-import { surfaceStats, type SurfaceStats } from './surface.js';
+import { decodePayloads } from '../shared/prompt-features/decoders.js';
+import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from '../shared/prompt-features/features.js';
+import { TokenIndex } from '../shared/prompt-features/tokens.js';
+import { WordIndex } from '../shared/prompt-features/words.js';
+import { SymbolRunIndex } from '../shared/prompt-features/symbol-runs.js';
+import { LineStarts } from '../shared/prompt-features/line-starts.js';
+import { AnchorIndex, FAMILIES, type Family } from '../shared/prompt-features/patterns.js';
+import type { LinearModel } from '../shared/prompt-features/linear-model.js';
+import { surfaceStats, type SurfaceStats } from '../shared/prompt-features/surface.js';
 
 /** The score of one text and why. */
 export interface TextVerdict {

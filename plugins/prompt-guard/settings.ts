@@ -1,4 +1,4 @@
-import type { PromptGuardSettings as Generated } from '../../core/generated/plugins-prompt-guard.js';
+import type { PromptGuardSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
 export type PromptGuardSettings = Required<Generated>;

@@ -5,7 +5,7 @@
  * (deobfuscate.ts): four letters each but the last followed by one separator, the first at the
  * start or after a code point that is no letter or digit.
  */
-import { classOf, codePointBefore, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from './chars.js';
+import { classOf, codePointBefore, CodeUnits, LETTER, NUMBER, unitPointAt, widthOf } from '../shared/prompt-features/chars.js';
 
 const SEPARATOR = new Uint8Array(128);
 for (const ch of ' .-_*|+') SEPARATOR[ch.charCodeAt(0)] = 1;

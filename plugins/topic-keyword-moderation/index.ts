@@ -4,7 +4,7 @@
  * are folded (case, diacritics, compatibility forms, invisible characters) and matched on word
  * boundaries. Hits name the configured keyword, pattern id or topic, never the user's text.
  */
-import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
 import { compileKeywordMatcher } from './keyword-matcher.js';
 import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
 import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';

@@ -3,7 +3,7 @@
  * are skipped by default: a system prompt saying "never give medical advice" must not make
  * every request look like medical advice.
  */
-import type { InspectionRequest, InspectSegment } from '../../core/guardrail/detector.js';
+import type { InspectionRequest, InspectSegment } from '../../core/plugin/index.js';
 
 const OPERATOR_ROLES = new Set(['system', 'developer']);
 

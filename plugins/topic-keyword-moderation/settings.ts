@@ -1,4 +1,4 @@
-import type { Topic, TopicKeywordModerationSettings as Generated } from '../../core/generated/plugins-topic-keyword-moderation.js';
+import type { Topic, TopicKeywordModerationSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
 export type TopicKeywordModerationSettings = Required<Generated>;

@@ -4,7 +4,7 @@
  * and the obscenity word list say which categories and how severe. Text is normalized first,
  * so leetspeak, repeated letters and symbols or spaces inside words do not hide a word.
  */
-import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
 import { extractFeatures, FeatureCounts, HASH_SEED, predict, step } from './features.js';
 import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';

@@ -1,14 +1,13 @@
 /** Loads the trained toxicity model (model/weights.json, made by training/train.ts) once per process. */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../core/paths/project-root.js';
+import { pluginDataFile } from '../../core/plugin/index.js';
 import { loadModel, type LoadedModel, type ToxicityModel } from './features.js';
 
 let cached: LoadedModel | undefined;
 
 /** The model, read on first use. */
 export function toxicityModel(): LoadedModel {
-  cached ??= loadModel(JSON.parse(readFileSync(join(PROJECT_ROOT, 'plugins/toxicity/model/weights.json'), 'utf8')) as ToxicityModel);
+  cached ??= loadModel(JSON.parse(readFileSync(pluginDataFile(import.meta.url, 'model/weights.json'), 'utf8')) as ToxicityModel);
   return cached;
 }
 

@@ -4,7 +4,7 @@
  * shorteners, credentials in URLs, `data:` and `javascript:` URLs, and exfiltration shapes.
  * It never fetches anything: every verdict comes from the URL text.
  */
-import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/guardrail/detector.js';
+import { defineDetector, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
 import { findUrlCandidates, knownHostPattern } from './url-candidates.js';
 import { refang, wasRewritten } from './refang.js';
 import { analyzeUrl, type UrlPolicy, type UrlReason } from './analyze-url.js';

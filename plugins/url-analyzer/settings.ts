@@ -1,4 +1,4 @@
-import type { UrlAnalyzerSettings as Generated } from '../../core/generated/plugins-url-analyzer.js';
+import type { UrlAnalyzerSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the detector receives them: the type generated from the schema, its defaults applied. */
 export type UrlAnalyzerSettings = Required<Generated>;

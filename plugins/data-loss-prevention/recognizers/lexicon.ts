@@ -4,8 +4,7 @@
  * process on first use.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
+import { pluginDataFile } from '../../../core/plugin/index.js';
 import type { Token } from './tokens.js';
 
 /** One list's membership test. */
@@ -33,7 +32,7 @@ export const PLACE = 8;
 let cached: Lexicon | undefined;
 
 function load(kinds: Map<string, number>, name: string, kind: number): void {
-  const text = readFileSync(join(PROJECT_ROOT, 'plugins/data-loss-prevention/lists', name), 'utf8');
+  const text = readFileSync(pluginDataFile(import.meta.url, `../lists/${name}`), 'utf8');
   for (const entry of text.split('\n')) if (entry) kinds.set(entry, (kinds.get(entry) ?? 0) | kind);
 }
 

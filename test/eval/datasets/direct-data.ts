@@ -10,7 +10,7 @@
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashString } from '../../../plugins/prompt-guard/hashing.js';
+import { hashString } from '../../../plugins/shared/prompt-features/hashing.js';
 
 export type Split = 'train' | 'tune' | 'test';
 

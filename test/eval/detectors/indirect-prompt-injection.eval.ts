@@ -9,7 +9,7 @@
 import detector from '../../../plugins/indirect-prompt-injection/index.js';
 import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/scorer.js';
 import { INDIRECT_DENSE_NAMES } from '../../../plugins/indirect-prompt-injection/features.js';
-import { LinearModel } from '../../../plugins/prompt-guard/linear-model.js';
+import { LinearModel } from '../../../plugins/shared/prompt-features/linear-model.js';
 import { loadAttacks, loadCleanContexts, poisonedContexts, type ContextType } from '../datasets/bipia-data.js';
 import { fitIndirect, INDIRECT_SCORER_DEFAULTS } from '../../../tools/training/prompt-injection/train-indirect.js';
 import { emptyCounts, tally, rowFromCounts, recallAtFpr, type Counts, type DetectorEvaluation, type MetricsRow } from '../metrics.js';

@@ -14,9 +14,9 @@ import { syntheticPrompts } from './synthetic-injections.js';
 import { loadCleanContexts, type CleanContext } from '../../../test/eval/datasets/bipia-data.js';
 import { longPrompts } from '../../../test/eval/datasets/long-prompts.js';
 import { trainFtrl, fitPlatt, type SparseRow, type FtrlOptions } from './logistic.js';
-import { DENSE_COUNT, DENSE_NAMES, emitFeatures, FeatureScratch } from '../../../plugins/prompt-guard/features.js';
+import { DENSE_COUNT, DENSE_NAMES, emitFeatures, FeatureScratch } from '../../../plugins/shared/prompt-features/features.js';
 import { InjectionScorer, type TextView } from '../../../plugins/prompt-guard/scorer.js';
-import { LinearModel, type LinearModelFile } from '../../../plugins/prompt-guard/linear-model.js';
+import { LinearModel, type LinearModelFile } from '../../../plugins/shared/prompt-features/linear-model.js';
 import { PROMPT_GUARD_MODEL_PATH as OUT } from '../../../plugins/prompt-guard/model-file.js';
 import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
+import { CodeUnits } from '../../../../plugins/shared/prompt-features/chars.js';
 import { leetEnd, nextLeetWord } from '../../../../plugins/prompt-guard/leet-words.js';
 import { hasSpacedLetters } from '../../../../plugins/prompt-guard/spaced-letters.js';
 import { seededTexts } from './seeded-texts.js';

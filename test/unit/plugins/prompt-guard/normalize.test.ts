@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { foldText } from '../../../../plugins/prompt-guard/normalize.js';
+import { foldText } from '../../../../plugins/shared/prompt-features/normalize.js';
 import { deobfuscate } from '../../../../plugins/prompt-guard/deobfuscate.js';
-import { decodePayloads } from '../../../../plugins/prompt-guard/decoders.js';
+import { decodePayloads } from '../../../../plugins/shared/prompt-features/decoders.js';
 import { tagged } from './helpers.js';
 
 describe('prompt_guard text folding', () => {

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
-import { AnchorIndex, countFamilies, FAMILIES } from '../../../../plugins/prompt-guard/patterns.js';
-import { TokenIndex, tokenHashes } from '../../../../plugins/prompt-guard/tokens.js';
-import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
-import { WordIndex, wordCounts } from '../../../../plugins/prompt-guard/words.js';
-import { SymbolRunIndex, symbolRuns } from '../../../../plugins/prompt-guard/symbol-runs.js';
-import { LineStarts } from '../../../../plugins/prompt-guard/line-starts.js';
-import { surfaceStats } from '../../../../plugins/prompt-guard/surface.js';
+import { AnchorIndex, countFamilies, FAMILIES } from '../../../../../plugins/shared/prompt-features/patterns.js';
+import { TokenIndex, tokenHashes } from '../../../../../plugins/shared/prompt-features/tokens.js';
+import { CodeUnits } from '../../../../../plugins/shared/prompt-features/chars.js';
+import { WordIndex, wordCounts } from '../../../../../plugins/shared/prompt-features/words.js';
+import { SymbolRunIndex, symbolRuns } from '../../../../../plugins/shared/prompt-features/symbol-runs.js';
+import { LineStarts } from '../../../../../plugins/shared/prompt-features/line-starts.js';
+import { surfaceStats } from '../../../../../plugins/shared/prompt-features/surface.js';
 
 // Text that puts anchors, line breaks, surrogate pairs and literals at every window edge.
 const PIECES = [

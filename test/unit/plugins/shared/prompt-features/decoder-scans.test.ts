@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { CodeUnits } from '../../../../plugins/prompt-guard/chars.js';
-import { decodePayloads, englishShare, payloadCandidates } from '../../../../plugins/prompt-guard/decoders.js';
-import { seededTexts } from './seeded-texts.js';
+import { CodeUnits } from '../../../../../plugins/shared/prompt-features/chars.js';
+import { decodePayloads, englishShare, payloadCandidates } from '../../../../../plugins/shared/prompt-features/decoders.js';
+import { seededTexts } from '../../prompt-guard/seeded-texts.js';
 
 // The regexes the scan stands for (decoders.ts).
 const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
