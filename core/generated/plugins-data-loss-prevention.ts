@@ -42,7 +42,7 @@ export interface DataLossPreventionSettings {
    */
   allow_list?: string[];
   /**
-   * Regular expressions (JavaScript syntax, Unicode mode); a found value that matches one in full is never reported or masked.
+   * Regular expressions (RE2 syntax, run in linear time: no look-around or back-references); a found value that matches one in full is never reported or masked.
    *
    * @maxItems 1000
    */

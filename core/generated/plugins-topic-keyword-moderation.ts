@@ -33,7 +33,7 @@ export interface TopicKeywordModerationSettings {
    */
   keywords?: Phrase[];
   /**
-   * Denied regular expressions (JavaScript syntax), tried on the text with invisible characters removed. A hit names the pattern as pattern:<id>. Keep them linear: a pathological pattern slows every request.
+   * Denied regular expressions (RE2 syntax), tried on the text with invisible characters removed and run in linear time, so no pattern can stall the service. A hit names the pattern as pattern:<id>.
    *
    * @maxItems 200
    */
@@ -43,7 +43,7 @@ export interface TopicKeywordModerationSettings {
      */
     id: string;
     /**
-     * The regular expression, without delimiters or flags.
+     * The regular expression, without delimiters or flags, in RE2 syntax (run in linear time: no look-around or back-references).
      */
     regex: string;
     /**

@@ -55,6 +55,9 @@ export {
 // The canonical model and wire-format definitions.
 export * from '../canonical/index.js';
 
+// Regular expressions a tenant writes, run in linear time (settings use the `linear-regex` format).
+export { compileLinearRegex, linearRegexRefusal, type LinearRegex } from '../security/linear-regex.js';
+
 // face-detectors: what the detector plugins use beyond the detector contract above.
 // A plugin's own data files (model weights, word lists), from the sources and from dist/.
 export { pluginDataFile } from './data-files.js';

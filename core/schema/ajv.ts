@@ -10,6 +10,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type Ajv2020Type from 'ajv/dist/2020.js';
 import type addFormatsType from 'ajv-formats';
 import { SCHEMAS_DIR } from '../paths/project-root.js';
+import { linearRegexRefusal } from '../security/linear-regex.js';
 
 // ajv and ajv-formats are CommonJS modules whose typings describe an ES default export.
 const require = createRequire(import.meta.url);
@@ -24,6 +25,8 @@ export const ajv = new Ajv2020({
   removeAdditional: false,
 });
 addFormats(ajv);
+// A regular expression a tenant writes, which must run on the linear-time engine (linear-regex.ts).
+ajv.addFormat('linear-regex', { type: 'string', validate: (source: string) => linearRegexRefusal(source) === undefined });
 // Keywords the project uses for documentation and evolution; ajv must not reject them.
 ajv.addKeyword({ keyword: 'x-schema-version', schemaType: 'number' });
 ajv.addKeyword({ keyword: 'x-write-only', schemaType: 'boolean' });

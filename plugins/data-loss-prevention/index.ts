@@ -4,7 +4,7 @@
  * API keys, private keys, JWTs, credentialed database URLs, high-entropy assignments), and
  * returns one hit per family with redactions that replace each value by a typed masked token.
  */
-import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type Redaction } from '../../core/plugin/index.js';
+import { compileLinearRegex, defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type Redaction } from '../../core/plugin/index.js';
 import { familyOf, type EntityFamily, type EntityType } from './entity-types.js';
 import { resolveOverlaps } from './overlap.js';
 import { TokenBook } from './redaction.js';
@@ -17,7 +17,8 @@ export type { DataLossPreventionSettings } from './settings.js';
 /** Builds the allow-list check once: exact values (case-insensitive) and full-match patterns. */
 function allowCheck(settings: DataLossPreventionSettings): (value: string) => boolean {
   const values = new Set(settings.allow_list.map((v) => v.trim().toLowerCase()));
-  const patterns = settings.allow_patterns.map((p) => new RegExp(`^(?:${p})$`, 'u'));
+  // Tenant patterns run on the linear-time engine: a found value cannot stall the service.
+  const patterns = settings.allow_patterns.map((p) => compileLinearRegex(`^(?:${p})$`));
   if (values.size === 0 && patterns.length === 0) return () => false;
   return (value) => values.has(value.trim().toLowerCase()) || patterns.some((p) => p.test(value));
 }

@@ -3,6 +3,7 @@
  * one alternation (longest first, so "project-x" wins over "project" at the same place); the
  * capture group that matched says which configured keyword it was.
  */
+import { compileLinearRegex, type LinearRegex } from '../../core/plugin/index.js';
 import { foldText, type FoldOptions } from './text-folding.js';
 import { captureAlternation, phraseSource } from './phrase-pattern.js';
 import type { KeywordPattern } from './settings.js';
@@ -16,14 +17,9 @@ export interface KeywordMatcher {
   match(text: string, folded?: string): string[];
 }
 
-// Unicode mode first (so \p{..} works); a pattern that is only valid without it still compiles.
-function compilePattern(p: KeywordPattern): RegExp {
-  const flags = p.case_sensitive ? '' : 'i';
-  try {
-    return new RegExp(p.regex, `${flags}u`);
-  } catch {
-    return new RegExp(p.regex, flags);
-  }
+// A tenant's pattern runs on the linear-time engine: text callers choose cannot stall it.
+function compilePattern(p: KeywordPattern): LinearRegex {
+  return compileLinearRegex(p.regex, { ignoreCase: !p.case_sensitive });
 }
 
 /** Compiles keywords and patterns; regexes are built here, never per request. */

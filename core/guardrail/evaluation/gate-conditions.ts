@@ -2,6 +2,7 @@
  * Gate conditions: `field op value` over the request's metadata. Compiled once per snapshot
  * (regular expressions included); the same compiler checks conditions when a policy is written.
  */
+import { compileLinearRegex, type LinearRegex } from '../../security/linear-regex.js';
 import type { GateCondition } from '../config/records.js';
 
 /** The values a field has in one request: none (absent), one, or several (consumer tags). */
@@ -48,11 +49,12 @@ export function compileCondition(condition: GateCondition): CompiledCondition {
     }
     case 'matches': {
       if (typeof value !== 'string' || value === '') throw new ConditionError('/value', 'matches needs a regular expression');
-      let pattern: RegExp;
+      // Run on the linear-time engine: the values come from callers, the pattern from a tenant.
+      let pattern: LinearRegex;
       try {
-        pattern = new RegExp(value, 'u');
+        pattern = compileLinearRegex(value);
       } catch (err) {
-        throw new ConditionError('/value', `is not a valid regular expression: ${(err as Error).message}`);
+        throw new ConditionError('/value', `is not a regular expression that runs in linear time (RE2 syntax: no look-around or back-references): ${(err as Error).message}`);
       }
       return { field, test: (values) => has(values) && values.some((v) => pattern.test(v)) };
     }

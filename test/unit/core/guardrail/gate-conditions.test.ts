@@ -31,6 +31,11 @@ describe('core/guardrail/evaluation gate conditions and fields', () => {
     expect(test('exists', false, undefined)).to.equal(true);
   });
 
+  it('matches runs in linear time on text callers choose, and refuses look-around it cannot run so', () => {
+    expect(test('matches', '(a+)+$', [`${'a'.repeat(100_000)}!`])).to.equal(false);
+    expect(() => test('matches', '(?<=sudo )rm', ['sudo rm'])).to.throw(ConditionError, /linear time/).with.property('pointer', '/value');
+  });
+
   it('refuses values that do not suit the op, naming /value', () => {
     for (const [op, value] of [['eq', ['a']], ['in', 'a'], ['in', []], ['matches', '(['], ['matches', 3], ['exists', 'yes']] as const) {
       expect(() => compileCondition({ field: 'f', op, value }), `${op} ${JSON.stringify(value)}`).to.throw(ConditionError).with.property('pointer', '/value');

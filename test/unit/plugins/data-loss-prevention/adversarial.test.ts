@@ -73,3 +73,14 @@ describe('data_loss_prevention: adversarial inputs', function () {
     it(`reads ${what}`, () => expectWithinLimits(inspect(make())));
   }
 });
+
+describe('data_loss_prevention: a tenant allow pattern', function () {
+  this.timeout(60_000);
+
+  it('runs in linear time on every value found, even one that backtracks exponentially (it once stalled the service)', () => {
+    const evil = detector.create(settingsOf(detector, { allow_patterns: ['(.+)+x'] }));
+    const address = `${'a'.repeat(60)}@example.com`;
+    const hits = evil.inspect(requestOf([`write to ${address} today`])) as DetectorHit[];
+    expect(hits.flatMap((h) => h.entities)).to.include('EMAIL_ADDRESS');
+  });
+});

@@ -47,6 +47,12 @@ describe('topic_keyword_moderation: adversarial inputs', function () {
     expect(inspect(repeated('a ', 2 * MB)).find((h) => h.type === 'keyword')?.entities).to.deep.equal(['a']);
   });
 
+  it('runs a tenant pattern that backtracks exponentially in linear time (it once stalled the service)', () => {
+    const evil = detector.create(settingsOf(detector, { patterns: [{ id: 'evil', regex: '(a+)+$' }] }));
+    expect(evil.inspect(requestOf([`${'a'.repeat(200_000)}!`]))).to.deep.equal([]);
+    expect((evil.inspect(requestOf(['aaaa'])) as DetectorHit[])[0]?.entities).to.deep.equal(['pattern:evil']);
+  });
+
   it('refuses, when written, a word with two wildcards before letters (a long word would take a power of its length)', () => {
     const validate = validatorFor(detector.schemaId);
     for (const keyword of ['b*a*z', '*ab*c', 'x*y**z*']) {
