@@ -54,3 +54,32 @@ export {
 
 // The canonical model and wire-format definitions.
 export * from '../canonical/index.js';
+
+// --- face-core (issue 28): the kit's services, and what the built-in plugins use beyond types. ---
+// Kit services: registries (endpoints, routing candidates) and the guardrail service.
+export type { RegistryEndpoint, RegistryService, RouteCandidate } from './registry-service.js';
+export { DEFAULT_GUARDRAIL_URL, type GuardrailService } from './guardrail-service.js';
+export type { EvaluateAnswer, EvaluateExchange, InProcessEvaluator } from '../guardrail/in-process.js';
+export type { GatewayView, RegistryView, RoleView } from '../snapshot/views.js';
+export type { Capability, ProviderEntry } from '../providers/types.js';
+// Counter modes: a limiter's `counter_sync` setting applied to `kit.counters`.
+export { countersFor, type CounterSyncSettings } from '../counters/counter-mode.js';
+// The largest request body the planes read by default (bytes).
+export { DEFAULT_BODY_LIMIT } from '../http/read-body.js';
+// JSON paths into a payload.
+export { isObject, setValueAt, valueAt, type Json, type JsonPath } from '../guardrail/payload/json-path.js';
+// Settings types generated from the built-in plugins' schemas.
+export type * from '../generated/plugins-cache.js';
+export type * from '../generated/plugins-data-loss-prevention.js';
+export type * from '../generated/plugins-doc-analyzer.js';
+export type * from '../generated/plugins-guardrails.js';
+export type * from '../generated/plugins-indirect-prompt-injection.js';
+export type * from '../generated/plugins-prompt-guard.js';
+export type * from '../generated/plugins-rate-limiter.js';
+export type * from '../generated/plugins-request-size-limiter.js';
+export type * from '../generated/plugins-routing.js';
+export type * from '../generated/plugins-token-rate-limiter.js';
+export type * from '../generated/plugins-tool-governance.js';
+export type * from '../generated/plugins-topic-keyword-moderation.js';
+export type * from '../generated/plugins-toxicity.js';
+export type * from '../generated/plugins-url-analyzer.js';

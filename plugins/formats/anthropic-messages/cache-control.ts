@@ -1,5 +1,4 @@
-import type { CacheHint } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type CacheHint, FormatError } from '../../../core/plugin/index.js';
 import { childPath, expectObject, optionalString, type JsonObject } from '../json-fields.js';
 import type { AnthropicCacheControl } from './wire-types.js';
 

@@ -1,13 +1,4 @@
-import {
-  UnsupportedFeatureError,
-  type ContentPart,
-  type DocumentPart,
-  type ImagePart,
-  type TextPart,
-  type ThinkingPart,
-  type ToolCallPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, type ImagePart, type TextPart, type ThinkingPart, type ToolCallPart, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { withCache } from './cache-control.js';
 import { isObject } from '../json-fields.js';
 import { encodeDocumentSource, encodeImageSource } from './media-source.js';

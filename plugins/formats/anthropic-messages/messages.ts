@@ -1,11 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type SameFormatFeature,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, FormatError, type SameFormatFeature, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   blockList,
   decodeAssistantBlock,

@@ -1,4 +1,4 @@
-import { FormatError, type ReasoningOptions, type SameFormatFeature } from '../../../core/canonical/index.js';
+import { FormatError, type ReasoningOptions, type SameFormatFeature } from '../../../core/plugin/index.js';
 import { childPath, expectObject, isObject, optionalString, type JsonObject } from '../json-fields.js';
 import type { AnthropicOutputConfig, AnthropicThinking } from './wire-types.js';
 

@@ -1,10 +1,4 @@
-import {
-  FormatError,
-  type SseEvent,
-  type StreamDecoder,
-  type StreamEvent,
-  type Usage,
-} from '../../../core/canonical/index.js';
+import { FormatError, type SseEvent, type StreamDecoder, type StreamEvent, type Usage } from '../../../core/plugin/index.js';
 import { expectObject, isObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import { decodeStopReason, nativeStopReason } from './stop-reason.js';

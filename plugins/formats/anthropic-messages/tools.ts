@@ -1,10 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type SameFormatFeature,
-  type ToolChoice,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { FormatError, type SameFormatFeature, type ToolChoice, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeCache, withCache } from './cache-control.js';
 import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString } from '../json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';

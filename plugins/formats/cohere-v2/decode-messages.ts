@@ -1,4 +1,4 @@
-import { FormatError, type CanonicalMessage, type ContentPart, type TextPart } from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, FormatError, type TextPart } from '../../../core/plugin/index.js';
 import { decodeImageUrl } from '../image-url.js';
 import {
   childPath,

@@ -1,9 +1,4 @@
-import {
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { encodeFunctionCall } from '../function-tools.js';
 import { encodeImageUrl } from '../image-url.js';
 import type { JsonObject } from '../json-fields.js';

@@ -1,13 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ReasoningOptions,
-  type ResponseFormat,
-  type SameFormatFeature,
-  type Sampling,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, type SameFormatFeature, type Sampling, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   childPath,
   expectArray,

@@ -1,10 +1,4 @@
-import {
-  UnsupportedFeatureError,
-  type CanonicalResponse,
-  type ContentPart,
-  type EncodeContext,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalResponse, type ContentPart, type EncodeContext, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   childPath,
   expectArray,

@@ -1,5 +1,4 @@
-import type { DocumentPart, ImagePart, TextPart, ToolResultPart } from '../../../core/canonical/index.js';
-import { UnsupportedFeatureError } from '../../../core/canonical/index.js';
+import { type DocumentPart, type ImagePart, type TextPart, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { isObject } from '../json-fields.js';
 import { mediaSourceToGemini } from './media.js';
 import type { GeminiFunctionResponse, GeminiFunctionResponsePart } from './wire-types.js';

@@ -1,5 +1,4 @@
-import type { CanonicalRequest, ReasoningOptions, ResponseFormat, Sampling } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, type Sampling } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../../core/canonical/index.js';
+import type { JsonSchema } from '../../../core/plugin/index.js';
 import { isObject } from '../json-fields.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { ContentPart, DocumentPart, ImagePart, MediaSource } from '../../../core/canonical/index.js';
-import { FormatError, UnsupportedFeatureError } from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, FormatError, type ImagePart, type MediaSource, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   childPath,
   expectArray,

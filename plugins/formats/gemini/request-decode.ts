@@ -1,5 +1,4 @@
-import type { CanonicalMessage, CanonicalRequest, ContentPart, ToolResultPart } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type CanonicalRequest, type ContentPart, FormatError, type ToolResultPart } from '../../../core/plugin/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import { decodeFunctionResponse } from './function-response.js';
 import { decodeGenerationConfig } from './generation-config.js';

@@ -1,4 +1,4 @@
-import type { EncodeContext, StreamEncoder, StreamEvent, Usage } from '../../../core/canonical/index.js';
+import type { EncodeContext, StreamEncoder, StreamEvent, Usage } from '../../../core/plugin/index.js';
 import { streamErrorBody } from './errors.js';
 import { encodeFinishReason } from './finish-reason.js';
 import { isObject } from '../json-fields.js';

@@ -1,4 +1,4 @@
-import type { Usage } from '../../../core/canonical/index.js';
+import type { Usage } from '../../../core/plugin/index.js';
 import { isObject } from '../json-fields.js';
 import type { GeminiUsageMetadata } from './wire-types.js';
 

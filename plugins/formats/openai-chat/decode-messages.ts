@@ -1,12 +1,4 @@
-import {
-  FormatError,
-  type AudioPart,
-  type CanonicalMessage,
-  type ContentPart,
-  type DocumentPart,
-  type SameFormatFeature,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type AudioPart, type CanonicalMessage, type ContentPart, type DocumentPart, FormatError, type SameFormatFeature, type TextPart } from '../../../core/plugin/index.js';
 import { parseDataUrl } from '../data-url.js';
 import { decodeImageUrl } from '../image-url.js';
 import {

@@ -1,10 +1,4 @@
-import {
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type MediaSource,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, type MediaSource, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { toDataUrl } from '../data-url.js';
 import { encodeFunctionCall } from '../function-tools.js';
 import { encodeImageUrl } from '../image-url.js';

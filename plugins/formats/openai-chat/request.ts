@@ -1,14 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ReasoningOptions,
-  type ResponseFormat,
-  type SameFormatFeature,
-  type Sampling,
-  type ToolChoice,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, type SameFormatFeature, type Sampling, type ToolChoice, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
 import { decodeFunction, encodeFunction } from '../function-tools.js';

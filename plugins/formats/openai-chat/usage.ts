@@ -1,4 +1,4 @@
-import type { Usage } from '../../../core/canonical/index.js';
+import type { Usage } from '../../../core/plugin/index.js';
 import { finiteNumber, isObject, type JsonObject } from '../json-fields.js';
 
 /**

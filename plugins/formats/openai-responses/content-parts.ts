@@ -1,11 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type ContentPart,
-  type DocumentPart,
-  type ImagePart,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, FormatError, type ImagePart, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,

@@ -1,10 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ReasoningOptions,
-  type ResponseFormat,
-} from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   expectObject,

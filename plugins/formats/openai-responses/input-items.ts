@@ -1,10 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, FormatError, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeContentPart, encodeInputPart } from './content-parts.js';
 import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
 import type { DecodeNotes } from './decode-notes.js';

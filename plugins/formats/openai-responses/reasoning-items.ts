@@ -1,4 +1,4 @@
-import type { ThinkingPart } from '../../../core/canonical/index.js';
+import type { ThinkingPart } from '../../../core/plugin/index.js';
 import { childPath, expectArray, expectObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
 
 /**

@@ -1,4 +1,4 @@
-import { FormatError, type CanonicalRequest } from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError } from '../../../core/plugin/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import {
   expectBody,

@@ -1,4 +1,4 @@
-import type { FinishReason } from '../../../core/canonical/index.js';
+import type { FinishReason } from '../../../core/plugin/index.js';
 import { isObject, type JsonObject } from '../json-fields.js';
 
 /**

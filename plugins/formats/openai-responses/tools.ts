@@ -1,9 +1,4 @@
-import {
-  FormatError,
-  type JsonSchema,
-  type ToolChoice,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { FormatError, type JsonSchema, type ToolChoice, type ToolDefinition } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,

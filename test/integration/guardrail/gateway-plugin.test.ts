@@ -123,6 +123,18 @@ for (const transport of ['auto', 'http'] as const) describe(`guardrails gateway 
     expect(response.headers.get('x-ag-trace-id')).to.be.a('string');
   });
 
+  it('calls its own co-located plane while another Portcullis runs in the same process (kit.guardrails, no process-wide setting)', async () => {
+    const other = await createTestGateway({ planes: ['guardrail'] });
+    try {
+      const { client } = await consumerWith({ directions: ['input'] });
+      upstream.enqueue({ kind: 'text', text: 'still mine' });
+      const data = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+      expect(data.choices[0].message.content).to.equal('still mine');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('uses the trace id as session when the client sends no X-AG-Session-Id', async () => {
     const { client } = await consumerWith({ directions: ['input'] });
     const { response } = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] }).withResponse();
