@@ -18,7 +18,7 @@ import { registerControlPlaneRoutes } from '../cluster/control-plane-routes.js';
 import { createRemoteSink } from '../cluster/remote-sink.js';
 import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
-import { registerInProcessEvaluator, type InProcessEvaluator } from '../guardrail/in-process.js';
+import type { InProcessEvaluator } from '../guardrail/in-process.js';
 import { guardrailErrorFormat, planeErrorFormat } from '../http/client-error.js';
 import { createEgress } from '../http/egress-dispatcher.js';
 import { EgressPolicy, type EgressLookup } from '../http/egress-policy.js';
@@ -67,6 +67,8 @@ export interface Portcullis {
   store?: Store;
   holder: SnapshotHolder;
   host: PluginHost;
+  /** The guardrail service plugins see as `kit.guardrails` (the configured one, else the co-located plane). */
+  guardrails: GuardrailLocation;
   secretBox: SecretBox;
   jwtSecret: string;
   telemetry: TelemetrySink;
@@ -265,16 +267,15 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
     log.info('plane listening', { plane, host: settings.host, port });
   }
-  // The gateway's guardrails plugin calls the named service, else the co-located plane.
-  guardrailLocation.colocated = urls.guardrail;
-  // A caller naming the co-located plane's URL reaches it in process, without a loopback hop.
-  const unregisterEvaluator = urls.guardrail && guardrailEvaluator ? registerInProcessEvaluator(urls.guardrail, guardrailEvaluator) : () => undefined;
+  // The gateway's guardrails plugin calls the named service, else the co-located plane; a caller
+  // naming the co-located plane's URL reaches it in process, without a loopback hop.
+  const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, secretBox, jwtSecret, telemetry, log, configChanged,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged,
     async close() {
       clearInterval(storeCheck);
-      unregisterEvaluator();
+      forgetColocatedPlane();
       sync?.stop();
       registry?.close();
       await Promise.all(servers.map(closeServer));
