@@ -1,5 +1,5 @@
 import { type CacheHint, FormatError } from '../../../core/plugin/index.js';
-import { childPath, expectObject, optionalString, type JsonObject } from '../json-fields.js';
+import { childPath, expectObject, optionalString, type JsonObject } from '../../shared/formats/json-fields.js';
 import type { AnthropicCacheControl } from './wire-types.js';
 
 /**

@@ -1,5 +1,5 @@
 import { FormatError, type MediaSource, UnsupportedFeatureError } from '../../../core/plugin/index.js';
-import { childPath, expectObject, requireString } from '../json-fields.js';
+import { childPath, expectObject, requireString } from '../../shared/formats/json-fields.js';
 import type { AnthropicSource } from './wire-types.js';
 
 /**

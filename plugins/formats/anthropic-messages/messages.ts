@@ -7,7 +7,7 @@ import {
   decodeUserBlock,
 } from './decode-blocks.js';
 import { encodePart, encodeText } from './encode-blocks.js';
-import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import type { AnthropicBlock, AnthropicMessage } from './wire-types.js';
 
 /**

@@ -11,8 +11,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { decodeFunction, encodeFunction } from '../function-tools.js';
+} from '../../shared/formats/json-fields.js';
+import { decodeFunction, encodeFunction } from '../../shared/formats/function-tools.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
 

@@ -7,8 +7,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { encodeFunctionCall } from '../function-tools.js';
+} from '../../shared/formats/json-fields.js';
+import { encodeFunctionCall } from '../../shared/formats/function-tools.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 

@@ -9,7 +9,7 @@ import {
   optionalString,
   optionalStringArray,
   optionalBoolean,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 import { openApiSchemaToJsonSchema } from './openapi-schema.js';
 
 /**

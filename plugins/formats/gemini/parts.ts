@@ -8,7 +8,7 @@ import {
   optionalObject,
   optionalString,
   requireString,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 import { mediaPart, mediaSourceToGemini } from './media.js';
 import { wireCallId } from './tool-call-ids.js';
 import type { GeminiPart } from './wire-types.js';

@@ -2,7 +2,7 @@ import { type CanonicalMessage, type CanonicalRequest, type ContentPart, FormatE
 import { DecodeNotes } from './decode-notes.js';
 import { decodeFunctionResponse } from './function-response.js';
 import { decodeGenerationConfig } from './generation-config.js';
-import { childPath, expectArray, expectObject, type JsonObject, optionalObject, optionalString } from '../json-fields.js';
+import { childPath, expectArray, expectObject, type JsonObject, optionalObject, optionalString } from '../../shared/formats/json-fields.js';
 import { decodePart, type WireFunctionResponse } from './parts.js';
 import { orphanResultId, requestCallId } from './tool-call-ids.js';
 import { decodeTools } from './tools.js';

@@ -10,7 +10,7 @@ import {
   optionalString,
   optionalStringArray,
   requireString,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 import { openApiSchemaToJsonSchema } from './openapi-schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type AudioPart, type CanonicalMessage, type ContentPart, type DocumentPart, FormatError, type SameFormatFeature, type TextPart } from '../../../core/plugin/index.js';
-import { parseDataUrl } from '../data-url.js';
-import { decodeImageUrl } from '../image-url.js';
+import { parseDataUrl } from '../../shared/formats/data-url.js';
+import { decodeImageUrl } from '../../shared/formats/image-url.js';
 import {
   childPath,
   expectArray,
@@ -8,7 +8,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * Chat Completions `messages` -> canonical messages

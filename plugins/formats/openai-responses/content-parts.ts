@@ -6,8 +6,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { parseDataUrl, sourceFromUrl, toDataUrl } from '../data-url.js';
+} from '../../shared/formats/json-fields.js';
+import { parseDataUrl, sourceFromUrl, toDataUrl } from '../../shared/formats/data-url.js';
 import { mediaTypeForFilename } from './media.js';
 
 /**

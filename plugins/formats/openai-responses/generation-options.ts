@@ -6,7 +6,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * `text.format` (structured output), `reasoning` and the sampling fields of a Responses request.

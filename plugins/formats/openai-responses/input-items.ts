@@ -2,7 +2,7 @@ import { type CanonicalMessage, type ContentPart, FormatError, type ToolResultPa
 import { decodeContentPart, encodeInputPart } from './content-parts.js';
 import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
 import type { DecodeNotes } from './decode-notes.js';
-import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * The `input` of a Responses request (a string, or a list of items: messages, `function_call`,

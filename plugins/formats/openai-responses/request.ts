@@ -8,8 +8,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { refuseSameFormatOnly } from '../same-format-only.js';
+} from '../../shared/formats/json-fields.js';
+import { refuseSameFormatOnly } from '../../shared/formats/same-format-only.js';
 import {
   assertSamplingExpressible,
   decodeReasoning,

@@ -9,7 +9,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * `tools` and `tool_choice` of a Responses request. Function tools are flat
