@@ -9,6 +9,9 @@ import type { Dispatcher } from 'undici';
 import type { Exchange } from '../pipeline/exchange.js';
 import { allows, candidatesFor, defaultModel } from '../proxy/routing/candidates.js';
 import type { RegistryView } from '../snapshot/views.js';
+import { registryHeaders } from '../providers/registry-headers.js';
+
+export { registryHeaders };
 
 /** A registry as a plugin calls it. `headers` hold the upstream key: never log them. */
 export interface RegistryEndpoint {
@@ -37,14 +40,6 @@ export interface RegistryService {
   byId(id: string): RegistryView | undefined;
   /** The registries routing considers for the exchange's consumer and caller, in routing order (none before the consumer is known). */
   candidates(ctx: Exchange): readonly RouteCandidate[];
-}
-
-/** The auth and static headers for a call to `registry` (the same ones the proxy sends upstream). */
-export function registryHeaders(registry: RegistryView): Record<string, string> {
-  const provider = registry.provider;
-  const headers: Record<string, string> = { ...provider?.static_headers };
-  if (registry.apiKey && provider) headers[provider.auth.header] = `${provider.auth.prefix ?? ''}${registry.apiKey}`;
-  return headers;
 }
 
 /**
