@@ -18,8 +18,7 @@ import { registerControlPlaneRoutes } from '../cluster/control-plane-routes.js';
 import { createRemoteSink } from '../cluster/remote-sink.js';
 import { SyncClient } from '../cluster/sync-client.js';
 import { createGuardrailPlane } from '../guardrail/plane.js';
-import { publishGuardrailUrl } from '../guardrail/service-url.js';
-import { registerInProcessEvaluator, type InProcessEvaluator } from '../guardrail/in-process.js';
+import type { InProcessEvaluator } from '../guardrail/in-process.js';
 import { guardrailErrorFormat, planeErrorFormat } from '../http/client-error.js';
 import { createEgress } from '../http/egress-dispatcher.js';
 import { EgressPolicy, type EgressLookup } from '../http/egress-policy.js';
@@ -30,6 +29,7 @@ import { closeCounters } from '../counters/counter-mode.js';
 import { openCounterStore } from '../counters/open-counter-store.js';
 import type { CounterStore } from '../plugin/counters.js';
 import { createPluginHost, type PluginHost } from '../plugin/host.js';
+import { GuardrailLocation } from '../plugin/guardrail-service.js';
 import { createProxyApp } from '../proxy/app.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
 import { coreRouter } from '../proxy/routing/router-member.js';
@@ -67,6 +67,8 @@ export interface Portcullis {
   store?: Store;
   holder: SnapshotHolder;
   host: PluginHost;
+  /** The guardrail service plugins see as `kit.guardrails` (the configured one, else the co-located plane). */
+  guardrails: GuardrailLocation;
   secretBox: SecretBox;
   jwtSecret: string;
   telemetry: TelemetrySink;
@@ -141,10 +143,12 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
 
   // Balancer state, in-flight counts, breakers and health checks: in memory, per process.
   const routing = new RoutingRuntime({ log, egress: egressPolicy });
+  // `kit.guardrails`: the configured service, else the co-located plane once it listens.
+  const guardrailLocation = new GuardrailLocation(settings.guardrailUrl);
   const coreMembers = [...PROXY_CORE_MEMBERS, coreRouter(routing), metricsMember(telemetry)];
   const build = (document: ConfigDocument) =>
     buildSnapshot(document, {
-      host, secretBox, counters, log, coreMembers, egress,
+      host, secretBox, counters, log, coreMembers, egress, guardrails: guardrailLocation,
       extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes, { host, log, egress })] as [string, unknown]),
     });
 
@@ -263,20 +267,20 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
     log.info('plane listening', { plane, host: settings.host, port });
   }
-  // The gateway's guardrails plugin calls the named service, else the co-located plane.
-  const unpublishGuardrailUrl = publishGuardrailUrl(settings.guardrailUrl ?? urls.guardrail);
-  // A caller naming the co-located plane's URL reaches it in process, without a loopback hop.
-  const unregisterEvaluator = urls.guardrail && guardrailEvaluator ? registerInProcessEvaluator(urls.guardrail, guardrailEvaluator) : () => undefined;
+  // The gateway's guardrails plugin calls the named service, else the co-located plane; a caller
+  // naming the co-located plane's URL reaches it in process, without a loopback hop.
+  const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, secretBox, jwtSecret, telemetry, log, configChanged,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged,
     async close() {
       clearInterval(storeCheck);
-      unpublishGuardrailUrl();
-      unregisterEvaluator();
+      forgetColocatedPlane();
       sync?.stop();
       registry?.close();
       await Promise.all(servers.map(closeServer));
+      // Plugins close what their setup opened (kit.onRetire), once the last requests have settled.
+      await holder.close();
       await telemetry.close().catch(() => undefined);
       await observability.close();
       await upstream.close();

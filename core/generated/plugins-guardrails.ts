@@ -5,7 +5,7 @@
  */
 export interface GuardrailsSettings {
   /**
-   * Base URL of the guardrail service. Default: PORTCULLIS_GUARDRAIL_URL, which bootstrap sets to the co-located guardrail plane; else http://127.0.0.1:8002.
+   * Base URL of the guardrail service. Default: the operator's (--guardrail-url, PORTCULLIS_GUARDRAIL_URL), else the guardrail plane of this process, else http://127.0.0.1:8002.
    */
   service_url?: string;
   /**

@@ -1,7 +1,8 @@
 /**
- * In-process evaluation: a guardrail plane running in this process registers its evaluate
- * endpoint under the URL it listens on, and a caller whose service URL names that plane (the
- * gateway's `guardrails` plugin, by default) calls it directly instead of over loopback HTTP.
+ * In-process evaluation: the guardrail plane of a running Portcullis hands its evaluate endpoint
+ * to that Portcullis's guardrail service (`kit.guardrails`, core/plugin/guardrail-service.ts), and
+ * a caller whose service URL names that plane (the gateway's `guardrails` plugin, by default)
+ * calls it directly instead of over loopback HTTP.
  * The exchange is the HTTP one without the socket: the `Authorization` header value and the
  * JSON body text in, the status and the JSON body text out, through the same reading, checks,
  * evaluation, Activity record and error answers as `POST /v1/evaluate`.
@@ -26,44 +27,12 @@ export interface InProcessEvaluator {
   evaluate(request: EvaluateExchange): Promise<EvaluateAnswer>;
 }
 
-const evaluators = new Map<string, InProcessEvaluator>();
-
-/** The registry key of a service base URL: origin and path, without trailing slashes; undefined if it is no URL. */
-function serviceKey(url: string): string | undefined {
+/** The key of a service base URL: origin and path, without trailing slashes; undefined if it is no URL. */
+export function serviceKey(url: string): string | undefined {
   try {
     const parsed = new URL(url);
     return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
   } catch {
     return undefined;
   }
-}
-
-/**
- * Registers the evaluator of the plane listening at `url` (its base URL, as published for the
- * gateway). Returns a function that removes it again, restoring an earlier registration of the
- * same URL, unless something registered over it since (test gateways come and go in one process).
- */
-export function registerInProcessEvaluator(url: string, evaluator: InProcessEvaluator): () => void {
-  const key = serviceKey(url);
-  if (!key) return () => undefined;
-  const previous = evaluators.get(key);
-  evaluators.set(key, evaluator);
-  return () => {
-    if (evaluators.get(key) !== evaluator) return;
-    if (previous) evaluators.set(key, previous);
-    else evaluators.delete(key);
-  };
-}
-
-/** Service keys of the URLs asked for (a handful, from config): asked on every guarded request. */
-const keysByUrl = new Map<string, string | undefined>();
-
-/** The evaluator of the plane at service base URL `url`, when that plane runs in this process. */
-export function inProcessEvaluator(url: string): InProcessEvaluator | undefined {
-  if (!keysByUrl.has(url)) {
-    if (keysByUrl.size >= 256) keysByUrl.clear();
-    keysByUrl.set(url, serviceKey(url));
-  }
-  const key = keysByUrl.get(url);
-  return key === undefined ? undefined : evaluators.get(key);
 }

@@ -58,14 +58,35 @@ export * from '../canonical/index.js';
 // Regular expressions a tenant writes, run in linear time (settings use the `linear-regex` format).
 export { compileLinearRegex, linearRegexRefusal, type LinearRegex } from '../security/linear-regex.js';
 
-// face-detectors: what the detector plugins use beyond the detector contract above.
+// The kit's services: registries (endpoints, routing candidates) and the guardrail service.
+export type { RegistryEndpoint, RegistryService, RouteCandidate } from './registry-service.js';
+export { DEFAULT_GUARDRAIL_URL, type GuardrailService } from './guardrail-service.js';
+export type { EvaluateAnswer, EvaluateExchange, InProcessEvaluator } from '../guardrail/in-process.js';
+export type { GatewayView, RegistryView, RoleView } from '../snapshot/views.js';
+export type { Capability, ProviderEntry } from '../providers/types.js';
+// Counter modes: a limiter's `counter_sync` setting applied to `kit.counters`.
+export { countersFor, type CounterSyncSettings } from '../counters/counter-mode.js';
+// The largest request body the planes read by default (bytes).
+export { DEFAULT_BODY_LIMIT } from '../http/read-body.js';
+// JSON paths into a payload.
+export { isObject, setValueAt, valueAt, type Json, type JsonPath } from '../guardrail/payload/json-path.js';
 // A plugin's own data files (model weights, word lists), from the sources and from dist/.
 export { pluginDataFile } from './data-files.js';
 // Grouping values under a key in place (a map of lists).
 export { appendTo } from '../collections/map-of-lists.js';
-// The built-in detectors' generated settings types.
-export type * from '../generated/plugins-prompt-guard.js';
-export type * from '../generated/plugins-indirect-prompt-injection.js';
+
+// Settings types generated from the built-in plugins' schemas.
+export type * from '../generated/plugins-cache.js';
+export type * from '../generated/plugins-data-loss-prevention.js';
 export type * from '../generated/plugins-doc-analyzer.js';
-export type * from '../generated/plugins-url-analyzer.js';
+export type * from '../generated/plugins-guardrails.js';
+export type * from '../generated/plugins-indirect-prompt-injection.js';
+export type * from '../generated/plugins-prompt-guard.js';
+export type * from '../generated/plugins-rate-limiter.js';
+export type * from '../generated/plugins-request-size-limiter.js';
+export type * from '../generated/plugins-routing.js';
+export type * from '../generated/plugins-token-rate-limiter.js';
+export type * from '../generated/plugins-tool-governance.js';
 export type * from '../generated/plugins-topic-keyword-moderation.js';
+export type * from '../generated/plugins-toxicity.js';
+export type * from '../generated/plugins-url-analyzer.js';

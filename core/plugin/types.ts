@@ -11,6 +11,8 @@ import type { Exchange, Outcome } from '../pipeline/exchange.js';
 import type { HookName, StreamPolicy } from '../pipeline/hooks.js';
 import type { RejectDetail, Rejection } from '../pipeline/rejection.js';
 import type { CounterStore } from './counters.js';
+import type { GuardrailService } from './guardrail-service.js';
+import type { RegistryService } from './registry-service.js';
 
 export type Category = 'auth' | 'policy' | 'guardrail' | 'cache' | 'router' | 'adapter' | 'observe';
 
@@ -102,6 +104,21 @@ export interface PluginKit<C> {
    * Pass it as `dispatcher` to undici's `request` or `fetch`.
    */
   readonly egress: Dispatcher;
+  /** The config revision of the snapshot this policy instance was built for (cache keys, logs). */
+  readonly revision: number;
+  /** The registries of the policy's gateway: endpoints to call, routing candidates (core/plugin/registry-service.ts). */
+  readonly registries: RegistryService;
+  /** The decrypted secret of a vault credential of the policy's gateway, by id; undefined when there is none. Never log it. */
+  vaultSecret(credentialId: string): string | undefined;
+  /** Where the guardrail service is, and its in-process endpoint when co-located (core/plugin/guardrail-service.ts). */
+  readonly guardrails: GuardrailService;
+  /**
+   * Registers a teardown for what `setup` opened (connections, timers, agents, caches). Core
+   * calls each once: when this instance's snapshot has been replaced and the proxy requests
+   * that started on it have finished, or at shutdown; at once if `setup` fails after
+   * registering it. A teardown that throws or rejects is logged; the others still run.
+   */
+  onRetire(teardown: () => void | Promise<void>): void;
 }
 
 export const definePlugin = <C extends object>(definition: PluginDefinition<C>): PluginDefinition<C> => definition;

@@ -116,6 +116,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     const ctx = state.exchange!;
     const route = state.route!;
     const { snapshot } = ctx;
+    // Until this request has settled, a replaced snapshot keeps its plugins' resources open.
+    const release = snapshot.hold();
     let hooks: PipelineHooks | undefined;
     let outcomeError: GatewayError | undefined;
     try {
@@ -156,8 +158,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
           cached: !!ctx.cached,
           streamed: !!ctx.request?.stream,
         };
-        runAfterResponse(ctx, hooks, outcome, runtime.log);
-      }
+        runAfterResponse(ctx, hooks, outcome, runtime.log, release);
+      } else release();
     }
   });
   return app;

@@ -16,6 +16,7 @@ import { buildPolicyInstance } from './policy-instance.js';
 import { Snapshot, type SnapshotIndexes } from './snapshot.js';
 import type { ConsumerView, GatewayView, RegistryView, RoleView } from './views.js';
 import { appendTo } from '../collections/map-of-lists.js';
+import { GuardrailLocation, type GuardrailService } from '../plugin/guardrail-service.js';
 
 export interface SnapshotBuildOptions {
   host: PluginHost;
@@ -28,6 +29,8 @@ export interface SnapshotBuildOptions {
   extensionCompilers?: ReadonlyArray<(document: ConfigDocument, snapshotIndexes: SnapshotIndexes) => [string, unknown]>;
   /** What plugins fetch through on a tenant's behalf (`kit.egress`); the default policy (nothing internal) when absent. */
   egress?: Egress;
+  /** `kit.guardrails`: the guardrail service of this Portcullis (an unconfigured default when absent). */
+  guardrails?: GuardrailService;
 }
 
 function registryView(record: RegistryRecord, vault: Map<string, string>, box: SecretBox, log: Logger): RegistryView {
@@ -98,7 +101,10 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
   const ordered = [...document.policies].filter((p) => p.enabled !== false);
   await Promise.all(
     ordered.map(async (record) => {
-      const instance = await buildPolicyInstance(record, { host: options.host, counters: options.counters, log, egress: (options.egress ?? defaultEgress()).dispatcher });
+      const instance = await buildPolicyInstance(record, {
+        host: options.host, counters: options.counters, log, egress: (options.egress ?? defaultEgress()).dispatcher,
+        revision: document.revision, registries: registriesById, vaultSecrets, guardrails: options.guardrails ?? new GuardrailLocation(),
+      });
       if (instance) policies.set(record._id, instance);
     }),
   );

@@ -12,6 +12,8 @@ export class SnapshotHolder {
   private running?: Promise<Snapshot>;
   private queued?: Promise<Snapshot>;
   private readonly listeners: Array<(snapshot: Snapshot) => void> = [];
+  /** Replaced snapshots whose teardowns have not finished yet (awaited at shutdown). */
+  private readonly retiring = new Set<Promise<void>>();
   /** Why the last refresh failed, while it keeps failing. */
   degraded?: string;
 
@@ -26,6 +28,11 @@ export class SnapshotHolder {
 
   get current(): Snapshot {
     return this.snapshot;
+  }
+
+  /** At shutdown: retires the current snapshot (its plugins' teardowns run once its requests finish). */
+  async close(): Promise<void> {
+    await Promise.all([...this.retiring, this.snapshot.retire()]);
   }
 
   /** Called with each new snapshot after the swap. */
@@ -74,7 +81,13 @@ export class SnapshotHolder {
   }
 
   private swap(next: Snapshot) {
+    const previous = this.snapshot;
     this.snapshot = next;
+    // The plugins of the replaced snapshot close what they opened once its requests have finished.
+    if (previous !== next) {
+      const retired = previous.retire().finally(() => this.retiring.delete(retired));
+      this.retiring.add(retired);
+    }
     for (const listener of this.listeners) {
       try {
         listener(next);

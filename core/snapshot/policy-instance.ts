@@ -10,7 +10,11 @@ import { recordTaps, type RecordedTap } from '../plugin/tap-recorder.js';
 import type { PluginDefinition, PluginKit } from '../plugin/types.js';
 import type { Exchange, Outcome } from '../pipeline/exchange.js';
 import type { PolicyRecord } from '../records/types.js';
-import type { PolicyInstance } from './snapshot.js';
+import type { PolicyInstance, Teardown } from './snapshot.js';
+import { runTeardowns } from './teardowns.js';
+import type { GuardrailService } from '../plugin/guardrail-service.js';
+import { registryService } from '../plugin/registry-service.js';
+import type { RegistryView } from './views.js';
 
 /** Categories whose broken policy must stop traffic for its scope rather than vanish. */
 const FAIL_CLOSED_CATEGORIES = new Set(['auth', 'policy', 'guardrail']);
@@ -21,9 +25,17 @@ export interface PolicyBuildContext {
   log: Logger;
   /** The egress policy's dispatcher, handed to plugins as `kit.egress`. */
   egress: Dispatcher;
+  /** The config revision being built (`kit.revision`). */
+  revision: number;
+  /** The snapshot's registries by id (`kit.registries` serves the policy's gateway's). */
+  registries: ReadonlyMap<string, RegistryView>;
+  /** Vault credential id -> its gateway and decrypted secret (`kit.vaultSecret`). */
+  vaultSecrets: ReadonlyMap<string, { gatewayId: string; secret: string }>;
+  /** `kit.guardrails`. */
+  guardrails: GuardrailService;
 }
 
-function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, settings: object, ctx: PolicyBuildContext): PluginKit<object> {
+function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, settings: object, ctx: PolicyBuildContext, teardowns: Teardown[]): PluginKit<object> {
   const stateKey = `${definition.name}:${record._id}`;
   const frozen = Object.freeze(settings);
   return {
@@ -45,8 +57,20 @@ function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, sett
     counters: ctx.counters,
     clock: { now: () => Date.now() },
     egress: ctx.egress,
+    revision: ctx.revision,
+    registries: registryService(ctx.registries, record.gateway_id, ctx.egress),
+    vaultSecret(credentialId) {
+      const credential = ctx.vaultSecrets.get(credentialId);
+      return credential?.gatewayId === record.gateway_id ? credential.secret : undefined;
+    },
+    guardrails: ctx.guardrails,
+    onRetire(teardown) {
+      if (typeof teardown !== 'function') throw new TypeError(`plugin ${definition.name}: onRetire takes a function`);
+      teardowns.push(teardown);
+    },
   };
 }
+
 
 /** The plugin's declared stream policy, else the default its taps imply (see PluginDefinition.streamPolicy). */
 function streamPolicyOf(definition: PluginDefinition<object>, taps: readonly RecordedTap[]): StreamPolicy {
@@ -77,15 +101,17 @@ export async function buildPolicyInstance(record: PolicyRecord, ctx: PolicyBuild
     ctx.log.error('policy of unknown type quarantined', { policy_id: record._id, type: record.type });
     return { record, member: quarantined(record, `unknown type ${record.type}`) };
   }
+  const teardowns: Teardown[] = [];
   try {
     const settings = ctx.host.validateSettings(record.type, record.settings);
     const recorder = recordTaps(definition.name, definition.stages);
-    await definition.setup(recorder.hooks, kitFor(definition, record, settings, ctx));
+    await definition.setup(recorder.hooks, kitFor(definition, record, settings, ctx, teardowns));
     const stages = record.stages?.length ? new Set(record.stages) : undefined;
     const taps = stages ? recorder.taps.filter((t) => stages.has(t.hook)) : recorder.taps;
     const failureMode = definition.failureMode ?? (FAIL_CLOSED_CATEGORIES.has(definition.category) ? 'closed' : 'open');
     return {
       record,
+      teardowns,
       member: {
         plugin: definition.name,
         policyId: record._id,
@@ -99,6 +125,8 @@ export async function buildPolicyInstance(record: PolicyRecord, ctx: PolicyBuild
   } catch (err) {
     const reason = (err as Error).message;
     ctx.log.error('policy quarantined', { policy_id: record._id, type: record.type, error: reason });
+    // What a failed setup opened is closed now: no snapshot will ever serve it.
+    await runTeardowns(teardowns, ctx.log, record._id);
     if (FAIL_CLOSED_CATEGORIES.has(definition.category)) return { record, member: quarantined(record, reason) };
     return undefined;
   }

@@ -4,12 +4,17 @@ import type { StreamPolicy } from '../pipeline/hooks.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
 import type { AuthRecord, PolicyRecord } from '../records/types.js';
 import type { ConfigDocument } from './config-document.js';
+import { runTeardowns, type Teardown } from './teardowns.js';
 import type { ConsumerView, GatewayView, RegistryView, RoleView } from './views.js';
+
+export type { Teardown } from './teardowns.js';
 
 /** A policy compiled for this snapshot: its validated settings and recorded taps. */
 export interface PolicyInstance {
   record: PolicyRecord;
   member: ChainMember;
+  /** The plugin's teardowns, run once when the snapshot is retired. */
+  teardowns?: readonly Teardown[];
 }
 
 export interface SnapshotIndexes {
@@ -42,6 +47,11 @@ export class Snapshot {
   private readonly chainStreamPolicies = new Map<string, StreamPolicy>();
   /** Hooks for the stages that run before the consumer is known (authenticate, resolveConsumer). */
   readonly entryHooks: PipelineHooks;
+  /** Proxy requests running on this snapshot (see `hold`). */
+  private inFlight = 0;
+  /** Set once the snapshot is retired; settles when the teardowns have run. */
+  private retiring?: Promise<void>;
+  private drained?: () => void;
 
   constructor(
     readonly revision: number,
@@ -77,6 +87,36 @@ export class Snapshot {
 
   oidcAuths(gatewayId: string): readonly AuthRecord[] {
     return this.indexes.oidcAuths.get(gatewayId) ?? [];
+  }
+
+  /**
+   * Marks a request as running on this snapshot until the returned release is called (once the
+   * request has settled), so a retired snapshot tears its plugins down only after it.
+   */
+  hold(): () => void {
+    this.inFlight++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.inFlight === 0) this.drained?.();
+    };
+  }
+
+  /**
+   * Retires the snapshot: once no held request runs on it any more, runs every policy's
+   * teardowns (`kit.onRetire`), each once. Calling it again returns the same promise.
+   */
+  retire(): Promise<void> {
+    this.retiring ??= new Promise<void>((resolve) => {
+      if (this.inFlight === 0) resolve();
+      else this.drained = resolve;
+    }).then(() => this.runTeardowns());
+    return this.retiring;
+  }
+
+  private async runTeardowns(): Promise<void> {
+    await Promise.all([...this.indexes.policies.values()].map((p) => (p.teardowns?.length ? runTeardowns(p.teardowns, this.log, p.record._id) : undefined)));
   }
 
   /** The policy instances in a consumer's chain, in attachment order. */

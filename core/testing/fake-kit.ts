@@ -5,13 +5,34 @@ import { logger } from '../logging/logger.js';
 import { LocalCounterStore } from '../plugin/counters.js';
 import type { PluginKit } from '../plugin/types.js';
 import { testEgress } from './test-egress.js';
+import { GuardrailLocation, type GuardrailService } from '../plugin/guardrail-service.js';
+import { registryService } from '../plugin/registry-service.js';
+import type { RegistryView } from '../snapshot/views.js';
+import { runTeardowns, type Teardown } from '../snapshot/teardowns.js';
+
+/** What a fake kit may be given besides settings. */
+export interface FakeKitOptions {
+  now?: () => number;
+  egress?: Dispatcher;
+  /** Registries by id (`kit.registries`); those of gateway `test-gateway` are the policy's own. */
+  registries?: ReadonlyMap<string, RegistryView>;
+  /** Vault credential id -> secret, all of the policy's gateway (`kit.vaultSecret`). */
+  vaultSecrets?: ReadonlyMap<string, string>;
+  /** `kit.guardrails`; the unconfigured default when absent. */
+  guardrails?: GuardrailService;
+}
 
 /**
  * A PluginKit for unit-testing a plugin's handlers without a gateway. Its `egress` dispatcher
  * allows loopback (fake upstreams listen there; see test-egress.ts) unless one is given.
  */
-export function fakeKit<C extends object>(settings: C, options: { now?: () => number; egress?: Dispatcher } = {}): PluginKit<C> & { deferred: Array<(o: Outcome) => Promise<void>> } {
+export function fakeKit<C extends object>(
+  settings: C,
+  options: FakeKitOptions = {},
+): PluginKit<C> & { deferred: Array<(o: Outcome) => Promise<void>>; retire(): Promise<void> } {
   const states = new WeakMap<Exchange, object>();
+  const teardowns: Teardown[] = [];
+  const egress = options.egress ?? testEgress().dispatcher;
   const deferred: Array<(o: Outcome) => Promise<void>> = [];
   const now = options.now ?? Date.now;
   return {
@@ -28,7 +49,16 @@ export function fakeKit<C extends object>(settings: C, options: { now?: () => nu
     log: logger,
     counters: new LocalCounterStore(now),
     clock: { now },
-    egress: options.egress ?? testEgress().dispatcher,
+    egress,
+    revision: 1,
+    registries: registryService(options.registries ?? new Map(), 'test-gateway', egress),
+    vaultSecret: (id) => options.vaultSecrets?.get(id),
+    guardrails: options.guardrails ?? new GuardrailLocation(),
+    onRetire: (teardown) => {
+      teardowns.push(teardown);
+    },
     deferred,
+    /** Runs the registered teardowns, as core does when the snapshot is retired. */
+    retire: () => runTeardowns(teardowns.splice(0), logger, 'test-policy'),
   };
 }

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { Exchange } from '../../core/plugin/index.js';
 
 /** What the client's `Cache-Control` asks of the cache. */
 export interface CacheDirectives {

@@ -1,17 +1,5 @@
-import { request, type Dispatcher } from 'undici';
-import { readAtMost } from '../../core/http/bounded-read.js';
-import type { Snapshot } from '../../core/snapshot/snapshot.js';
-import type { RegistryView } from '../../core/snapshot/views.js';
-
-/** The registry named by slug or id in the policy's gateway. */
-export function findRegistry(snapshot: Snapshot, gatewayId: string, reference: string): RegistryView | undefined {
-  const byId = snapshot.registry(reference);
-  if (byId?.gatewayId === gatewayId) return byId;
-  for (const registry of snapshot.indexes.registriesById.values()) {
-    if (registry.gatewayId === gatewayId && registry.slug === reference) return registry;
-  }
-  return undefined;
-}
+import { request } from 'undici';
+import { readAtMost, type RegistryEndpoint } from '../../core/plugin/index.js';
 
 /** The most bytes of an embeddings answer read: one input's vector is tens of KB. */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
@@ -24,11 +12,12 @@ function fill(template: string, values: Record<string, string>): string {
 /**
  * Embeds `text` with an embedding-capable registry that speaks the OpenAI embeddings format
  * (`POST {base}/embeddings` with `{model, input}`, answering `{data: [{embedding}]}`): OpenAI,
- * its cloud-hosted variant and OpenAI-compatible providers, through `egress` (the kit's
- * dispatcher, which enforces the egress policy). Throws on anything else: the cache fails open,
- * so the request is simply not answered from the cache.
+ * its cloud-hosted variant and OpenAI-compatible providers, at the endpoint `kit.registries`
+ * resolved (its headers, and its dispatcher, which enforces the egress policy). Throws on
+ * anything else: the cache fails open, so the request is simply not answered from the cache.
  */
-export async function embed(registry: RegistryView, model: string, text: string, timeoutMs: number, egress: Dispatcher): Promise<number[]> {
+export async function embed(endpoint: RegistryEndpoint, model: string, text: string, timeoutMs: number): Promise<number[]> {
+  const { registry } = endpoint;
   const provider = registry.provider;
   const path = provider?.paths.embeddings;
   if (!provider || !path || !registry.capabilities.has('embeddings')) throw new Error(`registry ${registry.slug} cannot serve embeddings`);
@@ -36,12 +25,10 @@ export async function embed(registry: RegistryView, model: string, text: string,
   const deployment = (registry.options.deployments as Record<string, string> | undefined)?.[model] ?? model;
   const values = { model: encodeURIComponent(model), deployment: encodeURIComponent(deployment), api_version: String(registry.options.api_version ?? '') };
   const query = new URLSearchParams(Object.entries(provider.query ?? {}).map(([k, v]) => [k, fill(v, values)])).toString();
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...provider.static_headers };
-  if (registry.apiKey) headers[provider.auth.header] = `${provider.auth.prefix ?? ''}${registry.apiKey}`;
-  const res = await request(`${registry.baseUrl}${fill(path, values)}${query ? `?${query}` : ''}`, {
+  const res = await request(`${endpoint.baseUrl}${fill(path, values)}${query ? `?${query}` : ''}`, {
     method: 'POST',
-    headers,
-    dispatcher: egress,
+    headers: { 'content-type': 'application/json', ...endpoint.headers },
+    dispatcher: endpoint.dispatcher,
     body: JSON.stringify({ model: deployment, input: text }),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { LRUCache } from 'lru-cache';
-import type { CanonicalResponse } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { CacheKeyParts } from '../../core/pipeline/hooks.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { CacheKeyParts, CanonicalResponse, Exchange, PluginKit } from '../../core/plugin/index.js';
 import { cacheDirectives, type CacheDirectives } from './cache-control.js';
-import { embed, findRegistry } from './embeddings-client.js';
+import { embed } from './embeddings-client.js';
 import { cacheableRequest, promptText, semanticPartition } from './key-parts.js';
 import type { SemanticIndex } from './semantic-index.js';
 import type { CacheSettings } from './settings.js';
@@ -30,17 +27,17 @@ export function keyParts(parts: CacheKeyParts, ctx: Exchange): CacheKeyParts {
 }
 
 /** The scope a semantic match must share: the core's key scope plus every request field but the messages. */
-function semanticScope(ctx: Exchange): string {
-  const scope = `${ctx.consumer!.gatewayId}|${ctx.consumer!.id}|${ctx.incoming.route}|${ctx.snapshot.revision}`;
+function semanticScope(kit: PluginKit<CacheSettings>, ctx: Exchange): string {
+  const scope = `${ctx.consumer!.gatewayId}|${ctx.consumer!.id}|${ctx.incoming.route}|${kit.revision}`;
   return `${scope}|${createHash('sha256').update(semanticPartition(ctx.request!)).digest('hex')}`;
 }
 
 async function promptVector(kit: PluginKit<CacheSettings>, ctx: Exchange, state: CacheState): Promise<number[]> {
   if (state.vector) return state.vector;
   const semantic = kit.config(ctx).semantic!;
-  const registry = findRegistry(ctx.snapshot, kit.policy.gatewayId, semantic.registry);
-  if (!registry) throw new Error(`semantic cache: no registry "${semantic.registry}" in this gateway`);
-  state.vector = await embed(registry, semantic.model, promptText(ctx.request!), semantic.timeout_ms, kit.egress);
+  const endpoint = kit.registries.resolve(semantic.registry);
+  if (!endpoint) throw new Error(`semantic cache: no registry "${semantic.registry}" in this gateway`);
+  state.vector = await embed(endpoint, semantic.model, promptText(ctx.request!), semantic.timeout_ms);
   return state.vector;
 }
 
@@ -57,7 +54,7 @@ export async function lookup(kit: PluginKit<CacheSettings>, stores: CacheStores,
   if (state.directives.noCache || !ctx.request) return undefined;
   let hit = stores.responses.get(key);
   if (!hit && stores.semantic && settings.semantic) {
-    state.semanticScope = semanticScope(ctx);
+    state.semanticScope = semanticScope(kit, ctx);
     const vector = await promptVector(kit, ctx, state);
     const near = stores.semantic.nearest(state.semanticScope, vector, settings.semantic.threshold, (k) => stores.responses.has(k));
     if (near) hit = stores.responses.get(near.key);
@@ -77,6 +74,6 @@ export async function store(kit: PluginKit<CacheSettings>, stores: CacheStores, 
   stores.responses.set(key, response);
   if (stores.semantic && kit.config(ctx).semantic && stores.responses.has(key)) {
     const vector = await promptVector(kit, ctx, state);
-    stores.semantic.add(state.semanticScope ?? semanticScope(ctx), key, vector);
+    stores.semantic.add(state.semanticScope ?? semanticScope(kit, ctx), key, vector);
   }
 }

@@ -4,10 +4,7 @@
  * size bound; streamed answers are stored and replayed as streams. Optional semantic mode
  * serves the answer of a similar prompt (embedding similarity over a threshold).
  */
-import type { CanonicalResponse } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { CacheKeyParts } from '../../core/pipeline/hooks.js';
-import { definePlugin } from '../../core/plugin/types.js';
+import { type CacheKeyParts, type CanonicalResponse, definePlugin, type Exchange } from '../../core/plugin/index.js';
 import { keyParts, lookup, store, type CacheStores } from './handler.js';
 import { createResponseStore } from './response-store.js';
 import { SemanticIndex } from './semantic-index.js';

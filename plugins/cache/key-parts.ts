@@ -1,4 +1,4 @@
-import type { CanonicalRequest } from '../../core/canonical/index.js';
+import type { CanonicalRequest } from '../../core/plugin/index.js';
 
 /**
  * The request as the cache sees it: streaming flags removed, so a streamed and a buffered

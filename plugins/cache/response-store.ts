@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CanonicalResponse } from '../../core/canonical/index.js';
+import type { CanonicalResponse } from '../../core/plugin/index.js';
 import type { CacheSettings } from './settings.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CacheSettings as Generated } from '../../core/generated/plugins-cache.js';
+import type { CacheSettings as Generated } from '../../core/plugin/index.js';
 
 type GeneratedSemantic = NonNullable<Generated['semantic']>;
 

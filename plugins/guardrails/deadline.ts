@@ -1,4 +1,4 @@
-import type { ClientSignal } from '../../core/pipeline/client-signal.js';
+import type { ClientSignal } from '../../core/plugin/index.js';
 
 /**
  * The deadline of one call to the guardrail service: it passes after `ms`, or as soon as the

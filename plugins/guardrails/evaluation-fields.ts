@@ -3,7 +3,7 @@
  * and tags, the session (`X-AG-Session-Id`, else the trace id), the model and provider, and
  * `source.application: portcullis`.
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { Exchange } from '../../core/plugin/index.js';
 import type { EvaluateBody } from './service-client.js';
 
 /** The provider of the answer, or of a pinned `@provider/model` reference before routing. */

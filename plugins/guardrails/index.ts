@@ -5,11 +5,7 @@
  * request) and checkInput (which enforces the verdict); output of buffered answers in
  * transformOutput and checkOutput; streamed answers in checkStream, in windows that can stop the stream.
  */
-import type { CanonicalRequest, CanonicalResponse } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { StreamWindow } from '../../core/pipeline/hooks.js';
-import { STAGE } from '../../core/pipeline/stages.js';
-import { definePlugin, type PluginKit } from '../../core/plugin/types.js';
+import { type CanonicalRequest, type CanonicalResponse, definePlugin, type Exchange, type PluginKit, STAGE, type StreamWindow } from '../../core/plugin/index.js';
 import { requestPayload } from './request-payload.js';
 import { responsePayload } from './response-payload.js';
 import { SCHEMA_ID, type GuardrailsSettings } from './settings.js';

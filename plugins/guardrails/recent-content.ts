@@ -3,7 +3,7 @@
  * windowed check of a streamed answer evaluates, so that each evaluation reads a bounded part of
  * a long answer instead of all of it again.
  */
-import type { CanonicalResponse, ContentPart } from '../../core/canonical/index.js';
+import type { CanonicalResponse, ContentPart } from '../../core/plugin/index.js';
 
 /** The inspected size of one part: text, or a tool call's arguments. */
 const sizeOfPart = (part: ContentPart) => (part.type === 'text' ? part.text.length : part.type === 'tool_call' ? part.arguments.length : 0);

@@ -4,7 +4,7 @@
  * format requires) and base64 documents as file parts. Each string is a text slot, so a
  * transformed body maps back onto the canonical request.
  */
-import type { CanonicalRequest, ContentPart } from '../../core/canonical/index.js';
+import type { CanonicalRequest, ContentPart } from '../../core/plugin/index.js';
 import type { Invariant, TextSlot } from './text-slots.js';
 
 type Json = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * masked answer is written back into the first of them (the others emptied), which keeps the
  * text the client sees and the part count.
  */
-import type { CanonicalResponse } from '../../core/canonical/index.js';
+import type { CanonicalResponse } from '../../core/plugin/index.js';
 import type { Invariant, TextSlot } from './text-slots.js';
 
 type Json = Record<string, unknown>;

@@ -4,13 +4,7 @@
  * (`transport: auto`), with the same exchange. Anything but a 200 JSON verdict is an
  * EvaluationFailure, which the caller resolves with its failure mode.
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { Dispatcher } from 'undici';
-import { guardrailServiceUrl } from '../../core/guardrail/service-url.js';
-import { egressFetch } from '../../core/http/egress-dispatcher.js';
-import { inProcessEvaluator, type InProcessEvaluator } from '../../core/guardrail/in-process.js';
-import { DEFAULT_BODY_LIMIT } from '../../core/http/read-body.js';
-import { AnswerTooLarge, readResponseText } from '../../core/http/bounded-read.js';
+import { AnswerTooLarge, DEFAULT_BODY_LIMIT, egressFetch, type Exchange, type InProcessEvaluator, type PluginKit, readResponseText } from '../../core/plugin/index.js';
 import { Deadline } from './deadline.js';
 import type { GuardrailsSettings } from './settings.js';
 
@@ -45,12 +39,15 @@ export class EvaluationFailure extends Error {
   }
 }
 
+/** What the client uses of the kit: the egress dispatcher and the guardrail service. */
+export type ServiceKit = Pick<PluginKit<unknown>, 'egress' | 'guardrails'>;
+
 /** The collector key from settings: inline, or the vault credential of the policy's gateway. */
-export function collectorKey(settings: GuardrailsSettings, ctx: Exchange, gatewayId: string): string {
+export function collectorKey(settings: GuardrailsSettings, kit: Pick<PluginKit<unknown>, 'vaultSecret'>): string {
   if (typeof settings.key === 'string') return settings.key;
-  const credential = ctx.snapshot.indexes.vaultSecrets?.get(settings.key.credential_id);
-  if (!credential || credential.gatewayId !== gatewayId) throw new EvaluationFailure(`vault credential ${settings.key.credential_id} is not available`);
-  return credential.secret;
+  const secret = kit.vaultSecret(settings.key.credential_id);
+  if (secret === undefined) throw new EvaluationFailure(`vault credential ${settings.key.credential_id} is not available`);
+  return secret;
 }
 
 /** What the plugin reads of an answer, over HTTP or in process. */
@@ -78,24 +75,24 @@ async function callInProcess(evaluator: InProcessEvaluator, authorization: strin
 
 /**
  * Calls the service; throws EvaluationFailure for anything but a usable verdict. A `service_url`
- * the tenant chose is called through `egress` (the kit's dispatcher: the egress policy applies);
- * the operator's service (PORTCULLIS_GUARDRAIL_URL, or the co-located plane) is not subject to it.
+ * the tenant chose is called through `kit.egress` (the egress policy applies); the operator's
+ * service (`kit.guardrails.url`: the configured one, or the co-located plane) is not subject to it.
  */
-export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange, egress: Dispatcher): Promise<Verdict> {
+export async function requestVerdict(settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange, kit: ServiceKit): Promise<Verdict> {
   const limit = new Deadline(ctx.signal, settings.timeout_ms);
   try {
-    return await verdictWithin(limit, settings, key, body, ctx, egress);
+    return await verdictWithin(limit, settings, key, body, ctx, kit);
   } finally {
     limit.done();
   }
 }
 
-async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange, egress: Dispatcher): Promise<Verdict> {
-  const operatorUrl = guardrailServiceUrl().replace(/\/+$/, '');
+async function verdictWithin(limit: Deadline, settings: GuardrailsSettings, key: string, body: EvaluateBody, ctx: Exchange, kit: ServiceKit): Promise<Verdict> {
+  const operatorUrl = kit.guardrails.url.replace(/\/+$/, '');
   const base = (settings.service_url ?? operatorUrl).replace(/\/+$/, '');
-  const send = base === operatorUrl ? fetch : egressFetch(egress);
+  const send = base === operatorUrl ? fetch : egressFetch(kit.egress);
   // The guardrail plane of this process is called directly: the same exchange without the socket.
-  const local = settings.transport === 'http' ? undefined : inProcessEvaluator(base);
+  const local = settings.transport === 'http' ? undefined : kit.guardrails.inProcess(base);
   let response: Answer;
   try {
     response = local

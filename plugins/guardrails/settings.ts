@@ -1,4 +1,4 @@
-import type { GuardrailsSettings as Generated } from '../../core/generated/plugins-guardrails.js';
+import type { GuardrailsSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
 export type GuardrailsSettings = Generated & Required<Pick<Generated, 'directions' | 'timeout_ms' | 'failure_mode' | 'allow_ask' | 'transport' | 'stream_window_chars' | 'stream_window_context_chars'>>;

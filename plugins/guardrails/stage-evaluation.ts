@@ -5,8 +5,7 @@
  * a report finding and lets the traffic through uninspected; fail_closed throws, which the
  * core answers with 503 (the plugin fails closed).
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { Exchange, PluginKit } from '../../core/plugin/index.js';
 import { evaluateBody } from './evaluation-fields.js';
 import { collectorKey, EvaluationFailure, requestVerdict, type Verdict } from './service-client.js';
 import type { GuardrailsSettings } from './settings.js';
@@ -40,8 +39,8 @@ export async function evaluateStage<T>(
 ): Promise<StageResult<T>> {
   const settings = kit.config(ctx);
   try {
-    const key = collectorKey(settings, ctx, kit.policy.gatewayId);
-    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx, kit.egress);
+    const key = collectorKey(settings, kit);
+    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx, kit);
     if (verdict.status !== 'transform') return { verdict };
     return { verdict, rewritten: applySlots(original, verdict.transformed_payload, payload.slots, payload.invariants) };
   } catch (err) {

@@ -6,10 +6,7 @@
  * stops the stream with the failure event before the event that tripped it is relayed. Text
  * already relayed cannot be masked, so a transform is recorded only.
  */
-import type { CanonicalResponse } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { StreamVerdict, StreamWindow } from '../../core/pipeline/hooks.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { CanonicalResponse, Exchange, PluginKit, StreamVerdict, StreamWindow } from '../../core/plugin/index.js';
 import { responsePayload } from './response-payload.js';
 import { contentFrom, inspectedSize } from './recent-content.js';
 import type { GuardrailsSettings } from './settings.js';

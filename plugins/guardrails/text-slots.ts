@@ -3,7 +3,7 @@
  * the canonical request or response, so a transformed payload's masked strings can be written
  * back without touching anything the payload left out (images, thinking, signatures).
  */
-import { valueAt, type JsonPath } from '../../core/guardrail/payload/json-path.js';
+import { type JsonPath, valueAt } from '../../core/plugin/index.js';
 
 /** One string of the payload and where it goes back. */
 export interface TextSlot<T> {

@@ -3,7 +3,7 @@
  * core after the check stage); `ask` blocks too unless `allow_ask` (then it is recorded as
  * `report`); `report` and `transform` are recorded. Reasons name gates and rules, never text.
  */
-import type { Exchange, ExchangeFinding } from '../../core/pipeline/exchange.js';
+import type { Exchange, ExchangeFinding } from '../../core/plugin/index.js';
 import type { GuardrailsSettings } from './settings.js';
 import type { Verdict } from './service-client.js';
 

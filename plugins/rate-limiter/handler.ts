@@ -1,7 +1,4 @@
-import { countersFor } from '../../core/counters/counter-mode.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { Rejection } from '../../core/pipeline/rejection.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import { countersFor, type Exchange, type PluginKit, type Rejection } from '../../core/plugin/index.js';
 import type { LimitDecision } from './decision.js';
 import { fixedWindow } from './fixed-window.js';
 import { partitionKey } from './partition-key.js';

@@ -3,9 +3,7 @@
  * header value. Sliding-window counter by default (fixed window on request), counted in the
  * gateway's CounterStore: local, or shared by every data plane through Redis or MongoDB.
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import { STAGE } from '../../core/pipeline/stages.js';
-import { definePlugin } from '../../core/plugin/types.js';
+import { definePlugin, type Exchange, STAGE } from '../../core/plugin/index.js';
 import { admitRate } from './handler.js';
 import type { RateLimiterSettings } from './settings.js';
 

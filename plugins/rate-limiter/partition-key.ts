@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { Exchange } from '../../core/plugin/index.js';
 import type { RatePartition } from './settings.js';
 
 const PIN = /^@[^/]+\//;

@@ -1,4 +1,4 @@
-import type { RateLimiterSettings as Generated } from '../../core/generated/plugins-rate-limiter.js';
+import type { RateLimiterSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
 export type RateLimiterSettings = Generated & Required<Pick<Generated, 'algorithm' | 'partition_by' | 'fault_tolerant' | 'counter_sync' | 'response_headers'>>;

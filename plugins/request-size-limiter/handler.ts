@@ -1,6 +1,4 @@
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { Rejection } from '../../core/pipeline/rejection.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { Exchange, PluginKit, Rejection } from '../../core/plugin/index.js';
 import { payloadBytes, promptCharacters } from './measure.js';
 import type { RequestSizeLimiterSettings } from './settings.js';
 

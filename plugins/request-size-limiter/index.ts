@@ -2,9 +2,7 @@
  * `request_size_limiter`: refuses, before any provider is called, a request whose body is over
  * `max_bytes` or whose prompt is over `max_characters`, with 413 and a message naming the limit.
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import { STAGE } from '../../core/pipeline/stages.js';
-import { definePlugin } from '../../core/plugin/types.js';
+import { definePlugin, type Exchange, STAGE } from '../../core/plugin/index.js';
 import { admitSize } from './handler.js';
 import type { RequestSizeLimiterSettings } from './settings.js';
 

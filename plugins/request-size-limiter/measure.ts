@@ -1,5 +1,4 @@
-import type { CanonicalMessage } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
+import type { CanonicalMessage, Exchange } from '../../core/plugin/index.js';
 
 /**
  * The request body's size in bytes: its `Content-Length` (Node's HTTP parser reads no more and

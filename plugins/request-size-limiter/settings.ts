@@ -1,2 +1,2 @@
 /** Settings of a request_size_limiter policy: the type generated from its schema (no defaults to apply). */
-export type { RequestSizeLimiterSettings } from '../../core/generated/plugins-request-size-limiter.js';
+export type { RequestSizeLimiterSettings } from '../../core/plugin/index.js';

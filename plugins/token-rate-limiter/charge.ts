@@ -1,6 +1,5 @@
 import type { TokenCounter } from './token-count.js';
-import type { CanonicalRequest, Usage } from '../../core/canonical/index.js';
-import type { ModelPrice } from '../../core/providers/prices.js';
+import type { CanonicalRequest, ModelPrice, Usage } from '../../core/plugin/index.js';
 import { billedTokens, costNano, type BilledTokens } from './cost.js';
 import { estimateInputTokens, estimateOutputTokens } from './estimate.js';
 import type { TokenRateLimiterSettings } from './settings.js';

@@ -1,6 +1,4 @@
-import type { Usage } from '../../core/canonical/index.js';
-import { priceFor, type ModelPrice } from '../../core/providers/prices.js';
-import type { RegistryView } from '../../core/snapshot/views.js';
+import { type ModelPrice, priceFor, type RegistryView, type Usage } from '../../core/plugin/index.js';
 
 /**
  * Dollar budgets count in nano-dollars (1e-9 USD): whole numbers every counter backend adds

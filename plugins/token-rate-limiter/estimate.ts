@@ -1,5 +1,5 @@
 import type { TokenCounter } from './token-count.js';
-import type { CanonicalRequest, CanonicalResponse, ContentPart, MediaSource } from '../../core/canonical/index.js';
+import type { CanonicalRequest, CanonicalResponse, ContentPart, MediaSource } from '../../core/plugin/index.js';
 import { countTokens } from './token-count.js';
 
 /** Per-message framing tokens (role and separators), as OpenAI counts them for chat models. */

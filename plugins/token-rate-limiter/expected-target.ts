@@ -1,6 +1,4 @@
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import { allows, candidatesFor, defaultModel } from '../../core/proxy/routing/candidates.js';
-import type { RegistryView } from '../../core/snapshot/views.js';
+import type { Exchange, RegistryService, RegistryView } from '../../core/plugin/index.js';
 
 /** The model a budget counts: its logical id, and the registry and native id of the call when known. */
 export interface BudgetTarget {
@@ -35,19 +33,19 @@ function nativeOf(registry: RegistryView, model: string): string {
  * own model name is used, and routing refuses or resolves it later; settlement then charges
  * the model that really answered.
  */
-export function expectedTarget(ctx: Exchange): BudgetTarget {
+export function expectedTarget(ctx: Exchange, registries: RegistryService): BudgetTarget {
   const reference = ctx.request?.model ?? '';
-  const candidates = ctx.consumer ? candidatesFor(ctx.consumer, ctx.principal).filter((c) => c.registry.capabilities.has('chat')) : [];
+  const candidates = registries.candidates(ctx).filter((c) => c.registry.capabilities.has('chat'));
   let chosen: { registry: RegistryView; model: string } | undefined;
   if (reference === 'auto' || reference === '') {
-    const first = candidates.find((c) => defaultModel(c));
-    if (first) chosen = { registry: first.registry, model: defaultModel(first)! };
+    const first = candidates.find((c) => c.defaultModel);
+    if (first) chosen = { registry: first.registry, model: first.defaultModel! };
   } else if (PIN_PARTS.test(reference)) {
     const [, scope, model] = PIN_PARTS.exec(reference)!;
     const pinned = candidates.find((c) => c.registry.slug === scope) ?? candidates.find((c) => c.registry.providerId === scope);
     if (pinned) chosen = { registry: pinned.registry, model };
   } else if (!reference.startsWith('pool:')) {
-    const able = candidates.find((c) => allows(c, reference));
+    const able = candidates.find((c) => c.allows(reference));
     if (able) chosen = { registry: able.registry, model: reference };
   }
   if (chosen) return { model: chosen.model, registry: chosen.registry, nativeModel: nativeOf(chosen.registry, chosen.model) };
@@ -56,9 +54,9 @@ export function expectedTarget(ctx: Exchange): BudgetTarget {
 }
 
 /** After the call: the model that answered, from the last successful attempt. */
-export function actualTarget(ctx: Exchange): BudgetTarget | undefined {
+export function actualTarget(ctx: Exchange, registries: RegistryService): BudgetTarget | undefined {
   const attempt = [...ctx.attempts].reverse().find((a) => a.outcome === 'ok') ?? ctx.attempts.at(-1);
   if (!attempt) return undefined;
-  const registry = ctx.snapshot.registry(attempt.registryId);
+  const registry = registries.byId(attempt.registryId);
   return { model: logicalModel(registry, attempt.model), registry, nativeModel: attempt.model };
 }

@@ -1,7 +1,4 @@
-import { countersFor } from '../../core/counters/counter-mode.js';
-import type { Exchange, Outcome } from '../../core/pipeline/exchange.js';
-import type { Rejection } from '../../core/pipeline/rejection.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import { countersFor, type Exchange, type Outcome, type PluginKit, type RegistryService, type Rejection } from '../../core/plugin/index.js';
 import { budgetCounters, type BudgetCounter } from './budget-keys.js';
 import { estimatedTokens, unitsOf, usageTokens } from './charge.js';
 import { priceOfCall, NANO_PER_DOLLAR, type BilledTokens } from './cost.js';
@@ -28,7 +25,7 @@ export async function admitBudget(kit: PluginKit<TokenRateLimiterSettings>, ctx:
   const request = ctx.request;
   if (!request || !ctx.consumer) return undefined;
   const encoding = await tokenizer();
-  const expected = expectedTarget(ctx);
+  const expected = expectedTarget(ctx, kit.registries);
   const price = settings.unit === 'dollars' ? priceOfCall(expected.registry, expected.nativeModel, expected.model, settings.default_price) : undefined;
   if (settings.unit === 'dollars' && !price) {
     return kit.reject('forbidden', {
@@ -63,7 +60,7 @@ export async function admitBudget(kit: PluginKit<TokenRateLimiterSettings>, ctx:
 
   const reservation = outcome;
   kit.defer(ctx, async (result: Outcome) => {
-    const charged = chargeOf(ctx, result, settings, estimate, countOutputTokens.bind(null, encoding));
+    const charged = chargeOf(kit.registries, ctx, result, settings, estimate, countOutputTokens.bind(null, encoding));
     const actual = charged.target ?? expected;
     const charges = charged.units > 0 ? budgetCounters(settings, kit.policy.id, ctx.consumer!.id, actual.model, admittedAt) : [];
     await settle(counters, reservation, charges, charged.units).catch((err: Error) =>
@@ -79,6 +76,7 @@ export async function admitBudget(kit: PluginKit<TokenRateLimiterSettings>, ctx:
  * estimated); a cached answer, or a call with no answer, costs nothing.
  */
 function chargeOf(
+  registries: RegistryService,
   ctx: Exchange,
   result: Outcome,
   settings: TokenRateLimiterSettings,
@@ -86,7 +84,7 @@ function chargeOf(
   countOutput: (response: NonNullable<Exchange['response']>) => number,
 ): { units: number; target?: ReturnType<typeof actualTarget> } {
   if (result.cached) return { units: 0 };
-  const target = actualTarget(ctx);
+  const target = actualTarget(ctx, registries);
   let tokens: BilledTokens | undefined;
   if (ctx.usage) tokens = usageTokens(ctx.usage);
   else if (ctx.response && target) tokens = { input: estimate.input, output: countOutput(ctx.response) };

@@ -3,9 +3,7 @@
  * month, or seconds), for all models together or per model. Each request reserves its estimate
  * atomically before the provider is called and settles its real usage afterwards.
  */
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import { STAGE } from '../../core/pipeline/stages.js';
-import { definePlugin } from '../../core/plugin/types.js';
+import { definePlugin, type Exchange, STAGE } from '../../core/plugin/index.js';
 import { admitBudget } from './handler.js';
 import type { TokenRateLimiterSettings } from './settings.js';
 import { tokenizer } from './token-count.js';

@@ -1,4 +1,4 @@
-import type { CounterStore } from '../../core/plugin/counters.js';
+import type { CounterStore } from '../../core/plugin/index.js';
 import type { BudgetCounter } from './budget-keys.js';
 
 /** A request's hold on its budgets: what it reserved on each counter. */

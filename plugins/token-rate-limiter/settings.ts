@@ -1,4 +1,4 @@
-import type { TokenRateLimiterSettings as Generated } from '../../core/generated/plugins-token-rate-limiter.js';
+import type { TokenRateLimiterSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
 export type TokenRateLimiterSettings = Generated & Required<Pick<Generated, 'unit' | 'count' | 'default_output_tokens' | 'fault_tolerant' | 'counter_sync'>>;

@@ -1,7 +1,4 @@
-import type { CanonicalRequest } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { Rejection } from '../../core/pipeline/rejection.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { CanonicalRequest, Exchange, PluginKit, Rejection } from '../../core/plugin/index.js';
 import type { ToolPolicy } from './name-matcher.js';
 import type { ToolGovernanceSettings } from './settings.js';
 

@@ -3,11 +3,7 @@
  * request declares, applied to declared tools (refused before the provider, or stripped) and to
  * the tool calls in answers (blocked, or stripped with a finding; streams are stopped).
  */
-import type { CanonicalRequest, CanonicalResponse } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { StreamWindow } from '../../core/pipeline/hooks.js';
-import { STAGE } from '../../core/pipeline/stages.js';
-import { definePlugin } from '../../core/plugin/types.js';
+import { type CanonicalRequest, type CanonicalResponse, definePlugin, type Exchange, STAGE, type StreamWindow } from '../../core/plugin/index.js';
 import { admitTools, stripTools } from './declared-tools.js';
 import { compileToolPolicy } from './name-matcher.js';
 import { checkCalls, stripCalls } from './response-tools.js';

@@ -1,6 +1,4 @@
-import type { CanonicalResponse } from '../../core/canonical/index.js';
-import type { Exchange } from '../../core/pipeline/exchange.js';
-import type { PluginKit } from '../../core/plugin/types.js';
+import type { CanonicalResponse, Exchange, PluginKit } from '../../core/plugin/index.js';
 import type { ToolPolicy } from './name-matcher.js';
 import type { ToolGovernanceSettings } from './settings.js';
 

@@ -1,4 +1,4 @@
-import type { ToolGovernanceSettings as Generated } from '../../core/generated/plugins-tool-governance.js';
+import type { ToolGovernanceSettings as Generated } from '../../core/plugin/index.js';
 
 /** Settings as the plugin receives them: the type generated from the schema, its defaults applied. */
 export type ToolGovernanceSettings = Generated & Required<Pick<Generated, 'deny' | 'declared_action' | 'response_action'>>;

@@ -1,4 +1,4 @@
-import type { StreamVerdict, StreamWindow } from '../../core/pipeline/hooks.js';
+import type { StreamVerdict, StreamWindow } from '../../core/plugin/index.js';
 import type { ToolPolicy } from './name-matcher.js';
 
 /** How many of this request's streamed tool calls were already checked (per-request plugin state). */

@@ -5,6 +5,7 @@
  */
 import { request, type Dispatcher } from 'undici';
 import type { RegistryView } from '../../snapshot/views.js';
+import { registryHeaders } from '../../providers/registry-headers.js';
 import type { HealthCheckSettings } from '../routing/routing-settings.js';
 
 /** The URL a registry's health check calls. */
@@ -16,8 +17,7 @@ function probeUrl(registry: RegistryView, settings: HealthCheckSettings): string
 
 /** Runs one check; resolves true when it passed. Never rejects. */
 export async function probe(registry: RegistryView, settings: HealthCheckSettings, dispatcher: Dispatcher): Promise<boolean> {
-  const headers: Record<string, string> = { ...registry.provider?.static_headers };
-  if (registry.apiKey && registry.provider) headers[registry.provider.auth.header] = `${registry.provider.auth.prefix ?? ''}${registry.apiKey}`;
+  const headers = registryHeaders(registry);
   try {
     const answer = await request(probeUrl(registry, settings), {
       method: 'GET',

@@ -4,6 +4,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { Exchange, RouteTarget } from '../../pipeline/exchange.js';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
 import { registryOption, type ProviderEntry } from '../../providers/types.js';
+import { registryHeaders } from '../../providers/registry-headers.js';
 
 export interface PreparedRequest {
   request: ProviderRequest;
@@ -71,8 +72,7 @@ export function prepareChatRequest(ctx: Exchange, target: RouteTarget, formats: 
   const qs = query.toString();
   const url = `${registry.baseUrl}${fill(endpoint.path, values)}${qs ? `?${qs}` : ''}`;
 
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...provider.static_headers };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...registryHeaders(registry) };
   if (stream) headers.accept = 'text/event-stream';
-  if (registry.apiKey) headers[provider.auth.header] = `${provider.auth.prefix ?? ''}${registry.apiKey}`;
   return { request: { url, method: 'POST', headers, body, stream }, upstreamFormat, passthrough };
 }

@@ -1,6 +1,5 @@
-import type { CacheHint } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
-import { childPath, expectObject, optionalString, type JsonObject } from '../json-fields.js';
+import { type CacheHint, FormatError } from '../../../core/plugin/index.js';
+import { childPath, expectObject, optionalString, type JsonObject } from '../../shared/formats/json-fields.js';
 import type { AnthropicCacheControl } from './wire-types.js';
 
 /**

@@ -1,16 +1,6 @@
-import {
-  FormatError,
-  type ContentPart,
-  type DocumentPart,
-  type ImagePart,
-  type SameFormatFeature,
-  type TextPart,
-  type ThinkingPart,
-  type ToolCallPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, FormatError, type ImagePart, type SameFormatFeature, type TextPart, type ThinkingPart, type ToolCallPart, type ToolResultPart } from '../../../core/plugin/index.js';
 import { decodeCache } from './cache-control.js';
-import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { decodeSource } from './media-source.js';
 
 /**

@@ -1,15 +1,6 @@
-import {
-  UnsupportedFeatureError,
-  type ContentPart,
-  type DocumentPart,
-  type ImagePart,
-  type TextPart,
-  type ThinkingPart,
-  type ToolCallPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, type ImagePart, type TextPart, type ThinkingPart, type ToolCallPart, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { withCache } from './cache-control.js';
-import { isObject } from '../json-fields.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 import { encodeDocumentSource, encodeImageSource } from './media-source.js';
 import type { AnthropicBlock } from './wire-types.js';
 

@@ -1,5 +1,5 @@
-import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject } from '../json-fields.js';
+import type { ErrorInfo } from '../../../core/plugin/index.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 import type { AnthropicErrorBody } from './wire-types.js';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ResponseFormat,
-} from '../../../core/canonical/index.js';
-import { childPath, expectObject, isObject, optionalString, type JsonObject } from '../json-fields.js';
+import { type CanonicalRequest, FormatError, type ResponseFormat, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { childPath, expectObject, isObject, optionalString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { thinkingOn } from './reasoning.js';
 import type { AnthropicOutputConfig, AnthropicTool, AnthropicToolChoice } from './wire-types.js';
 

@@ -1,9 +1,5 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type MediaSource,
-} from '../../../core/canonical/index.js';
-import { childPath, expectObject, requireString } from '../json-fields.js';
+import { FormatError, type MediaSource, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { childPath, expectObject, requireString } from '../../shared/formats/json-fields.js';
 import type { AnthropicSource } from './wire-types.js';
 
 /**

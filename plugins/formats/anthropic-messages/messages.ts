@@ -1,11 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type SameFormatFeature,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, FormatError, type SameFormatFeature, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   blockList,
   decodeAssistantBlock,
@@ -14,7 +7,7 @@ import {
   decodeUserBlock,
 } from './decode-blocks.js';
 import { encodePart, encodeText } from './encode-blocks.js';
-import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import type { AnthropicBlock, AnthropicMessage } from './wire-types.js';
 
 /**

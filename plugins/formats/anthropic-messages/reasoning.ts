@@ -1,5 +1,5 @@
-import { FormatError, type ReasoningOptions, type SameFormatFeature } from '../../../core/canonical/index.js';
-import { childPath, expectObject, isObject, optionalString, type JsonObject } from '../json-fields.js';
+import { FormatError, type ReasoningOptions, type SameFormatFeature } from '../../../core/plugin/index.js';
+import { childPath, expectObject, isObject, optionalString, type JsonObject } from '../../shared/formats/json-fields.js';
 import type { AnthropicOutputConfig, AnthropicThinking } from './wire-types.js';
 
 /**

@@ -1,11 +1,6 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type SameFormatFeature,
-} from '../../../core/canonical/index.js';
-import { expectArray, expectBody, expectObject, optionalBoolean, optionalNumber, optionalString, requireString, type JsonObject } from '../json-fields.js';
-import { refuseSameFormatOnly } from '../same-format-only.js';
+import { type CanonicalRequest, FormatError, type SameFormatFeature, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { expectArray, expectBody, expectObject, optionalBoolean, optionalNumber, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
+import { refuseSameFormatOnly } from '../../shared/formats/same-format-only.js';
 import { decodeOutputFormat, encodeOutputFormat, jsonModeTools } from './json-output.js';
 import { decodeMessages, decodeSystem, encodeMessages } from './messages.js';
 import { decodeReasoning, encodeReasoning } from './reasoning.js';

@@ -1,13 +1,7 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalResponse,
-  type ContentPart,
-  type EncodeContext,
-} from '../../../core/canonical/index.js';
+import { type CanonicalResponse, type ContentPart, type EncodeContext, FormatError, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeText, decodeThinking, decodeToolUse } from './decode-blocks.js';
 import { encodeText } from './encode-blocks.js';
-import { childPath, expectArray, expectBody, expectObject, isObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectBody, expectObject, isObject, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import { decodeStopReason, encodeStopReason, nativeStopReason } from './stop-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';

@@ -1,4 +1,4 @@
-import type { FinishReason, NativeFinishReason } from '../../../core/canonical/index.js';
+import type { FinishReason, NativeFinishReason } from '../../../core/plugin/index.js';
 import type { AnthropicStopReason } from './wire-types.js';
 
 /**

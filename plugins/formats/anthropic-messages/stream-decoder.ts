@@ -1,11 +1,5 @@
-import {
-  FormatError,
-  type SseEvent,
-  type StreamDecoder,
-  type StreamEvent,
-  type Usage,
-} from '../../../core/canonical/index.js';
-import { expectObject, isObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
+import { FormatError, type SseEvent, type StreamDecoder, type StreamEvent, type Usage } from '../../../core/plugin/index.js';
+import { expectObject, isObject, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import { decodeStopReason, nativeStopReason } from './stop-reason.js';
 import { decodeUsage } from './usage.js';

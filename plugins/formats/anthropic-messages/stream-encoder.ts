@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EncodeContext, StreamEncoder, StreamEvent, Usage } from '../../../core/canonical/index.js';
+import type { EncodeContext, StreamEncoder, StreamEvent, Usage } from '../../../core/plugin/index.js';
 import { sseFrame } from './sse-frame.js';
 import { encodeStopReason } from './stop-reason.js';
 import { encodeUsage } from './usage.js';

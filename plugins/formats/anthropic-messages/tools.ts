@@ -1,12 +1,6 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type SameFormatFeature,
-  type ToolChoice,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { FormatError, type SameFormatFeature, type ToolChoice, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeCache, withCache } from './cache-control.js';
-import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString } from '../json-fields.js';
+import { childPath, expectArray, expectObject, optionalBoolean, optionalString, requireString } from '../../shared/formats/json-fields.js';
 import { JSON_OUTPUT_TOOL } from './json-output.js';
 import type { AnthropicTool, AnthropicToolChoice } from './wire-types.js';
 

@@ -1,5 +1,5 @@
-import { FormatError, type CanonicalMessage, type ContentPart, type TextPart } from '../../../core/canonical/index.js';
-import { decodeImageUrl } from '../image-url.js';
+import { type CanonicalMessage, type ContentPart, FormatError, type TextPart } from '../../../core/plugin/index.js';
+import { decodeImageUrl } from '../../shared/formats/image-url.js';
 import {
   childPath,
   expectArray,
@@ -8,7 +8,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * Cohere v2 `messages` -> canonical messages (https://docs.cohere.com/reference/chat,

@@ -1,12 +1,7 @@
-import {
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
-import { encodeFunctionCall } from '../function-tools.js';
-import { encodeImageUrl } from '../image-url.js';
-import type { JsonObject } from '../json-fields.js';
+import { type CanonicalMessage, type ContentPart, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { encodeFunctionCall } from '../../shared/formats/function-tools.js';
+import { encodeImageUrl } from '../../shared/formats/image-url.js';
+import type { JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * Canonical messages -> Cohere v2 `messages` (https://docs.cohere.com/reference/chat).

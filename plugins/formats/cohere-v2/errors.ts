@@ -1,5 +1,5 @@
-import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { isObject, parseIfJson } from '../json-fields.js';
+import type { ErrorInfo } from '../../../core/plugin/index.js';
+import { isObject, parseIfJson } from '../../shared/formats/json-fields.js';
 
 /**
  * Cohere's error body `{message}` (https://docs.cohere.com/reference/errors) with its statuses:

@@ -1,4 +1,4 @@
-import type { FinishReason } from '../../../core/canonical/index.js';
+import type { FinishReason } from '../../../core/plugin/index.js';
 
 /**
  * Cohere v2 `finish_reason` values (https://docs.cohere.com/reference/chat): COMPLETE,

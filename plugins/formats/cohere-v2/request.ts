@@ -1,13 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ReasoningOptions,
-  type ResponseFormat,
-  type SameFormatFeature,
-  type Sampling,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, type SameFormatFeature, type Sampling, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   childPath,
   expectArray,
@@ -20,8 +11,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { decodeFunction, encodeFunction } from '../function-tools.js';
+} from '../../shared/formats/json-fields.js';
+import { decodeFunction, encodeFunction } from '../../shared/formats/function-tools.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
 

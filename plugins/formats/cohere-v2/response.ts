@@ -1,10 +1,4 @@
-import {
-  UnsupportedFeatureError,
-  type CanonicalResponse,
-  type ContentPart,
-  type EncodeContext,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalResponse, type ContentPart, type EncodeContext, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   childPath,
   expectArray,
@@ -13,8 +7,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { encodeFunctionCall } from '../function-tools.js';
+} from '../../shared/formats/json-fields.js';
+import { encodeFunctionCall } from '../../shared/formats/function-tools.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 

@@ -1,15 +1,6 @@
-import type {
-  EncodeContext,
-  FinishReason,
-  SseEvent,
-  StreamDecoder,
-  StreamEncoder,
-  StreamEvent,
-  Usage,
-} from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
-import { decodeErrorObject, parseEventData } from '../stream-event-data.js';
+import { type EncodeContext, type FinishReason, FormatError, type SseEvent, type StreamDecoder, type StreamEncoder, type StreamEvent, type Usage } from '../../../core/plugin/index.js';
+import { isObject, type JsonObject } from '../../shared/formats/json-fields.js';
+import { decodeErrorObject, parseEventData } from '../../shared/formats/stream-event-data.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 

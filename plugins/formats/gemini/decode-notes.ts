@@ -1,4 +1,4 @@
-import type { SameFormatFeature } from '../../../core/canonical/index.js';
+import type { SameFormatFeature } from '../../../core/plugin/index.js';
 
 /**
  * What decoding a generateContent body learned besides the canonical request: the Gemini

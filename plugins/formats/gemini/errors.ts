@@ -1,6 +1,6 @@
-import type { ErrorInfo } from '../../../core/canonical/index.js';
-import { kindForHttpStatus } from '../error-kinds.js';
-import { isObject } from '../json-fields.js';
+import type { ErrorInfo } from '../../../core/plugin/index.js';
+import { kindForHttpStatus } from '../../shared/formats/error-kinds.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 
 /**
  * Google API errors: `{error: {code, message, status, details?}}`, where `code` is the HTTP status

@@ -1,4 +1,4 @@
-import type { FinishReason } from '../../../core/canonical/index.js';
+import type { FinishReason } from '../../../core/plugin/index.js';
 
 /**
  * `Candidate.finishReason` (https://ai.google.dev/api/generate-content#FinishReason) to and from

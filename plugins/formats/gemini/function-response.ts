@@ -1,6 +1,5 @@
-import type { DocumentPart, ImagePart, TextPart, ToolResultPart } from '../../../core/canonical/index.js';
-import { UnsupportedFeatureError } from '../../../core/canonical/index.js';
-import { isObject } from '../json-fields.js';
+import { type DocumentPart, type ImagePart, type TextPart, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 import { mediaSourceToGemini } from './media.js';
 import type { GeminiFunctionResponse, GeminiFunctionResponsePart } from './wire-types.js';
 

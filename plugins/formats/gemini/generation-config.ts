@@ -1,5 +1,4 @@
-import type { CanonicalRequest, ReasoningOptions, ResponseFormat, Sampling } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, type Sampling } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,
@@ -10,7 +9,7 @@ import {
   optionalString,
   optionalStringArray,
   optionalBoolean,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 import { openApiSchemaToJsonSchema } from './openapi-schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineWireFormat } from '../../../core/canonical/index.js';
+import { defineWireFormat } from '../../../core/plugin/index.js';
 import { decodeError, encodeError } from './errors.js';
 import { decodeRequest, encodeRequest, passthroughRequest } from './request.js';
 import { decodeResponse, encodeResponse } from './response.js';

@@ -1,4 +1,4 @@
-import type { AudioPart, DocumentPart, ImagePart, MediaSource } from '../../../core/canonical/index.js';
+import type { AudioPart, DocumentPart, ImagePart, MediaSource } from '../../../core/plugin/index.js';
 import type { GeminiBlob, GeminiFileData } from './wire-types.js';
 
 /**

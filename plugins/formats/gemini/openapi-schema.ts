@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../../../core/canonical/index.js';
-import { isObject } from '../json-fields.js';
+import type { JsonSchema } from '../../../core/plugin/index.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 
 /**
  * Gemini's `Schema` (function `parameters`, `responseSchema`) is a subset of the OpenAPI 3.0

@@ -1,5 +1,4 @@
-import type { ContentPart, DocumentPart, ImagePart, MediaSource } from '../../../core/canonical/index.js';
-import { FormatError, UnsupportedFeatureError } from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, FormatError, type ImagePart, type MediaSource, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import {
   childPath,
   expectArray,
@@ -9,7 +8,7 @@ import {
   optionalObject,
   optionalString,
   requireString,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 import { mediaPart, mediaSourceToGemini } from './media.js';
 import { wireCallId } from './tool-call-ids.js';
 import type { GeminiPart } from './wire-types.js';

@@ -1,9 +1,8 @@
-import type { CanonicalMessage, CanonicalRequest, ContentPart, ToolResultPart } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type CanonicalRequest, type ContentPart, FormatError, type ToolResultPart } from '../../../core/plugin/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import { decodeFunctionResponse } from './function-response.js';
 import { decodeGenerationConfig } from './generation-config.js';
-import { childPath, expectArray, expectObject, type JsonObject, optionalObject, optionalString } from '../json-fields.js';
+import { childPath, expectArray, expectObject, type JsonObject, optionalObject, optionalString } from '../../shared/formats/json-fields.js';
 import { decodePart, type WireFunctionResponse } from './parts.js';
 import { orphanResultId, requestCallId } from './tool-call-ids.js';
 import { decodeTools } from './tools.js';

@@ -1,6 +1,5 @@
-import type { CanonicalMessage, CanonicalRequest, ContentPart } from '../../../core/canonical/index.js';
-import { UnsupportedFeatureError } from '../../../core/canonical/index.js';
-import { refuseSameFormatOnly } from '../same-format-only.js';
+import { type CanonicalMessage, type CanonicalRequest, type ContentPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { refuseSameFormatOnly } from '../../shared/formats/same-format-only.js';
 import { encodeToolResult } from './function-response.js';
 import { encodeGenerationConfig } from './generation-config.js';
 import { encodePart } from './parts.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CanonicalResponse, ContentPart, EncodeContext } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type CanonicalResponse, type ContentPart, type EncodeContext, FormatError } from '../../../core/plugin/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
-import { childPath, expectArray, expectObject, isObject, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectObject, isObject, type JsonObject } from '../../shared/formats/json-fields.js';
 import { decodePart, encodePart } from './parts.js';
 import { responseCallIds } from './tool-call-ids.js';
 import { decodeUsage, encodeUsage } from './usage.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FinishReason, SseEvent, StreamDecoder, StreamEvent, Usage } from '../../../core/canonical/index.js';
-import { FormatError } from '../../../core/canonical/index.js';
+import { type FinishReason, FormatError, type SseEvent, type StreamDecoder, type StreamEvent, type Usage } from '../../../core/plugin/index.js';
 import { decodeFinishReason } from './finish-reason.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import { isObject, type JsonObject } from '../../shared/formats/json-fields.js';
 import { decodeCandidateParts, firstCandidate } from './response.js';
 import { responseCallIds } from './tool-call-ids.js';
 import { decodeUsage } from './usage.js';

@@ -1,7 +1,7 @@
-import type { EncodeContext, StreamEncoder, StreamEvent, Usage } from '../../../core/canonical/index.js';
+import type { EncodeContext, StreamEncoder, StreamEvent, Usage } from '../../../core/plugin/index.js';
 import { streamErrorBody } from './errors.js';
 import { encodeFinishReason } from './finish-reason.js';
-import { isObject } from '../json-fields.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 import { wireCallId } from './tool-call-ids.js';
 import { encodeUsage } from './usage.js';
 import type { GeminiPart, GeminiResponse } from './wire-types.js';

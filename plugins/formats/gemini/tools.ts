@@ -1,5 +1,4 @@
-import type { CanonicalRequest, JsonSchema, ToolChoice, ToolDefinition } from '../../../core/canonical/index.js';
-import { FormatError, UnsupportedFeatureError } from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type JsonSchema, type ToolChoice, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,
@@ -11,7 +10,7 @@ import {
   optionalString,
   optionalStringArray,
   requireString,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 import { openApiSchemaToJsonSchema } from './openapi-schema.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Usage } from '../../../core/canonical/index.js';
-import { isObject } from '../json-fields.js';
+import type { Usage } from '../../../core/plugin/index.js';
+import { isObject } from '../../shared/formats/json-fields.js';
 import type { GeminiUsageMetadata } from './wire-types.js';
 
 /**

@@ -1,14 +1,6 @@
-import {
-  FormatError,
-  type AudioPart,
-  type CanonicalMessage,
-  type ContentPart,
-  type DocumentPart,
-  type SameFormatFeature,
-  type TextPart,
-} from '../../../core/canonical/index.js';
-import { parseDataUrl } from '../data-url.js';
-import { decodeImageUrl } from '../image-url.js';
+import { type AudioPart, type CanonicalMessage, type ContentPart, type DocumentPart, FormatError, type SameFormatFeature, type TextPart } from '../../../core/plugin/index.js';
+import { parseDataUrl } from '../../shared/formats/data-url.js';
+import { decodeImageUrl } from '../../shared/formats/image-url.js';
 import {
   childPath,
   expectArray,
@@ -16,7 +8,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * Chat Completions `messages` -> canonical messages

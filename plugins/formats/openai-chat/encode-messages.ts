@@ -1,14 +1,8 @@
-import {
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type MediaSource,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
-import { toDataUrl } from '../data-url.js';
-import { encodeFunctionCall } from '../function-tools.js';
-import { encodeImageUrl } from '../image-url.js';
-import type { JsonObject } from '../json-fields.js';
+import { type CanonicalMessage, type ContentPart, type MediaSource, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
+import { toDataUrl } from '../../shared/formats/data-url.js';
+import { encodeFunctionCall } from '../../shared/formats/function-tools.js';
+import { encodeImageUrl } from '../../shared/formats/image-url.js';
+import type { JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * Canonical messages -> Chat Completions `messages`

@@ -1,4 +1,4 @@
-import type { FinishReason } from '../../../core/canonical/index.js';
+import type { FinishReason } from '../../../core/plugin/index.js';
 
 /**
  * Chat Completions `finish_reason` values

@@ -1,17 +1,7 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ReasoningOptions,
-  type ResponseFormat,
-  type SameFormatFeature,
-  type Sampling,
-  type ToolChoice,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, type SameFormatFeature, type Sampling, type ToolChoice, type ToolDefinition, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeMessages } from './decode-messages.js';
 import { encodeMessages } from './encode-messages.js';
-import { decodeFunction, encodeFunction } from '../function-tools.js';
+import { decodeFunction, encodeFunction } from '../../shared/formats/function-tools.js';
 import {
   childPath,
   expectArray,
@@ -24,7 +14,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * Chat Completions request bodies (https://platform.openai.com/docs/api-reference/chat/create).

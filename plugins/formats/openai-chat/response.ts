@@ -1,14 +1,7 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalResponse,
-  type ContentPart,
-  type EncodeContext,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalResponse, type ContentPart, type EncodeContext, FormatError, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeFinishReason, encodeFinishReason } from './finish-reason.js';
-import { encodeFunctionCall } from '../function-tools.js';
-import { childPath, expectArray, expectBody, expectObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
+import { encodeFunctionCall } from '../../shared/formats/function-tools.js';
+import { childPath, expectArray, expectBody, expectObject, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { decodeUsage, encodeUsage } from './usage.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { Usage } from '../../../core/canonical/index.js';
-import { finiteNumber, isObject, type JsonObject } from '../json-fields.js';
+import type { Usage } from '../../../core/plugin/index.js';
+import { finiteNumber, isObject, type JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * The Chat Completions `usage` object

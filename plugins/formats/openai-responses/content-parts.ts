@@ -1,11 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type ContentPart,
-  type DocumentPart,
-  type ImagePart,
-  type TextPart,
-} from '../../../core/canonical/index.js';
+import { type ContentPart, type DocumentPart, FormatError, type ImagePart, type TextPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,
@@ -13,8 +6,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { parseDataUrl, sourceFromUrl, toDataUrl } from '../data-url.js';
+} from '../../shared/formats/json-fields.js';
+import { parseDataUrl, sourceFromUrl, toDataUrl } from '../../shared/formats/data-url.js';
 import { mediaTypeForFilename } from './media.js';
 
 /**

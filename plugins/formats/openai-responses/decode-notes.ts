@@ -1,4 +1,4 @@
-import type { SameFormatFeature } from '../../../core/canonical/index.js';
+import type { SameFormatFeature } from '../../../core/plugin/index.js';
 
 /**
  * What decoding a client body learned besides the canonical request: the features only an

@@ -1,10 +1,4 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalRequest,
-  type ReasoningOptions,
-  type ResponseFormat,
-} from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError, type ReasoningOptions, type ResponseFormat, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   expectObject,
@@ -12,7 +6,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * `text.format` (structured output), `reasoning` and the sampling fields of a Responses request.

@@ -1,5 +1,5 @@
-import { defineWireFormat } from '../../../core/canonical/index.js';
-import { decodeError, encodeError } from '../openai-errors.js';
+import { defineWireFormat } from '../../../core/plugin/index.js';
+import { decodeError, encodeError } from '../../shared/formats/openai-errors.js';
 import { decodeRequest, encodeRequest, passthroughRequest } from './request.js';
 import { decodeResponse, encodeResponse } from './response.js';
 import { createStreamDecoder, createStreamEncoder } from './stream.js';

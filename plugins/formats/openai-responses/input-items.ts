@@ -1,14 +1,8 @@
-import {
-  FormatError,
-  UnsupportedFeatureError,
-  type CanonicalMessage,
-  type ContentPart,
-  type ToolResultPart,
-} from '../../../core/canonical/index.js';
+import { type CanonicalMessage, type ContentPart, FormatError, type ToolResultPart, UnsupportedFeatureError } from '../../../core/plugin/index.js';
 import { decodeContentPart, encodeInputPart } from './content-parts.js';
 import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
 import type { DecodeNotes } from './decode-notes.js';
-import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../json-fields.js';
+import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * The `input` of a Responses request (a string, or a list of items: messages, `function_call`,

@@ -1,5 +1,5 @@
-import type { ContentPart, TextPart } from '../../../core/canonical/index.js';
-import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../json-fields.js';
+import type { ContentPart, TextPart } from '../../../core/plugin/index.js';
+import { childPath, expectArray, expectObject, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { newItemId } from './item-ids.js';
 import { decodeReasoningItem, encodeReasoningItem } from './reasoning-items.js';
 

@@ -1,5 +1,5 @@
-import type { ThinkingPart } from '../../../core/canonical/index.js';
-import { childPath, expectArray, expectObject, optionalString, requireString, type JsonObject } from '../json-fields.js';
+import type { ThinkingPart } from '../../../core/plugin/index.js';
+import { childPath, expectArray, expectObject, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * `reasoning` items (input and output): `id`, `summary` ([{type:'summary_text', text}]),

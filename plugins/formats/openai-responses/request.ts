@@ -1,4 +1,4 @@
-import { FormatError, type CanonicalRequest } from '../../../core/canonical/index.js';
+import { type CanonicalRequest, FormatError } from '../../../core/plugin/index.js';
 import { DecodeNotes } from './decode-notes.js';
 import {
   expectBody,
@@ -8,8 +8,8 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
-import { refuseSameFormatOnly } from '../same-format-only.js';
+} from '../../shared/formats/json-fields.js';
+import { refuseSameFormatOnly } from '../../shared/formats/same-format-only.js';
 import {
   assertSamplingExpressible,
   decodeReasoning,

@@ -1,5 +1,5 @@
-import type { FinishReason } from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import type { FinishReason } from '../../../core/plugin/index.js';
+import { isObject, type JsonObject } from '../../shared/formats/json-fields.js';
 
 /**
  * A response's `status` and `incomplete_details.reason` to and from the canonical finish reason.

@@ -1,9 +1,5 @@
-import {
-  FormatError,
-  type CanonicalResponse,
-  type EncodeContext,
-} from '../../../core/canonical/index.js';
-import { expectBody, optionalNumber, requireString, type JsonObject } from '../json-fields.js';
+import { type CanonicalResponse, type EncodeContext, FormatError } from '../../../core/plugin/index.js';
+import { expectBody, optionalNumber, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { encodeReasoning, encodeTextFormat } from './generation-options.js';
 import { leadingInstructions } from './input-items.js';
 import { decodeOutput, encodeOutput } from './output-items.js';

@@ -1,10 +1,5 @@
-import {
-  FormatError,
-  type SseEvent,
-  type StreamDecoder,
-  type StreamEvent,
-} from '../../../core/canonical/index.js';
-import { isObject, type JsonObject } from '../json-fields.js';
+import { FormatError, type SseEvent, type StreamDecoder, type StreamEvent } from '../../../core/plugin/index.js';
+import { isObject, type JsonObject } from '../../shared/formats/json-fields.js';
 import { finishReasonFromStatus } from './response-status.js';
 import { decodeUsage } from './usage.js';
 

@@ -1,12 +1,5 @@
-import type {
-  EncodeContext,
-  FinishReason,
-  NativeBlock,
-  StreamEncoder,
-  StreamEvent,
-  Usage,
-} from '../../../core/canonical/index.js';
-import type { JsonObject } from '../json-fields.js';
+import type { EncodeContext, FinishReason, NativeBlock, StreamEncoder, StreamEvent, Usage } from '../../../core/plugin/index.js';
+import type { JsonObject } from '../../shared/formats/json-fields.js';
 import { newItemId } from './item-ids.js';
 import { functionCallItem, outputTextPart } from './output-items.js';
 import { encodeReasoningItem } from './reasoning-items.js';

@@ -1,4 +1,4 @@
-import type { EncodeContext, StreamDecoder, StreamEncoder } from '../../../core/canonical/index.js';
+import type { EncodeContext, StreamDecoder, StreamEncoder } from '../../../core/plugin/index.js';
 import { ResponsesStreamDecoder } from './stream-decoder.js';
 import { ResponsesStreamEncoder } from './stream-encoder.js';
 

@@ -1,9 +1,4 @@
-import {
-  FormatError,
-  type JsonSchema,
-  type ToolChoice,
-  type ToolDefinition,
-} from '../../../core/canonical/index.js';
+import { FormatError, type JsonSchema, type ToolChoice, type ToolDefinition } from '../../../core/plugin/index.js';
 import type { DecodeNotes } from './decode-notes.js';
 import {
   childPath,
@@ -14,7 +9,7 @@ import {
   optionalString,
   requireString,
   type JsonObject,
-} from '../json-fields.js';
+} from '../../shared/formats/json-fields.js';
 
 /**
  * `tools` and `tool_choice` of a Responses request. Function tools are flat

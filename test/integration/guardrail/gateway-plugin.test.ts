@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { COLLECTIONS } from '../../../core/records/types.js';
-import { inProcessEvaluator, registerInProcessEvaluator } from '../../../core/guardrail/in-process.js';
 import { bumpRevisionOp } from '../../../core/snapshot/config-document.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
@@ -42,10 +41,10 @@ for (const transport of ['auto', 'http'] as const) describe(`guardrails gateway 
   before(async () => {
     upstream = await startFakeOpenAI();
     gateway = await createTestGateway({ plugins: [throwingDetector] });
-    // The plane registered its evaluator under its URL; count the calls that reach it in process.
-    const registered = inProcessEvaluator(gateway.urls.guardrail!);
+    // The plane handed its evaluator to the gateway's guardrail service; count the calls that reach it in process.
+    const registered = gateway.guardrails.inProcess(gateway.urls.guardrail!);
     expect(registered, 'the co-located plane registers its evaluator').to.not.equal(undefined);
-    restoreEvaluator = registerInProcessEvaluator(gateway.urls.guardrail!, {
+    restoreEvaluator = gateway.guardrails.colocate(gateway.urls.guardrail!, {
       evaluate(request) {
         inProcessCalls++;
         return registered!.evaluate(request);
@@ -121,6 +120,18 @@ for (const transport of ['auto', 'http'] as const) describe(`guardrails gateway 
     }
     expect(records.items.find((r) => r.direction === 'output')!.attributes['model.provider']).to.equal('openai');
     expect(response.headers.get('x-ag-trace-id')).to.be.a('string');
+  });
+
+  it('calls its own co-located plane while another Portcullis runs in the same process (kit.guardrails, no process-wide setting)', async () => {
+    const other = await createTestGateway({ planes: ['guardrail'] });
+    try {
+      const { client } = await consumerWith({ directions: ['input'] });
+      upstream.enqueue({ kind: 'text', text: 'still mine' });
+      const data = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+      expect(data.choices[0].message.content).to.equal('still mine');
+    } finally {
+      await other.close();
+    }
   });
 
   it('uses the trace id as session when the client sends no X-AG-Session-Id', async () => {

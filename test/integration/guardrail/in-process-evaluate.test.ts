@@ -4,7 +4,8 @@
  * answers `POST /v1/evaluate` over HTTP (status, body, Activity record), identifiers aside.
  */
 import { expect } from 'chai';
-import { inProcessEvaluator, registerInProcessEvaluator, type InProcessEvaluator } from '../../../core/guardrail/in-process.js';
+import type { InProcessEvaluator } from '../../../core/guardrail/in-process.js';
+import { GuardrailLocation } from '../../../core/plugin/guardrail-service.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { GuardrailClient, keywordRule, maskRule } from './support/guardrail-client.js';
 
@@ -25,7 +26,7 @@ describe('in-process evaluation', () => {
   before(async () => {
     gateway = await createTestGateway({ planes: ['admin', 'guardrail'] });
     guardrail = await GuardrailClient.for(gateway);
-    evaluator = inProcessEvaluator(gateway.urls.guardrail!)!;
+    evaluator = gateway.guardrails.inProcess(gateway.urls.guardrail!)!;
     const collector = await guardrail.collectorWithKey('rest_api');
     key = collector.key;
     await guardrail.policy({
@@ -47,9 +48,9 @@ describe('in-process evaluation', () => {
 
   it('is registered under the plane URL, with or without a trailing slash, and only there', () => {
     expect(evaluator).to.not.equal(undefined);
-    expect(inProcessEvaluator(`${gateway.urls.guardrail}/`)).to.equal(evaluator);
-    expect(inProcessEvaluator('http://127.0.0.1:1')).to.equal(undefined);
-    expect(inProcessEvaluator('not a url')).to.equal(undefined);
+    expect(gateway.guardrails.inProcess(`${gateway.urls.guardrail}/`)).to.equal(evaluator);
+    expect(gateway.guardrails.inProcess('http://127.0.0.1:1')).to.equal(undefined);
+    expect(gateway.guardrails.inProcess('not a url')).to.equal(undefined);
   });
 
   const cases: Array<[string, (key: string) => [string | undefined, string]]> = [
@@ -93,24 +94,27 @@ describe('in-process evaluation', () => {
     expect(strip(byTrace.get(local.body.trace_id)!)).to.deep.equal(strip(byTrace.get(http.body.trace_id)!));
   });
 
-  it('restores an earlier registration when a later one is removed', () => {
+  it('restores an earlier registration when a later one is removed, and is seen by its own Portcullis only', () => {
     const url = 'http://127.0.0.1:9/service/';
+    const location = new GuardrailLocation();
     const first: InProcessEvaluator = { evaluate: async () => ({ status: 200, body: '{}' }) };
     const second: InProcessEvaluator = { evaluate: async () => ({ status: 503, body: '{}' }) };
-    const removeFirst = registerInProcessEvaluator(url, first);
-    const removeSecond = registerInProcessEvaluator('http://127.0.0.1:9/service', second);
-    expect(inProcessEvaluator(url)).to.equal(second);
+    const removeFirst = location.colocate(url, first);
+    const removeSecond = location.colocate('http://127.0.0.1:9/service', second);
+    expect(location.inProcess(url)).to.equal(second);
+    expect(gateway.guardrails.inProcess(url), 'another Portcullis in the process').to.equal(undefined);
     removeSecond();
-    expect(inProcessEvaluator(url)).to.equal(first);
+    expect(location.inProcess(url)).to.equal(first);
     removeFirst();
-    expect(inProcessEvaluator(url)).to.equal(undefined);
+    expect(location.inProcess(url)).to.equal(undefined);
   });
 
   it('is removed when the plane stops', async () => {
     const other = await createTestGateway({ planes: ['guardrail'] });
     const url = other.urls.guardrail!;
-    expect(inProcessEvaluator(url)).to.not.equal(undefined);
+    expect(other.guardrails.inProcess(url)).to.not.equal(undefined);
+    expect(gateway.guardrails.inProcess(url), 'another Portcullis in the process').to.equal(undefined);
     await other.close();
-    expect(inProcessEvaluator(url)).to.equal(undefined);
+    expect(other.guardrails.inProcess(url)).to.equal(undefined);
   });
 });

@@ -26,6 +26,13 @@ describe('core: the published faces', () => {
     expect(plugin.SegmentMemo).to.be.a('function');
   });
 
+  it('portcullis/plugin gives the counter modes, body limit and JSON path helpers the built-in plugins use', () => {
+    for (const name of ['countersFor', 'valueAt', 'setValueAt', 'isObject'] as const) expect(plugin[name], name).to.be.a('function');
+    expect(plugin.DEFAULT_BODY_LIMIT).to.be.a('number');
+    expect(plugin.DEFAULT_GUARDRAIL_URL).to.equal('http://127.0.0.1:8002');
+    expect(plugin.valueAt({ a: [{ b: 1 }] }, ['a', 0, 'b'])).to.equal(1);
+  });
+
   it('portcullis/testing gives the gateway, kit, fake upstream and settings validator', () => {
     for (const name of ['createTestGateway', 'fakeKit', 'startFakeOpenAI', 'settingsValidator', 'Seeder'] as const) {
       expect(testing[name], name).to.be.a('function');

@@ -9,6 +9,8 @@ import { expect } from 'chai';
 import { egressAgent } from '../../../../core/http/egress-dispatcher.js';
 import { EgressPolicy, isEgressRefusal } from '../../../../core/http/egress-policy.js';
 import type { RegistryView } from '../../../../core/snapshot/views.js';
+import { registryHeaders, type RegistryEndpoint } from '../../../../core/plugin/registry-service.js';
+import type { Dispatcher } from 'undici';
 import { embed } from '../../../../plugins/cache/embeddings-client.js';
 import { testEgress } from '../../../../core/testing/test-egress.js';
 import { startEndlessServer } from '../../../fixtures/network/endless-answer.js';
@@ -23,11 +25,17 @@ const registryAt = (baseUrl: string) =>
     provider: { id: 'openai', format: 'openai-chat', paths: { embeddings: '/embeddings' }, auth: { header: 'authorization', prefix: 'Bearer ' } },
   }) as unknown as RegistryView;
 
+/** The endpoint `kit.registries.resolve` would give for that registry, reached through `dispatcher`. */
+const endpointAt = (baseUrl: string, dispatcher: Dispatcher): RegistryEndpoint => {
+  const registry = registryAt(baseUrl);
+  return { registry, baseUrl, headers: registryHeaders(registry), dispatcher };
+};
+
 describe('plugins/cache embeddings call', () => {
   it('fails an answer past 8 MiB and hangs up', async () => {
     const endpoint = await startEndlessServer('{"object":"list","data":[{"object":"embedding","index":0,"embedding":[0.1', ',0.1'.repeat(4096));
     try {
-      const err = await embed(registryAt(endpoint.url), 'text-embedding-3-small', 'hello', 10_000, testEgress().dispatcher).catch((e: unknown) => e);
+      const err = await embed(endpointAt(endpoint.url, testEgress().dispatcher), 'text-embedding-3-small', 'hello', 10_000).catch((e: unknown) => e);
       expect((err as Error).message).to.equal('embeddings answer exceeds 8388608 bytes');
       expect(await endpoint.hungUp[0]).to.equal(true);
     } finally {
@@ -44,7 +52,7 @@ describe('plugins/cache embeddings call', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const agent = egressAgent(new EgressPolicy());
     try {
-      const err = await embed(registryAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), 'text-embedding-3-small', 'hello', 5_000, agent).catch((e: unknown) => e);
+      const err = await embed(endpointAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, agent), 'text-embedding-3-small', 'hello', 5_000).catch((e: unknown) => e);
       expect(isEgressRefusal(err), String(err)).to.equal(true);
       expect(hits).to.equal(0);
     } finally {

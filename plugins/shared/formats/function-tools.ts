@@ -1,4 +1,4 @@
-import type { ToolCallPart, ToolDefinition } from '../../core/canonical/index.js';
+import type { ToolCallPart, ToolDefinition } from '../../../core/plugin/index.js';
 import { optionalObject, optionalString, requireString, type JsonObject } from './json-fields.js';
 
 /**

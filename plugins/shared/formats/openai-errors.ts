@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../../core/canonical/index.js';
+import type { ErrorInfo } from '../../../core/plugin/index.js';
 import { kindForHttpStatus } from './error-kinds.js';
 import { isObject, parseIfJson } from './json-fields.js';
 

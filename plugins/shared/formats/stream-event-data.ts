@@ -1,4 +1,4 @@
-import { FormatError, type StreamEvent } from '../../core/canonical/index.js';
+import { FormatError, type StreamEvent } from '../../../core/plugin/index.js';
 import { isObject, type JsonObject } from './json-fields.js';
 
 /**

@@ -1,4 +1,4 @@
-import { FormatError } from '../../core/canonical/index.js';
+import { FormatError } from '../../../core/plugin/index.js';
 
 /**
  * Readers for fields of untrusted wire-format JSON, shared by every format adapter. Each throws

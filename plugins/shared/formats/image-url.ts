@@ -1,4 +1,4 @@
-import { FormatError, type ImagePart } from '../../core/canonical/index.js';
+import { FormatError, type ImagePart } from '../../../core/plugin/index.js';
 import { sourceFromUrl, urlFromSource } from './data-url.js';
 import { childPath, expectObject, optionalString, requireString, type JsonObject } from './json-fields.js';
 

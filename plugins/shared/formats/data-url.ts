@@ -1,4 +1,4 @@
-import type { MediaSource } from '../../core/canonical/index.js';
+import type { MediaSource } from '../../../core/plugin/index.js';
 
 /**
  * Media carried as URLs. OpenAI chat `image_url.url` (and Cohere v2's `image_url`, which copies

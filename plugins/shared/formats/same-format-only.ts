@@ -1,4 +1,4 @@
-import { UnsupportedFeatureError, type CanonicalRequest, type WireFormatId } from '../../core/canonical/index.js';
+import { type CanonicalRequest, UnsupportedFeatureError, type WireFormatId } from '../../../core/plugin/index.js';
 
 /**
  * Refuses to encode a request that carries features only its source format can serve

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from '../../core/canonical/index.js';
+import type { ErrorInfo } from '../../../core/plugin/index.js';
 
 /**
  * The canonical error kind an upstream's HTTP error status means when its body names none, for
