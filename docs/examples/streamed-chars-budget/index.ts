@@ -39,7 +39,7 @@ export default definePlugin<Settings>({
   kind: 'plugin',
   name: NAME,
   version: '1.0.0',
-  coreApi: '^1.0.0',
+  coreApi: '^1.1.0',
   schemaId: schema.$id,
   schema,
   category: 'policy',

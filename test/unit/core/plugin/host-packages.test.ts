@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createPluginHost, PluginLoadError, SettingsError, type PluginHost } from '../../../../core/plugin/host.js';
+import { CORE_API_VERSION } from '../../../../core/plugin/types.js';
 import { makeTempDir, removeTempDir } from '../../../fixtures/files/temp-dir.js';
 
 const NODE_MODULES = fileURLToPath(new URL('../../../../node_modules/', import.meta.url));
@@ -130,7 +131,7 @@ describe('plugin host: third-party plugins by package name, and the load checks'
     const { name } = makePackage({ definition: { coreApi: '^2.0.0' } });
     const err = await refusal([name]);
     expect(err.message).to.contain(name);
-    expect(err.message).to.contain('targets plugin API ^2.0.0; this core provides 1.0.0');
+    expect(err.message).to.contain(`targets plugin API ^2.0.0; this core provides ${CORE_API_VERSION}`);
     const notARange = makePackage({ definition: { coreApi: 'whatever' } });
     expect((await refusal([notARange.name])).message).to.contain('targets plugin API whatever');
   });
