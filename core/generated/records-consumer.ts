@@ -67,9 +67,9 @@ export interface Consumer {
    */
   load_balancing?: {
     /**
-     * Balancing strategy; `smart` routes by prompt complexity tier.
+     * Balancing strategy; `smart` routes by prompt complexity tier, `latency` by peak-EWMA latency (power of two choices), `cost` to the cheapest priced model.
      */
-    strategy: 'smart' | 'round_robin' | 'weighted' | 'least_connections' | 'random';
+    strategy: 'smart' | 'round_robin' | 'weighted' | 'least_connections' | 'random' | 'latency' | 'cost';
     /**
      * Smart routing: the model reference used per prompt complexity tier.
      */
@@ -120,7 +120,7 @@ export interface Consumer {
     /**
      * Balancing strategy within the pool.
      */
-    strategy?: 'round_robin' | 'weighted' | 'least_connections' | 'random';
+    strategy?: 'round_robin' | 'weighted' | 'least_connections' | 'random' | 'latency' | 'cost';
   }[];
   retry?: RetrySettings;
   timeouts?: TimeoutSettings;

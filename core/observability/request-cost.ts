@@ -9,7 +9,8 @@ import type { RegistryView } from '../snapshot/views.js';
 
 const PER_TOKEN = 1e-6;
 
-function registryPrices(registry: RegistryView | undefined): Record<string, ModelPrice> {
+/** A registry's own prices (`options.prices`), empty when it lists none. */
+export function registryPrices(registry: RegistryView | undefined): Record<string, ModelPrice> {
   const prices = registry?.options.prices;
   return prices && typeof prices === 'object' ? (prices as Record<string, ModelPrice>) : {};
 }

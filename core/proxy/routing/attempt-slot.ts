@@ -2,7 +2,8 @@
  * The slot one upstream attempt holds on its registry: a circuit-breaker ticket (a probe while
  * half-open) and a place in the in-flight count that least-connections balancing reads. The
  * attempt loop takes it right before the call and gives it back, with the outcome, when the
- * answer (streamed or not) is over.
+ * answer (streamed or not) is over; the time it was held feeds the registry's latency average
+ * (latency balancing), failures included.
  */
 import type { GatewayError } from '../../errors/gateway-error.js';
 import type { RegistryView } from '../../snapshot/views.js';
@@ -25,12 +26,14 @@ export function takeSlot(routing: RoutingRuntime, registry: RegistryView): Attem
   const ticket = breaker?.begin();
   if (breaker && !ticket) return undefined;
   const releaseFlight = routing.inFlights.acquire(registry.id);
+  const takenAt = performance.now();
   let released = false;
   return {
     release(outcome) {
       if (released) return;
       released = true;
       releaseFlight();
+      routing.latencies.observe(registry.id, performance.now() - takenAt);
       if (breaker && ticket) breaker.settle(ticket, outcome);
     },
     outcomeOf(failure) {

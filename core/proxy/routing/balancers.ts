@@ -6,7 +6,7 @@
 import type { RouteMember } from './route-members.js';
 
 /** The strategies a consumer's `load_balancing.strategy` or a pool's `strategy` can name. */
-export type Strategy = 'round_robin' | 'weighted' | 'least_connections' | 'random';
+export type Strategy = 'round_robin' | 'weighted' | 'least_connections' | 'random' | 'latency' | 'cost';
 
 /** Per consumer and pool: a rotation counter and the smooth weighted round-robin credits. */
 export interface BalancerState {
@@ -18,6 +18,10 @@ export interface BalancerState {
 export interface BalanceContext {
   inFlight(registryId: string): number;
   random(): number;
+  /** The registry's peak-EWMA latency in ms (0 before any answer); the latency strategy reads it. */
+  latency?(registryId: string): number;
+  /** The member's list price (dollars per million input plus output tokens), undefined when unknown; the cost strategy reads it. */
+  price?(member: RouteMember): number | undefined;
 }
 
 export const newBalancerState = (): BalancerState => ({ counter: 0, credits: new Map() });
@@ -78,11 +82,43 @@ function random(members: readonly RouteMember[], _state: BalancerState, context:
   return out;
 }
 
+/**
+ * Peak EWMA with power of two choices: a member's load is its latency average times (requests
+ * in flight + 1); two distinct members drawn at random are compared and the lighter one is
+ * chosen (cheap, and never herds every request onto one "best" member). The others follow,
+ * lightest first, as fallbacks of the same reference.
+ */
+function latency(members: readonly RouteMember[], _state: BalancerState, context: BalanceContext): RouteMember[] {
+  const load = (m: RouteMember) => (context.latency?.(m.candidate.registry.id) ?? 0) * (context.inFlight(m.candidate.registry.id) + 1);
+  const i = Math.floor(context.random() * members.length);
+  let j = Math.floor(context.random() * (members.length - 1));
+  if (j >= i) j++;
+  const chosen = load(members[j]) < load(members[i]) ? members[j] : members[i];
+  const rest = members.filter((m) => m !== chosen).map((m) => ({ m, load: load(m) }));
+  return [chosen, ...rest.sort((a, b) => a.load - b.load).map((x) => x.m)];
+}
+
+/**
+ * Cheapest first by list price; members tied on the lowest price are taken in rotation, and
+ * members with no known price come last (in their configured order).
+ */
+function cost(members: readonly RouteMember[], state: BalancerState, context: BalanceContext): RouteMember[] {
+  const priced = members.map((m) => ({ m, price: context.price?.(m) })).filter((x): x is { m: RouteMember; price: number } => x.price !== undefined);
+  const unpriced = members.filter((m) => !priced.some((x) => x.m === m));
+  if (priced.length === 0) return roundRobin(members, state);
+  priced.sort((a, b) => a.price - b.price);
+  const cheapest = priced.filter((x) => x.price === priced[0].price).map((x) => x.m);
+  const chosen = cheapest[state.counter++ % cheapest.length];
+  return [chosen, ...priced.map((x) => x.m).filter((m) => m !== chosen), ...unpriced];
+}
+
 const STRATEGIES: Record<Strategy, (members: readonly RouteMember[], state: BalancerState, context: BalanceContext) => RouteMember[]> = {
   round_robin: roundRobin,
   weighted,
   least_connections: leastConnections,
   random,
+  latency,
+  cost,
 };
 
 /** Whether a value names a balancing strategy. */

@@ -8,10 +8,14 @@ import type { EgressPolicy } from '../../http/egress-policy.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Snapshot } from '../../snapshot/snapshot.js';
 import type { ConsumerView, RegistryView } from '../../snapshot/views.js';
+import { registryPrices } from '../../observability/request-cost.js';
+import { priceFor } from '../../providers/prices.js';
 import { HealthMonitor } from '../health/health-monitor.js';
 import { newBalancerState, type BalanceContext, type BalancerState } from './balancers.js';
 import { BreakerBoard } from './breaker-board.js';
 import { InFlight } from './in-flight.js';
+import { PeakEwma } from './peak-ewma.js';
+import { toTarget, type RouteMember } from './route-members.js';
 
 /** Whether a registry may take traffic now, and why not. */
 export interface Availability {
@@ -33,10 +37,14 @@ export interface RoutingRuntimeOptions {
 
 export class RoutingRuntime implements BalanceContext {
   readonly inFlights = new InFlight();
+  /** Observed latency per registry (the latency strategy). */
+  readonly latencies = new PeakEwma();
   readonly breakers: BreakerBoard;
   readonly health: HealthMonitor;
   readonly random: () => number;
   private readonly states = new WeakMap<ConsumerView, Map<string, BalancerState>>();
+  /** List prices per snapshot registry and model, looked up once (the catalog lookup scans it). */
+  private readonly prices = new WeakMap<RegistryView, Map<string, number | undefined>>();
 
   constructor(options: RoutingRuntimeOptions) {
     this.breakers = new BreakerBoard(options.now);
@@ -46,6 +54,23 @@ export class RoutingRuntime implements BalanceContext {
 
   inFlight(registryId: string): number {
     return this.inFlights.get(registryId);
+  }
+
+  latency(registryId: string): number {
+    return this.latencies.latency(registryId);
+  }
+
+  /** The member's upstream model's list price (input plus output, dollars per million tokens), cached per snapshot registry. */
+  price(m: RouteMember): number | undefined {
+    const registry = m.candidate.registry;
+    let byModel = this.prices.get(registry);
+    if (!byModel) this.prices.set(registry, (byModel = new Map()));
+    const model = toTarget(m).model;
+    if (!byModel.has(model)) {
+      const price = priceFor(model, registryPrices(registry));
+      byModel.set(model, price ? price.input + price.output : undefined);
+    }
+    return byModel.get(model);
   }
 
   /** Balancer state of one consumer's pool (`auto`, `pool:fast`, a reference). */

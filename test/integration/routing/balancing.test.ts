@@ -127,6 +127,41 @@ describe('routing: load balancing strategies', () => {
     }
   });
 
+  it('latency: traffic moves away from a slow upstream within a bounded number of requests', async () => {
+    const { client } = await world.consumer({
+      slug: 'latency',
+      registries: [{ registry_id: ids.a, weight: 1 }, { registry_id: ids.b, weight: 1 }],
+      load_balancing: { strategy: 'latency' },
+    });
+    const slow = world.upstreams.get('a')!;
+    slow.answerDelayMs = 150;
+    try {
+      const seen = await answers(client, 20);
+      // Each is tried at most once while unmeasured; after one slow answer the slow upstream's
+      // average exceeds the fast one's, and every later request goes to the fast upstream.
+      expect(seen.slice(0, 2)).to.include('b');
+      expect(seen.slice(2)).to.deep.equal(Array(18).fill('b'));
+      expect((await recordedExchange((await world.chat(client)).traceId)).route?.reason).to.equal('auto:latency');
+    } finally {
+      slow.answerDelayMs = 0;
+    }
+  });
+
+  it('cost: the cheapest priced model takes the traffic, ties in turn, unpriced models last', async () => {
+    const priced = async (name: string, prices: Record<string, { input: number; output: number }> | undefined) =>
+      (await world.registry(name, { models: [`m-${name}`], ...(prices ? { options: { prices } } : {}) }))._id;
+    const cheapA = await priced('cheap1', { 'm-cheap1': { input: 0.1, output: 0.4 } });
+    const cheapB = await priced('cheap2', { 'm-cheap2': { input: 0.2, output: 0.3 } });
+    const dear = await priced('dear', { 'm-dear': { input: 5, output: 15 } });
+    const unknown = await priced('unpriced', undefined);
+    const { client } = await world.consumer({
+      slug: 'cost',
+      registries: [unknown, dear, cheapA, cheapB].map((registry_id) => ({ registry_id, weight: 1 })),
+      load_balancing: { strategy: 'cost' },
+    });
+    expect(await answers(client, 6)).to.deep.equal(['cheap1', 'cheap2', 'cheap1', 'cheap2', 'cheap1', 'cheap2']);
+  });
+
   it('random: roughly uniform over many requests', async () => {
     const { client } = await world.consumer({
       slug: 'random',
