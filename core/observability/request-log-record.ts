@@ -1,6 +1,6 @@
 /**
  * The OpenTelemetry log record of one proxied request, built from its metrics event. It carries
- * identifiers, models, tokens, cost, timings, the policy chain and the routing attempts; never
+ * identifiers, models, tokens, cost, timings, the policy chain, the routing decision and the routing attempts; never
  * prompt or completion text, headers or credentials (the metrics event holds none).
  */
 import { SeverityNumber, type AnyValueMap, type LogRecord } from '@opentelemetry/api-logs';
@@ -21,6 +21,24 @@ function severityOf(status: number): { severityNumber: SeverityNumber; severityT
   if (status >= 500) return { severityNumber: SeverityNumber.ERROR, severityText: 'ERROR' };
   if (status >= 400) return { severityNumber: SeverityNumber.WARN, severityText: 'WARN' };
   return { severityNumber: SeverityNumber.INFO, severityText: 'INFO' };
+}
+
+/** The routing decision as attributes: strategy, tier, filters, the listed candidates with their outcome and drop reason, the chosen target. */
+function routeDecisionAttributes(data: MetricsEventData): Record<string, unknown> {
+  const decision = data.route_decision;
+  if (!decision) return {};
+  return {
+    'portcullis.route.strategy': decision.strategy,
+    'portcullis.route.tier': decision.tier,
+    'portcullis.route.filters': decision.filters,
+    'portcullis.route.candidates': decision.candidates.map((c) =>
+      defined({ reference: c.reference, registry_id: c.registry_id, model: c.model, outcome: c.outcome, reason: c.reason }),
+    ),
+    'portcullis.route.candidates_omitted': decision.omitted,
+    'portcullis.route.skipped_references': decision.skipped_references.map((s) => defined({ reference: s.reference, reason: s.reason })),
+    'portcullis.route.chosen.registry_id': decision.chosen?.registry_id,
+    'portcullis.route.chosen.model': decision.chosen?.model,
+  };
 }
 
 /** The log record of the request the metrics event `data` (emitted at `at`) describes. */
@@ -48,6 +66,7 @@ export function requestLogRecord(data: MetricsEventData, at: string): LogRecord 
       'gen_ai.provider.name': data.provider,
       'portcullis.registry.id': data.registry_id,
       'portcullis.route_reason': data.route_reason,
+      ...routeDecisionAttributes(data),
       'gen_ai.usage.input_tokens': usage?.input_tokens,
       'gen_ai.usage.output_tokens': usage?.output_tokens,
       'portcullis.usage.cached_input_tokens': usage?.cached_input_tokens,

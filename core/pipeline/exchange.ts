@@ -33,6 +33,37 @@ export interface RoutePlan {
   complexity?: { tier: 'simple' | 'medium' | 'hard'; score: number; signals: string[] };
   /** A router's refusal (a model the consumer may not use, nothing available): answered instead of any attempt. */
   refusal?: GatewayError;
+  /** Why the plan is what it is (candidates, why each was dropped), for the trace and the OTLP record. */
+  decision?: RouteDecision;
+}
+
+/** One member a reference resolved to, and what routing did with it. */
+export interface RouteDecisionCandidate {
+  /** The reference it came from: `auto`, `pool:<name>`, `ref:<model reference>`. */
+  reference: string;
+  registry_id: string;
+  model: string;
+  /** `target`: in the plan (the first is the chosen one); `standby`: available, not picked by the strategy; `dropped`: filtered out. */
+  outcome: 'target' | 'standby' | 'dropped';
+  /** Why it was dropped: `unhealthy`, `circuit_open`. */
+  reason?: string;
+}
+
+/** The routing decision of one request, built from what routing computed (bounded: see `omitted`). */
+export interface RouteDecision {
+  /** The strategy that chose the primary target. */
+  strategy: string;
+  /** Smart routing: the tier whose reference was routed. */
+  tier?: 'simple' | 'medium' | 'hard';
+  /** The filters every candidate went through, in order. */
+  filters: string[];
+  candidates: RouteDecisionCandidate[];
+  /** Candidates beyond the listed ones (counted, not listed). */
+  omitted: number;
+  /** Fallback references that resolved to nothing usable, with the reason. */
+  skipped_references: Array<{ reference: string; reason: string }>;
+  /** The chosen target, when there is one. */
+  chosen?: { registry_id: string; model: string };
 }
 
 /** One upstream call, recorded on the exchange. */

@@ -1,5 +1,5 @@
 import type { ChainMember } from '../pipeline/chain.js';
-import type { Exchange, Outcome } from '../pipeline/exchange.js';
+import type { Exchange, Outcome, RouteDecision } from '../pipeline/exchange.js';
 import { STAGE } from '../pipeline/stages.js';
 import type { RecordedTap } from '../plugin/tap-recorder.js';
 import type { Usage } from '../canonical/index.js';
@@ -55,6 +55,8 @@ export interface MetricsEventData {
   route_reason?: string;
   /** Smart routing: the prompt's complexity tier. */
   complexity_tier?: 'simple' | 'medium' | 'hard';
+  /** Why the request went where it did: candidates, drop reasons, the chosen target (bounded; built by the router). */
+  route_decision?: RouteDecision;
 }
 
 const ms = (x: number) => Math.round(x * 100) / 100;
@@ -100,6 +102,7 @@ export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent 
     findings: ctx.findings.map((f) => ({ plugin: f.plugin, type: f.type, action: f.action })),
     route_reason: ctx.route?.reason,
     complexity_tier: ctx.route?.complexity?.tier,
+    route_decision: ctx.route?.decision,
   };
   return { kind: 'metric', at: new Date().toISOString(), data: data as unknown as Record<string, unknown> };
 }

@@ -8,6 +8,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { Exchange, RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
 import type { Capability } from '../../providers/types.js';
 import { candidatesFor } from '../routing/candidates.js';
+import { RouteDecisionLog } from '../routing/route-decision.js';
 import { chooseMember, consumerStrategy, nothingAvailable, planReason, type ResolvedReference } from '../routing/plan-steps.js';
 import { findPool, poolMembers, poolName, poolStrategy } from '../routing/pools.js';
 import { capableCandidates, isAuto, parsePin, pinnedCandidates, resolveMembers } from '../routing/resolve-model.js';
@@ -77,17 +78,19 @@ export function planOperation(ctx: Exchange, routing: RoutingRuntime, options: O
     seen.add(picked.member.key);
     targets.push(toTarget(picked.member));
   };
-  push(chooseMember(primary, ctx.consumer!, routing));
+  const decision = new RouteDecisionLog(primary.strategy, options.capability);
+  push(chooseMember(primary, ctx.consumer!, routing, decision));
   for (const fallback of options.registryOnly ? [] : ctx.consumer!.record.fallback?.targets ?? []) {
     try {
       // The chain is written for chat too: only its members whose model serves this capability join.
       const resolved = resolve(ctx, fallback, options);
       resolved.members = resolved.members.filter((m) => !m.model || modelModality(m.candidate.registry, m.model) === options.capability);
-      push(chooseMember(resolved, ctx.consumer!, routing));
-    } catch {
+      push(chooseMember(resolved, ctx.consumer!, routing, decision));
+    } catch (err) {
       // A fallback that cannot serve this capability (or that the consumer can no longer reach) is skipped.
+      decision.skipped(fallback, err instanceof Error ? err.message : String(err));
     }
   }
   if (targets.length === 0) throw nothingAvailable(blocked);
-  return { targets, reason: planReason(reference, primary.strategy) };
+  return { targets, reason: planReason(reference, primary.strategy), decision: decision.finish(targets[0]) };
 }

@@ -7,6 +7,7 @@ import type { ConsumerView } from '../../snapshot/views.js';
 import { balance, isStrategy, type Strategy } from './balancers.js';
 import { poolName } from './pools.js';
 import { isAuto } from './resolve-model.js';
+import type { RouteDecisionLog } from './route-decision.js';
 import type { RouteMember } from './route-members.js';
 import type { Availability, RoutingRuntime } from './routing-runtime.js';
 
@@ -24,21 +25,27 @@ export function consumerStrategy(consumer: ConsumerView): Strategy {
   return isStrategy(strategy) ? strategy : 'round_robin';
 }
 
-/** The member the strategy picks among the available ones, and why the others were left out. */
+/** The member the strategy picks among the available ones, and why the others were left out (also into `decision`, when given). */
 export function chooseMember(
   resolved: ResolvedReference,
   consumer: ConsumerView,
   routing: RoutingRuntime,
+  decision?: RouteDecisionLog,
 ): { member?: RouteMember; blocked: Availability[] } {
   const available: RouteMember[] = [];
   const blocked: Availability[] = [];
   for (const m of resolved.members) {
     const availability = routing.availability(m.candidate.registry);
     if (availability.ok) available.push(m);
-    else blocked.push(availability);
+    else {
+      blocked.push(availability);
+      decision?.candidate(resolved.scope, m, 'dropped', availability.reason);
+    }
   }
   if (available.length === 0) return { blocked };
-  return { member: balance(resolved.strategy, available, routing.balancerState(consumer, resolved.scope), routing)[0], blocked };
+  const member = balance(resolved.strategy, available, routing.balancerState(consumer, resolved.scope), routing)[0];
+  if (decision) for (const m of available) decision.candidate(resolved.scope, m, m === member ? 'target' : 'standby');
+  return { member, blocked };
 }
 
 /** Why the plan's primary target was chosen: `auto:<strategy>`, `pool:<name>`, `pin` or `explicit`. */

@@ -11,6 +11,7 @@ import type { ConsumerView, Principal } from '../../snapshot/views.js';
 import { chooseMember, consumerStrategy, nothingAvailable, planReason, type ResolvedReference } from './plan-steps.js';
 import { findPool, poolMembers, poolName, poolStrategy } from './pools.js';
 import { isAuto, resolveMembers } from './resolve-model.js';
+import { RouteDecisionLog } from './route-decision.js';
 import { toTarget, type RouteMember } from './route-members.js';
 import type { RoutingRuntime } from './routing-runtime.js';
 import { classifyRequest } from './smart/complexity-tier.js';
@@ -66,21 +67,23 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
     seen.add(m.key);
     targets.push(toTarget(m));
   };
-  const first = chooseMember(primary, pc.consumer, pc.routing);
+  const decision = new RouteDecisionLog(primary.strategy, pc.capability, complexity && reason?.startsWith('smart:') ? complexity.tier : undefined);
+  const first = chooseMember(primary, pc.consumer, pc.routing, decision);
   push(first.member);
   const blocked = [...first.blocked];
   for (const fallback of pc.consumer.record.fallback?.targets ?? []) {
     let resolved: ResolvedReference;
     try {
       resolved = resolve(fallback, pc);
-    } catch {
+    } catch (err) {
       // A fallback the consumer can no longer reach (or that cannot serve this capability) is skipped.
+      decision.skipped(fallback, err instanceof Error ? err.message : String(err));
       continue;
     }
-    const next = chooseMember(resolved, pc.consumer, pc.routing);
+    const next = chooseMember(resolved, pc.consumer, pc.routing, decision);
     blocked.push(...next.blocked);
     push(next.member);
   }
-  if (targets.length === 0) return { targets, reason, complexity, refusal: nothingAvailable(blocked) };
-  return { targets, reason, complexity };
+  if (targets.length === 0) return { targets, reason, complexity, refusal: nothingAvailable(blocked), decision: decision.finish() };
+  return { targets, reason, complexity, decision: decision.finish(targets[0]) };
 }
