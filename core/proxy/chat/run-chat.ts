@@ -184,6 +184,7 @@ async function attemptTarget(
   try {
     try {
       const upstream = await runtime.upstream.send(target.registry.id, target.registry.baseUrl, request, ctx.signal, headersTimeout, policy.bodyTimeoutMs());
+      slot.answered();
       attempt.status = upstream.statusCode;
       if (upstream.statusCode >= 400) failure = await upstreamErrorOf(upstream, prepared.upstreamFormat);
       else if (request.stream) {

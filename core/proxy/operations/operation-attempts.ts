@@ -100,6 +100,7 @@ export async function callUpstream<T = never>(
       const { url, method, headers } = call.request;
       const body = call.payload === 'json' ? JSON.stringify(call.request.body) : call.payload === 'none' ? undefined : call.payload;
       const upstream = await runtime.upstream.sendRaw(target.registry.id, target.registry.baseUrl, { url, method, headers, body }, ctx.signal, headersTimeout, policy.bodyTimeoutMs());
+      slot.answered();
       attempt.status = upstream.statusCode;
       if (upstream.statusCode >= 400) failure = await failureOf(runtime, upstream, call.errorFormat);
       else if (call.decodeAnswer) {

@@ -2,8 +2,9 @@
  * The slot one upstream attempt holds on its registry: a circuit-breaker ticket (a probe while
  * half-open) and a place in the in-flight count that least-connections balancing reads. The
  * attempt loop takes it right before the call and gives it back, with the outcome, when the
- * answer (streamed or not) is over; the time it was held feeds the registry's latency average
- * (latency balancing), failures included.
+ * answer (streamed or not) is over. The time to the upstream's answer headers feeds the
+ * registry's latency average (latency balancing): a long streamed answer is not a slow upstream.
+ * An attempt that never got headers (a connection failure, a timeout) counts until it is given back.
  */
 import type { GatewayError } from '../../errors/gateway-error.js';
 import type { RegistryView } from '../../snapshot/views.js';
@@ -18,6 +19,8 @@ export interface AttemptSlot {
   outcomeOf(failure: GatewayError): BreakerOutcome;
   /** Whether the registry's breaker still lets traffic through (false once it opened). */
   open(): boolean;
+  /** The upstream's answer headers arrived: records the attempt's latency (once). */
+  answered(): void;
 }
 
 /** Takes a slot on the registry, or undefined when its breaker refuses the attempt. */
@@ -28,12 +31,19 @@ export function takeSlot(routing: RoutingRuntime, registry: RegistryView): Attem
   const releaseFlight = routing.inFlights.acquire(registry.id);
   const takenAt = performance.now();
   let released = false;
+  let measured = false;
+  const measure = () => {
+    if (measured) return;
+    measured = true;
+    routing.latencies.observe(registry.id, performance.now() - takenAt);
+  };
   return {
+    answered: measure,
     release(outcome) {
       if (released) return;
       released = true;
       releaseFlight();
-      routing.latencies.observe(registry.id, performance.now() - takenAt);
+      measure();
       if (breaker && ticket) breaker.settle(ticket, outcome);
     },
     outcomeOf(failure) {
