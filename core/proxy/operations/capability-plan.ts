@@ -13,7 +13,7 @@ import { findPool, poolMembers, poolName, poolStrategy } from '../routing/pools.
 import { capableCandidates, isAuto, parsePin, pinnedCandidates, resolveMembers } from '../routing/resolve-model.js';
 import { member, toTarget, type RouteMember } from '../routing/route-members.js';
 import type { Availability, RoutingRuntime } from '../routing/routing-runtime.js';
-import { defaultModelFor, modelModality } from './operation-models.js';
+import { defaultModelFor, memberServes } from '../routing/model-modality.js';
 
 /** What a non-chat route asks the router for. */
 export interface OperationPlanOptions {
@@ -82,7 +82,7 @@ export function planOperation(ctx: Exchange, routing: RoutingRuntime, options: O
     try {
       // The chain is written for chat too: only its members whose model serves this capability join.
       const resolved = resolve(ctx, fallback, options);
-      resolved.members = resolved.members.filter((m) => !m.model || modelModality(m.candidate.registry, m.model) === options.capability);
+      resolved.members = resolved.members.filter((m) => memberServes(m, options.capability));
       push(chooseMember(resolved, ctx.consumer!, routing));
     } catch {
       // A fallback that cannot serve this capability (or that the consumer can no longer reach) is skipped.
