@@ -9,7 +9,7 @@ import type { OperationHandler } from '../app.js';
 import type { ProxyRuntime } from '../runtime.js';
 import { checkImageFormFields } from './body-types.js';
 import { runRelayedPost, type RelayedPost } from './relayed-post.js';
-import { imageUsage } from './image-usage.js';
+import { imageUsage } from './operation-usage.js';
 
 /** Each images route as a relayed POST, with the checks of its body (built once, not per request). */
 const IMAGE_POSTS: Readonly<Record<string, RelayedPost>> = {

@@ -29,8 +29,9 @@ export interface RelayedPost {
   /** Checks a multipart form's text fields before any upstream call (the form is not rewritten). */
   checkForm?: (fields: Readonly<Record<string, string>>) => void;
   /**
-   * The usage a JSON answer reports, for budgets to count. Set, the answer is read whole (within
-   * the answer limit) to find it, and its text is relayed byte for byte.
+   * The usage a JSON answer reports, for budgets to count. Set, a request not asking for a
+   * stream has its answer read whole (within the answer limit) to find it, and the text relayed
+   * byte for byte.
    */
   usageOf?: (answer: unknown) => Usage | undefined;
 }
@@ -47,7 +48,9 @@ export async function runRelayedPost(koa: Koa.Context, ctx: Exchange, hooks: Pip
   const reference = json ? stringField(json, 'model') : form!.fields.model;
   await admitOperation(hooks, ctx);
   const plan = planOperation(ctx, runtime.routing, { capability: post.capability, reference });
-  const usageOf = post.usageOf;
+  // A streamed answer (server-sent events) is relayed as it comes, its usage not read.
+  const streamed = json ? json.stream === true : form!.fields.stream === 'true';
+  const usageOf = streamed ? undefined : post.usageOf;
   const { upstream, target, decoded } = await callUpstream(ctx, hooks, runtime, plan, (t) => {
     const call = json ? jsonCall(t, what, withTargetModel(json, t)) : multipartCall(t, what, form!);
     return usageOf ? { ...call, decodeAnswer: (answer: JsonAnswer) => answer } : call;
