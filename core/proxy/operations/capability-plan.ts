@@ -1,7 +1,8 @@
 /**
  * The route plan of a non-chat request: (1) the consumer's registries able to serve the
  * route's capability, (2) model resolution and balancing on that pool, then the consumer's
- * fallback references that can serve it too. Pinning a registry without the capability is a
+ * fallback references that can serve it too. Files without a pin go to the consumer's first
+ * files-capable registry, never balanced. Pinning a registry without the capability is a
  * 400 (never a failover); a consumer with no capable registry is a 503.
  */
 import { GatewayError } from '../../errors/gateway-error.js';
@@ -38,7 +39,9 @@ function autoMembers(ctx: Exchange, options: OperationPlanOptions): RouteMember[
   if (members.length === 0) {
     throw new GatewayError('no_capable_registry', { message: `no ${options.capability} registry of this consumer has a default model; name one in model` });
   }
-  return members;
+  // Files: the gateway keeps no file identity, so an unpinned consumer keeps one store, the
+  // first files-capable registry in its registry order; balancing would look files up elsewhere.
+  return options.registryOnly ? members.slice(0, 1) : members;
 }
 
 /** Files: `@registry-or-provider/...` or a native id picks registries; the model is not used. */
