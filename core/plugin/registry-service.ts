@@ -7,7 +7,8 @@
  */
 import type { Dispatcher } from 'undici';
 import type { Exchange } from '../pipeline/exchange.js';
-import { allows, candidatesFor, defaultModel } from '../proxy/routing/candidates.js';
+import { allows, candidatesFor } from '../proxy/routing/candidates.js';
+import { defaultModelFor } from '../proxy/routing/model-modality.js';
 import type { RegistryView } from '../snapshot/views.js';
 import { registryHeaders } from '../providers/registry-headers.js';
 
@@ -27,7 +28,7 @@ export interface RegistryEndpoint {
 /** A registry routing may send a request to, with what it may serve there. */
 export interface RouteCandidate {
   readonly registry: RegistryView;
-  /** The model `auto` resolves to on this registry, when there is one. */
+  /** The chat model `auto` resolves to on this registry, when there is one. */
   readonly defaultModel: string | undefined;
   /** Whether this registry may serve `model` for the consumer. */
   allows(model: string): boolean;
@@ -68,7 +69,7 @@ export function registryService(registries: ReadonlyMap<string, RegistryView>, g
       if (!ctx.consumer) return [];
       return candidatesFor(ctx.consumer, ctx.principal).map((candidate) => ({
         registry: candidate.registry,
-        defaultModel: defaultModel(candidate),
+        defaultModel: defaultModelFor(candidate, 'chat'),
         allows: (model: string) => allows(candidate, model),
       }));
     },

@@ -3,11 +3,12 @@ import { budgetCounters, type BudgetCounter } from './budget-keys.js';
 import { estimatedTokens, unitsOf, usageTokens } from './charge.js';
 import { priceOfCall, NANO_PER_DOLLAR, type BilledTokens } from './cost.js';
 import { countOutputTokens } from './estimate.js';
-import { actualTarget, expectedTarget } from './expected-target.js';
+import { actualTarget, expectedTarget, type BudgetTarget } from './expected-target.js';
+import { isSpendingOperation, NO_ESTIMATE, OPERATION_RESERVATION, operationModel } from './operation-spend.js';
 import { windowLabel } from './periods.js';
 import { reserve, settle, type Reservation } from './reservation.js';
 import type { TokenRateLimiterSettings } from './settings.js';
-import { tokenizer } from './token-count.js';
+import { tokenizer, type TokenCounter } from './token-count.js';
 
 function describe(settings: TokenRateLimiterSettings, units: number): string {
   return settings.unit === 'dollars' ? `$${(units / NANO_PER_DOLLAR).toFixed(4)}` : `${units} tokens`;
@@ -23,8 +24,9 @@ function describe(settings: TokenRateLimiterSettings, units: number): string {
 export async function admitBudget(kit: PluginKit<TokenRateLimiterSettings>, ctx: Exchange): Promise<Rejection | undefined> {
   const settings = kit.config(ctx);
   const request = ctx.request;
-  if (!request || !ctx.consumer) return undefined;
+  if (!ctx.consumer || (!request && !isSpendingOperation(ctx))) return undefined;
   const encoding = await tokenizer();
+  if (!request) return admitOperationSpend(kit, ctx, settings, encoding);
   const expected = expectedTarget(ctx, kit.registries);
   const price = settings.unit === 'dollars' ? priceOfCall(expected.registry, expected.nativeModel, expected.model, settings.default_price) : undefined;
   if (settings.unit === 'dollars' && !price) {
@@ -34,9 +36,30 @@ export async function admitBudget(kit: PluginKit<TokenRateLimiterSettings>, ctx:
     });
   }
   const estimate = estimatedTokens(encoding, request, settings);
-  const amount = unitsOf(settings, estimate, price);
+  return reserveAndSettle(kit, ctx, settings, encoding, expected, estimate, unitsOf(settings, estimate, price));
+}
+
+/**
+ * A spending operation other than chat: no price check before routing (the answering model's
+ * price is known only after it), one unit reserved, the reported usage charged at settlement.
+ */
+function admitOperationSpend(kit: PluginKit<TokenRateLimiterSettings>, ctx: Exchange, settings: TokenRateLimiterSettings, encoding: TokenCounter): Promise<Rejection | undefined> {
+  const model = operationModel(ctx);
+  return reserveAndSettle(kit, ctx, settings, encoding, { model, nativeModel: model }, NO_ESTIMATE, OPERATION_RESERVATION);
+}
+
+/** Reserves `amount` on every budget the request counts against (429 when one cannot take it), and settles it after the response. */
+async function reserveAndSettle(
+  kit: PluginKit<TokenRateLimiterSettings>,
+  ctx: Exchange,
+  settings: TokenRateLimiterSettings,
+  encoding: TokenCounter,
+  expected: BudgetTarget,
+  estimate: BilledTokens,
+  amount: number,
+): Promise<Rejection | undefined> {
   const admittedAt = kit.clock.now();
-  const targets = budgetCounters(settings, kit.policy.id, ctx.consumer.id, expected.model, admittedAt);
+  const targets = budgetCounters(settings, kit.policy.id, ctx.consumer!.id, expected.model, admittedAt);
   if (targets.length === 0) return undefined;
 
   const counters = countersFor(kit.counters, settings.counter_sync, kit.log);

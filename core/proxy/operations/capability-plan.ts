@@ -1,7 +1,8 @@
 /**
  * The route plan of a non-chat request: (1) the consumer's registries able to serve the
  * route's capability, (2) model resolution and balancing on that pool, then the consumer's
- * fallback references that can serve it too. Pinning a registry without the capability is a
+ * fallback references that can serve it too. Files without a pin go to the consumer's first
+ * files-capable registry, never balanced. Pinning a registry without the capability is a
  * 400 (never a failover); a consumer with no capable registry is a 503.
  */
 import { GatewayError } from '../../errors/gateway-error.js';
@@ -14,7 +15,7 @@ import { findPool, poolMembers, poolName, poolStrategy } from '../routing/pools.
 import { capableCandidates, isAuto, parsePin, pinnedCandidates, resolveMembers } from '../routing/resolve-model.js';
 import { member, toTarget, type RouteMember } from '../routing/route-members.js';
 import type { Availability, RoutingRuntime } from '../routing/routing-runtime.js';
-import { defaultModelFor, modelModality } from './operation-models.js';
+import { defaultModelFor, memberServes } from '../routing/model-modality.js';
 
 /** What a non-chat route asks the router for. */
 export interface OperationPlanOptions {
@@ -39,7 +40,9 @@ function autoMembers(ctx: Exchange, options: OperationPlanOptions): RouteMember[
   if (members.length === 0) {
     throw new GatewayError('no_capable_registry', { message: `no ${options.capability} registry of this consumer has a default model; name one in model` });
   }
-  return members;
+  // Files: the gateway keeps no file identity, so an unpinned consumer keeps one store, the
+  // first files-capable registry in its registry order; balancing would look files up elsewhere.
+  return options.registryOnly ? members.slice(0, 1) : members;
 }
 
 /** Files: `@registry-or-provider/...` or a native id picks registries; the model is not used. */
@@ -84,7 +87,7 @@ export function planOperation(ctx: Exchange, routing: RoutingRuntime, options: O
     try {
       // The chain is written for chat too: only its members whose model serves this capability join.
       const resolved = resolve(ctx, fallback, options);
-      resolved.members = resolved.members.filter((m) => !m.model || modelModality(m.candidate.registry, m.model) === options.capability);
+      resolved.members = resolved.members.filter((m) => memberServes(m, options.capability));
       push(chooseMember(resolved, ctx.consumer!, routing, decision));
     } catch (err) {
       // A fallback that cannot serve this capability (or that the consumer can no longer reach) is skipped.

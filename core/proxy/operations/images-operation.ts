@@ -9,12 +9,13 @@ import type { OperationHandler } from '../app.js';
 import type { ProxyRuntime } from '../runtime.js';
 import { checkImageFormFields } from './body-types.js';
 import { runRelayedPost, type RelayedPost } from './relayed-post.js';
+import { imageUsage } from './operation-usage.js';
 
 /** Each images route as a relayed POST, with the checks of its body (built once, not per request). */
 const IMAGE_POSTS: Readonly<Record<string, RelayedPost>> = {
-  generations: { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request' },
-  edits: { capability: 'images', op: 'edits', body: 'multipart', checkForm: checkImageFormFields },
-  variations: { capability: 'images', op: 'variations', body: 'multipart', checkForm: checkImageFormFields },
+  generations: { capability: 'images', op: 'generations', body: 'json', schema: 'images-generation-request', usageOf: imageUsage },
+  edits: { capability: 'images', op: 'edits', body: 'multipart', checkForm: checkImageFormFields, usageOf: imageUsage },
+  variations: { capability: 'images', op: 'variations', body: 'multipart', checkForm: checkImageFormFields, usageOf: imageUsage },
 };
 
 /** The images handler of a proxy plane. */

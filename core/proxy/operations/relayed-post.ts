@@ -8,6 +8,8 @@ import type { Exchange } from '../../pipeline/exchange.js';
 import type { PipelineHooks } from '../../pipeline/hooks.js';
 import type { Capability } from '../../providers/types.js';
 import type { ProxyRuntime } from '../runtime.js';
+import type { Usage } from '../../canonical/response.js';
+import type { JsonAnswer } from '../upstream/answer-limit.js';
 import { checkBodyTypes, type ProxyBodySchema } from './body-types.js';
 import { planOperation } from './capability-plan.js';
 import { callUpstream } from './operation-attempts.js';
@@ -26,6 +28,12 @@ export interface RelayedPost {
   schema?: ProxyBodySchema;
   /** Checks a multipart form's text fields before any upstream call (the form is not rewritten). */
   checkForm?: (fields: Readonly<Record<string, string>>) => void;
+  /**
+   * The usage a JSON answer reports, for budgets to count. Set, a request not asking for a
+   * stream has its answer read whole (within the answer limit) to find it, and the text relayed
+   * byte for byte.
+   */
+  usageOf?: (answer: unknown) => Usage | undefined;
 }
 
 /** Runs one relayed POST. */
@@ -40,7 +48,21 @@ export async function runRelayedPost(koa: Koa.Context, ctx: Exchange, hooks: Pip
   const reference = json ? stringField(json, 'model') : form!.fields.model;
   await admitOperation(hooks, ctx);
   const plan = planOperation(ctx, runtime.routing, { capability: post.capability, reference });
-  const { upstream, target } = await callUpstream(ctx, hooks, runtime, plan, (t) => (json ? jsonCall(t, what, withTargetModel(json, t)) : multipartCall(t, what, form!)));
+  // A streamed answer (server-sent events) is relayed as it comes, its usage not read.
+  const streamed = json ? json.stream === true : form!.fields.stream === 'true';
+  const usageOf = streamed ? undefined : post.usageOf;
+  const { upstream, target, decoded } = await callUpstream(ctx, hooks, runtime, plan, (t) => {
+    const call = json ? jsonCall(t, what, withTargetModel(json, t)) : multipartCall(t, what, form!);
+    return usageOf ? { ...call, decodeAnswer: (answer: JsonAnswer) => answer } : call;
+  });
   selectionHeaders(ctx, target);
-  relayAnswer(koa, upstream);
+  if (!decoded) return relayAnswer(koa, upstream);
+  const usage = usageOf!(decoded.value);
+  if (usage) ctx.usage = usage;
+  koa.status = upstream.statusCode;
+  koa.type = headerText(upstream.headers['content-type']) ?? 'application/json';
+  koa.body = decoded.text;
 }
+
+/** A header's first value. */
+const headerText = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);

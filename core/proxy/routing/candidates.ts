@@ -76,15 +76,6 @@ export function allows(candidate: Candidate, model: string): boolean {
   return list ? list.includes(model) : true;
 }
 
-/** The model `auto` resolves to on a candidate. */
-export function defaultModel(candidate: Candidate): string | undefined {
-  return (
-    candidate.policy?.default ??
-    allowList(candidate)?.[0] ??
-    candidate.registry.provider?.models?.find((m) => !m.modalities || m.modalities.includes('chat'))?.id
-  );
-}
-
 /**
  * Whether an open candidate may serve an explicit id its provider's catalog does not list: yes
  * for a new id no catalog knows, or when the provider keeps no model list (custom endpoints,

@@ -1,13 +1,15 @@
 /**
  * Named balancing pools (`pools: [{name, targets, strategy}]` on the consumer), addressed as
  * `pool:{name}`. Each target is an `@registry-or-provider/model` or native model reference;
- * members that cannot serve the route's capability, or that the consumer may no longer use,
- * leave the pool rather than failing it.
+ * members that cannot serve the route's capability (a registry without it, or a model of
+ * another modality), or that the consumer may no longer use, leave the pool rather than
+ * failing it.
  */
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { Capability } from '../../providers/types.js';
 import type { ConsumerView, Principal } from '../../snapshot/views.js';
 import { isStrategy, type Strategy } from './balancers.js';
+import { memberServes } from './model-modality.js';
 import { isAuto, resolveMembers } from './resolve-model.js';
 import type { RouteMember } from './route-members.js';
 
@@ -48,7 +50,7 @@ export function poolMembers(pool: PoolSettings, consumer: ConsumerView, principa
       continue;
     }
     for (const m of members) {
-      if (seen.has(m.key) || !m.candidate.registry.capabilities.has(capability)) continue;
+      if (seen.has(m.key) || !m.candidate.registry.capabilities.has(capability) || !memberServes(m, capability)) continue;
       seen.add(m.key);
       out.push(m);
     }

@@ -1,7 +1,8 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { Capability } from '../../providers/types.js';
 import type { ConsumerView, Principal } from '../../snapshot/views.js';
-import { allows, allowList, candidatesFor, defaultModel, takesUnlisted, type Candidate } from './candidates.js';
+import { allows, allowList, candidatesFor, takesUnlisted, type Candidate } from './candidates.js';
+import { defaultModelFor } from './model-modality.js';
 import { member, type RouteMember } from './route-members.js';
 
 /** `@registry-or-provider/model`: the scope and the model, or undefined when not a pin. */
@@ -37,18 +38,20 @@ export function capableCandidates(all: Candidate[], capability: Capability): Can
 
 /**
  * Resolves a model reference to the members that may serve it, among the consumer's candidates
- * able to serve `capability`: `auto` (every capable candidate with its default model), an
- * explicit native id, or `@registry-or-provider/model`. A model the consumer may not use is
+ * able to serve `capability`: `auto` (every capable candidate with its default model of that
+ * modality; none is a 503), an explicit native id, or `@registry-or-provider/model`. A model the consumer may not use is
  * refused before any upstream sees it; pinning a registry that lacks the capability is a 400.
  * Pools (`pool:{name}`) are resolved by pools.ts on top of this.
  */
 export function resolveMembers(reference: string, consumer: ConsumerView, principal: Principal | undefined, capability: Capability): RouteMember[] {
   const all = candidatesFor(consumer, principal);
   if (isAuto(reference)) {
-    return capableCandidates(all, capability).flatMap((c) => {
-      const model = defaultModel(c);
+    const members = capableCandidates(all, capability).flatMap((c) => {
+      const model = defaultModelFor(c, capability);
       return model ? [member(c, model)] : [];
     });
+    if (members.length === 0) throw new GatewayError('no_capable_registry', { message: `no model of this consumer can serve ${capability}; name one in model` });
+    return members;
   }
   const pin = parsePin(reference);
   if (pin) {

@@ -2,12 +2,14 @@
  * Builds a chat request's route plan: the primary target, chosen by the consumer's balancing
  * strategy (or by smart routing's complexity tier) among the members its model reference
  * resolves to, then one target per fallback reference. Registries that are unhealthy or whose
- * circuit breaker is open leave every pool first; when nothing is left the plan is a 503.
+ * circuit breaker is open leave every pool first; when nothing is left the plan is a 503. A
+ * smart tier or fallback target naming no model of the route's modality is passed over.
  */
 import type { CanonicalRequest } from '../../canonical/index.js';
 import type { RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
 import type { Capability } from '../../providers/types.js';
 import type { ConsumerView, Principal } from '../../snapshot/views.js';
+import { memberServes } from './model-modality.js';
 import { chooseMember, consumerStrategy, nothingAvailable, planReason, type ResolvedReference } from './plan-steps.js';
 import { findPool, poolMembers, poolName, poolStrategy } from './pools.js';
 import { isAuto, resolveMembers } from './resolve-model.js';
@@ -38,6 +40,11 @@ function resolve(reference: string, pc: PlanContext): ResolvedReference {
   };
 }
 
+/** Only the members whose model serves the route's capability (pools and `auto` filter already; pins and native ids do not). */
+function servingMembers(resolved: ResolvedReference, pc: PlanContext): ResolvedReference {
+  return { ...resolved, members: resolved.members.filter((m) => memberServes(m, pc.capability)) };
+}
+
 /**
  * The plan for one chat request. Client errors of the primary reference (a model the consumer
  * may not use, an unknown pool, a pinned registry without the capability) are thrown; a
@@ -48,16 +55,20 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
   let reference = request.model;
   let reason: string | undefined;
   let complexity: RoutePlan['complexity'];
+  let primary: ResolvedReference | undefined;
   if (isAuto(reference) && balancing?.strategy === 'smart') {
     const classification = classifyRequest(request);
     complexity = classification;
     const chosen = tierReference(balancing.tiers as TierReferences | undefined, classification.tier);
-    if (chosen) {
+    const tier = chosen === undefined ? undefined : servingMembers(resolve(chosen, pc), pc);
+    // A tier naming only models of another modality is passed over: the request is plain `auto`.
+    if (chosen && tier?.members.length) {
       reference = chosen;
+      primary = tier;
       reason = `smart:${classification.tier}`;
     }
   }
-  const primary = resolve(reference, pc);
+  primary ??= resolve(reference, pc);
   reason ??= planReason(reference, primary.strategy);
 
   const targets: RouteTarget[] = [];
@@ -74,9 +85,10 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
   for (const fallback of pc.consumer.record.fallback?.targets ?? []) {
     let resolved: ResolvedReference;
     try {
-      resolved = resolve(fallback, pc);
+      resolved = servingMembers(resolve(fallback, pc), pc);
     } catch (err) {
-      // A fallback the consumer can no longer reach (or that cannot serve this capability) is skipped.
+      // A fallback the consumer can no longer reach (or that cannot serve this capability) is skipped;
+      // one whose model is of another modality is left with no members, and chooses none.
       decision.skipped(fallback, err instanceof Error ? err.message : String(err));
       continue;
     }

@@ -1,5 +1,5 @@
 import { type CanonicalRequest, FormatError, type SameFormatFeature, UnsupportedFeatureError } from '../../../core/plugin/index.js';
-import { expectArray, expectBody, expectObject, optionalBoolean, optionalNumber, optionalString, requireString, type JsonObject } from '../../shared/formats/json-fields.js';
+import { expectArray, expectBody, expectObject, AUTO_MODEL, optionalBoolean, optionalNumber, optionalString, type JsonObject } from '../../shared/formats/json-fields.js';
 import { refuseSameFormatOnly } from '../../shared/formats/same-format-only.js';
 import { decodeOutputFormat, encodeOutputFormat, jsonModeTools } from './json-output.js';
 import { decodeMessages, decodeSystem, encodeMessages } from './messages.js';
@@ -44,7 +44,7 @@ export function decodeRequest(raw: unknown, from?: { stream?: boolean }): Canoni
   const system = decodeSystem(body.system);
   const messages = decodeMessages(body.messages, notes);
   const request: CanonicalRequest = {
-    model: requireString(body, 'model', ''),
+    model: optionalString(body, 'model', '') ?? AUTO_MODEL,
     messages: system ? [system, ...messages] : messages,
     sampling: { max_tokens: maxTokens },
     stream: from?.stream ?? optionalBoolean(body, 'stream', '') === true,

@@ -8,6 +8,7 @@ import {
   optionalInteger,
   optionalNumber,
   optionalObject,
+  AUTO_MODEL,
   optionalString,
   requireString,
   type JsonObject,
@@ -34,7 +35,7 @@ const SAME_FORMAT_FIELDS: Record<string, string> = {
 /** Client body -> canonical request. */
 export function decodeRequest(body: unknown): CanonicalRequest {
   const b = expectBody(body, 'body');
-  const model = requireString(b, 'model', '');
+  const model = optionalString(b, 'model', '') ?? AUTO_MODEL;
   const rawMessages = expectArray(b.messages, 'messages');
   if (!rawMessages.length) throw new FormatError('messages must not be empty', 'messages');
   const request: CanonicalRequest = {

@@ -11,6 +11,7 @@ import {
   optionalInteger,
   optionalNumber,
   optionalObject,
+  AUTO_MODEL,
   optionalString,
   requireString,
   type JsonObject,
@@ -46,7 +47,7 @@ const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
 export function decodeRequest(body: unknown): CanonicalRequest {
   const b = expectBody(body, 'body');
   const notes: SameFormatFeature[] = [];
-  const model = requireString(b, 'model', '');
+  const model = optionalString(b, 'model', '') ?? AUTO_MODEL;
   const rawMessages = expectArray(b.messages, 'messages');
   if (!rawMessages.length) throw new FormatError('messages must not be empty', 'messages');
   const request: CanonicalRequest = {

@@ -5,6 +5,7 @@ import {
   expectObject,
   optionalBoolean,
   optionalNumber,
+  AUTO_MODEL,
   optionalString,
   requireString,
   type JsonObject,
@@ -48,7 +49,7 @@ export function decodeRequest(raw: unknown, from?: { stream?: boolean }): Canoni
   if (messages.length === 0 && notes.sameFormatOnly.length === 0) throw new FormatError('input is required', 'input');
 
   const request: CanonicalRequest = {
-    model: requireString(body, 'model', ''),
+    model: optionalString(body, 'model', '') ?? AUTO_MODEL,
     messages,
     sampling: {},
     stream: from?.stream ?? optionalBoolean(body, 'stream', '') === true,

@@ -62,6 +62,9 @@ export function requireString(obj: JsonObject, key: string, path: string): strin
   return value;
 }
 
+/** The model reference a request body leaves out means: the gateway chooses, as with `auto`. */
+export const AUTO_MODEL = 'auto';
+
 /** An optional string field. */
 export function optionalString(obj: JsonObject, key: string, path: string): string | undefined {
   const value = obj[key];

@@ -68,6 +68,19 @@ describe('proxy endpoints: embeddings', () => {
     expect(world.hits('ant')).to.equal(0);
   });
 
+  it('auto and pools pick only embeddings models: a chat default and a chat pool member are passed over', async () => {
+    const c = await world.consumer('emb-modality', ['oa'], {
+      model_policies: [{ registry_id: world.registries.oa._id, allow: ['gpt-4o', 'text-embedding-3-small'], default: 'gpt-4o' }],
+      pools: [{ name: 'mixed', targets: ['@oa/gpt-4o', '@oa/text-embedding-3-small'] }],
+    });
+    const before = world.fakes.oa.requests.length;
+    for (const model of ['auto', 'pool:mixed', 'pool:mixed', 'pool:mixed']) {
+      const response = await call(c, 'POST', '/v1/embeddings', { json: { model, input: 'ping' } });
+      expect(response.status).to.equal(200);
+    }
+    expect(world.fakes.oa.requests.slice(before).map((r) => (r.body as { model?: string }).model)).to.deep.equal(Array(4).fill('text-embedding-3-small'));
+  });
+
   it('Cohere: translated to /v2/embed and back, float and base64, usage from billed units', async () => {
     const c = await world.consumer('emb-cohere', ['co']);
     const float = await c.client.embeddings.create({ model: 'embed-english-v3.0', input: ['alpha beta', 'gamma'], encoding_format: 'float', dimensions: 256 });

@@ -121,6 +121,26 @@ describe('proxy endpoints: files', () => {
     expect([world.hits('oa') - before.oa, world.hits('oa2') - before.oa2]).to.deep.equal([1, 4]);
   });
 
+  it('without a pin every files call of a consumer goes to one store: its first files-capable registry, every time', async () => {
+    // The first registry cannot serve files; of the two stores, the one listed first is the consumer's store.
+    const c = await world.consumer('files-affinity', ['custom', 'oa2', 'oa']);
+    const before = { oa: world.hits('oa'), oa2: world.hits('oa2') };
+    for (let round = 0; round < 2; round++) {
+      const created = await c.client.files.create({ file: await toFile(Buffer.from('{"a": 1}\n'), 'a.jsonl'), purpose: 'batch' });
+      expect(created.id).to.match(/^file-oa2/);
+      expect((await c.client.files.list({ purpose: 'batch' })).data.map((f) => f.id)).to.include(created.id);
+      expect((await c.client.files.retrieve(created.id)).id).to.equal(created.id);
+      expect(await (await c.client.files.content(created.id)).text()).to.equal('{"a": 1}\n');
+      expect((await c.client.files.delete(created.id)).deleted).to.equal(true);
+    }
+    expect([world.hits('oa') - before.oa, world.hits('oa2') - before.oa2]).to.deep.equal([0, 10]);
+    // Another consumer listing the stores the other way round has the other store.
+    const other = await world.consumer('files-affinity-other', ['oa', 'oa2']);
+    const listed = { oa: world.hits('oa'), oa2: world.hits('oa2') };
+    for (let i = 0; i < 4; i++) expect((await call(other, 'GET', '/v1/files')).status).to.equal(200);
+    expect([world.hits('oa') - listed.oa, world.hits('oa2') - listed.oa2]).to.deep.equal([4, 0]);
+  });
+
   it('pinning a registry without a files store is 400; no files store at all is 503; an unknown registry 403', async () => {
     const c = await world.consumer('files-refusals', ['oa', 'custom', 'ds']);
     for (const pin of ['@custom/x', '@ds/deepseek-chat']) {

@@ -233,6 +233,8 @@ describe('anthropic-messages decodeRequest', () => {
 
   it('takes stream from the caller when given', () => {
     expect(anthropic.decodeRequest({ ...base, messages: [{ role: 'user', content: 'hi' }] }, { stream: true }).stream).to.equal(true);
+    // No model means the gateway chooses, as `auto` does.
+    expect(anthropic.decodeRequest({ max_tokens: 1, messages: [{ role: 'user', content: 'hi' }] }).model).to.equal('auto');
   });
 
   it('answers FormatError naming the field for bodies that are not Messages requests', () => {
@@ -247,7 +249,7 @@ describe('anthropic-messages decodeRequest', () => {
       [{ ...base, messages: [], system: [{ type: 'image' }] }, 'system[0].type'],
       [{ ...base, messages: [], tool_choice: { type: 'sometimes' } }, 'tool_choice.type'],
       [{ ...base, messages: [], tools: [{ name: 'portcullis_json_output', input_schema: { type: 'object' } }] }, 'tools[0].name'],
-      [{ max_tokens: 1, messages: [] }, 'model'],
+      [{ max_tokens: 1, messages: [], model: 42 }, 'model'],
       [{ ...base, messages: [], output_config: 'json' }, 'output_config'],
       [{ ...base, messages: [], output_config: { effort: 'extreme' } }, 'output_config.effort'],
       [{ ...base, messages: [], thinking: { type: 'enabled' } }, 'thinking.budget_tokens'],

@@ -160,7 +160,9 @@ describe('cohere-v2 request', () => {
           expect((error as FormatError).param).to.equal(param);
         }
       };
-      fails({ messages: [] }, 'model');
+      fails({ model: 42, messages: [] }, 'model');
+      // No model means the gateway chooses, as `auto` does.
+      expect(cohere.decodeRequest({ messages: [{ role: 'user', content: 'hi' }] }).model).to.equal('auto');
       fails({ model: 'm', messages: [] }, 'messages');
       fails({ model: 'm', messages: [{ role: 'developer', content: 'x' }] }, 'messages[0].role');
       fails({ model: 'm', messages: [{ role: 'user', content: [{ type: 'input_audio' }] }] }, 'messages[0].content[0].type');

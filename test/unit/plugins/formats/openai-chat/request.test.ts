@@ -207,7 +207,9 @@ describe('openai-chat request', () => {
         }
       };
       fails('nope', undefined);
-      fails({ messages: [] }, 'model');
+      fails({ model: 42, messages: [] }, 'model');
+      // No model means the gateway chooses, as `auto` does.
+      expect(openaiChat.decodeRequest({ messages: [{ role: 'user', content: 'hi' }] }).model).to.equal('auto');
       fails({ model: 'm', messages: [] }, 'messages');
       fails({ model: 'm', messages: [{ role: 'robot', content: 'x' }] }, 'messages[0].role');
       fails({ model: 'm', messages: [{ role: 'user', content: [{ type: 'video', video: {} }] }] }, 'messages[0].content[0].type');

@@ -267,7 +267,9 @@ describe('openai-responses decodeRequest', () => {
 
   it('answers FormatError naming the field for invalid bodies', () => {
     expect(formatError(() => format.decodeRequest('nope')).message).to.match(/body must be an object/);
-    expect(formatError(() => format.decodeRequest({ input: 'q' })).param).to.equal('model');
+    expect(formatError(() => format.decodeRequest({ input: 'q', model: 42 })).param).to.equal('model');
+    // No model means the gateway chooses, as `auto` does.
+    expect(format.decodeRequest({ input: 'q' }).model).to.equal('auto');
     expect(formatError(() => decode({})).param).to.equal('input');
     expect(formatError(() => decode({ input: 42 })).param).to.equal('input');
     expect(formatError(() => decode({ input: [{ role: 'robot', content: 'x' }] })).param).to.equal('input[0].role');
