@@ -19,13 +19,31 @@ const BY_NAME: ReadonlyArray<[RegExp, Capability]> = [
 ];
 
 /** The catalog's modalities of a model on a registry, or undefined when no catalog flags it. */
-function flaggedModalities(registry: RegistryView, model: string): readonly Capability[] | undefined {
+function catalogModalities(registry: RegistryView, model: string): readonly Capability[] | undefined {
   const providers = [registry.provider, registry.provider?.variant_of ? providerEntry(registry.provider.variant_of) : undefined];
   for (const provider of providers) {
     const flagged = provider?.models?.find((m) => m.id === model)?.modalities;
     if (flagged?.length) return flagged;
   }
   return undefined;
+}
+
+/**
+ * Catalog answers kept per registry view, so a snapshot searches the catalog once per model and
+ * not on every request; the views go with their snapshot. The models asked about are the
+ * consumer's configuration (allow-lists, pools, defaults, tiers), and a bound keeps it so.
+ */
+const flaggedByRegistry = new WeakMap<RegistryView, Map<string, readonly Capability[] | null>>();
+const MAX_MODELS_KEPT = 4096;
+
+function flaggedModalities(registry: RegistryView, model: string): readonly Capability[] | undefined {
+  let known = flaggedByRegistry.get(registry);
+  if (!known) flaggedByRegistry.set(registry, (known = new Map()));
+  const kept = known.get(model);
+  if (kept !== undefined) return kept ?? undefined;
+  const flagged = catalogModalities(registry, model);
+  if (known.size < MAX_MODELS_KEPT) known.set(model, flagged ?? null);
+  return flagged;
 }
 
 const inferredModality = (model: string): Capability => BY_NAME.find(([pattern]) => pattern.test(model))?.[1] ?? 'chat';
