@@ -6,6 +6,7 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { RouteTarget } from '../../pipeline/exchange.js';
 import type { ProviderRequest } from '../../pipeline/hooks.js';
+import { registryHeaders } from '../../providers/registry-headers.js';
 import { operationHeaders, registryOption, type Capability } from '../../providers/types.js';
 
 /** What to call: the operation and the parts of its path and query. */
@@ -50,8 +51,7 @@ export function operationRequest(target: RouteTarget, what: OperationTarget): Pr
   for (const [key, value] of Object.entries(provider.query ?? {})) query.set(key, fill(value, values));
   const qs = query.toString();
 
-  const headers: Record<string, string> = { ...provider.static_headers, ...operationHeaders(provider, what.capability) };
+  const headers: Record<string, string> = { ...registryHeaders(registry), ...operationHeaders(provider, what.capability) };
   if (what.contentType) headers['content-type'] = what.contentType;
-  if (registry.apiKey) headers[provider.auth.header] = `${provider.auth.prefix ?? ''}${registry.apiKey}`;
   return { url: `${registry.baseUrl}${path}${qs ? `?${qs}` : ''}`, method: what.method, headers, body: {}, stream: false };
 }
