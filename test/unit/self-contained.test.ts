@@ -1,0 +1,33 @@
+/**
+ * `npm test` passes in a clone of this repository alone: no test, fixture or support file reads
+ * the labelled datasets that live outside it (`../shared/datasets`, `PORTCULLIS_DATASETS`). Only
+ * the evaluation (`npm run eval:detectors`, test/eval/) and the scripts that build committed
+ * fixtures from those datasets (test/fixtures/**\/build-*.ts, generate-*.ts) may.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative } from 'node:path';
+import { expect } from 'chai';
+import { PROJECT_ROOT } from '../../core/paths/project-root.js';
+
+const OUTSIDE_DATA = /shared\/datasets|PORTCULLIS_DATASETS|DATASETS_DIR|datasets-dir/;
+
+function files(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+const mayReadDatasets = (path: string) => path.startsWith(join(PROJECT_ROOT, 'test', 'eval')) || /^(build|generate)-/.test(basename(path));
+
+describe('the test suite is self-contained', () => {
+  it('reads no dataset from outside the repository', () => {
+    const self = join(PROJECT_ROOT, 'test', 'unit', 'self-contained.test.ts');
+    const readers = files(join(PROJECT_ROOT, 'test'))
+      .filter((path) => path !== self && !mayReadDatasets(path) && OUTSIDE_DATA.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(PROJECT_ROOT, path));
+    expect(readers).to.deep.equal([]);
+  });
+});
