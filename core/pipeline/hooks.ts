@@ -18,6 +18,7 @@ import {
 } from 'tapable';
 import type { CanonicalRequest, CanonicalResponse, StreamAssembler, StreamEvent } from '../canonical/index.js';
 import type { GatewayError } from '../errors/gateway-error.js';
+import type { McpToolCall, McpToolEntry, McpToolResult } from '../mcp/toolkit-types.js';
 import type { ConsumerView, Principal } from '../snapshot/views.js';
 import type { Attempt, Exchange, Outcome, RoutePlan } from './exchange.js';
 import type { Rejection } from './rejection.js';
@@ -92,6 +93,29 @@ export const HOOKS = {
   admit: {
     create: () => new AsyncSeriesBailHook<[Exchange], Rejection | undefined>(['ctx']),
     ...traits({ bail: true, answer: 'rejection' }),
+  },
+  /**
+   * 3m. MCP plane: the consumer's merged toolkit before a `tools/list` answer or a `tools/call`
+   * lookup (after core scoping); a tap returns the tools it keeps (a poisoned description hidden).
+   */
+  filterTools: {
+    create: () => new AsyncSeriesWaterfallHook<[McpToolEntry[], Exchange]>(['tools', 'ctx']),
+    ...traits(),
+  },
+  /** 3n. MCP plane: gates on a tool call (per-tool rate limits); a reason refuses it as an `isError` result. */
+  admitToolCall: {
+    create: () => new AsyncSeriesBailHook<[McpToolCall, Exchange], string | undefined>(['call', 'ctx']),
+    ...traits({ bail: true, answer: 'reason' }),
+  },
+  /** 3o. MCP plane: sequential rewrites of a tool call (masked arguments, or a `refusal`). */
+  transformToolCall: {
+    create: () => new AsyncSeriesWaterfallHook<[McpToolCall, Exchange]>(['call', 'ctx']),
+    ...traits(),
+  },
+  /** 3p. MCP plane: sequential rewrites of a tool's result before the client sees it (masked, or replaced by an `isError` result). */
+  transformToolResult: {
+    create: () => new AsyncSeriesWaterfallHook<[McpToolResult, Exchange]>(['result', 'ctx']),
+    ...traits(),
   },
   /** 4a. Sequential input rewrites (redaction, templating); return the new request or nothing. */
   transformInput: {

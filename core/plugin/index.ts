@@ -25,6 +25,8 @@ export type { AttemptDecision, CacheKey, CacheKeyParts, HookName, ProviderReques
 export type { Attempt, Exchange, ExchangeFinding, IncomingRequest, Operation, Outcome, RoutePlan, RouteTarget } from '../pipeline/exchange.js';
 export type { ClientSignal } from '../pipeline/client-signal.js';
 export type { ConsumerView, Principal } from '../snapshot/views.js';
+// The MCP plane's tools, calls and results (the MCP hooks) and the kit's tool service.
+export type { McpToolCall, McpToolEntry, McpToolResult, McpToolService } from '../mcp/toolkit-types.js';
 
 // Expected refusals (`kit.reject`) and the errors behind them.
 export { Rejection, type RejectDetail } from '../pipeline/rejection.js';
