@@ -119,6 +119,7 @@ describe('routing: budget-aware step down', function () {
     const expectedTier = (fraction: number) => (fraction >= 0.6 ? 's' : fraction >= 0.3 ? 'm' : 'h');
     // Start early in a window, so the whole climb happens inside one.
     while (Date.now() % WINDOW_MS > 300) await sleep(20);
+    const windowStart = Date.now() - (Date.now() % WINDOW_MS);
 
     const answers: Array<Answer & { before: number }> = [];
     let refusal: ApiError | undefined;
@@ -134,6 +135,7 @@ describe('routing: budget-aware step down', function () {
         expect(before + HARD_ESTIMATE).to.be.greaterThan(amount);
       }
     }
+    expect(Date.now() - windowStart, 'the climb must fit in one budget window').to.be.below(WINDOW_MS);
     expect(answers.map((a) => a.answeredBy)).to.deep.equal(['h', 'h', 'h', 'm', 'm', 'm', 's', 's']);
     for (const a of answers) {
       expect(a.answeredBy, `at ${a.before} of ${amount}`).to.equal(expectedTier(a.before / amount));
@@ -187,6 +189,7 @@ describe('routing: budget-aware step down', function () {
       expect(answer.answeredBy).to.equal('h');
       expect(answer.step).to.equal(null);
       if (before / capacity >= 0.5) explicitUnderPressure = answer;
+      // 15 tokens at $1,000 per million tokens: $0.015, 15,000,000 nano-dollars.
       await meter.settlesTo(before + USED * 1_000_000, 'm-h');
     }
     expect(explicitUnderPressure, 'an explicit request past the threshold').to.not.equal(undefined);
