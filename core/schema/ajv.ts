@@ -31,6 +31,7 @@ ajv.addFormat('linear-regex', { type: 'string', validate: (source: string) => li
 // Keywords the project uses for documentation and evolution; ajv must not reject them.
 ajv.addKeyword({ keyword: 'x-schema-version', schemaType: 'number' });
 ajv.addKeyword({ keyword: 'x-write-only', schemaType: 'boolean' });
+// One numeric setting that must not fall below a sibling (not-below-keyword.ts).
 ajv.addKeyword(NOT_BELOW_KEYWORD);
 
 function schemaFiles(dir: string): string[] {
