@@ -5,9 +5,11 @@
  */
 import { tokenCommand } from '../admin/auth/token-command.js';
 import { registerCommand } from './commands.js';
+import { healthCommand } from './health-command.js';
 import { runCli } from './program.js';
 
 registerCommand(tokenCommand);
+registerCommand(healthCommand);
 
 const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
 runCli(process.argv.slice(2), io).then(

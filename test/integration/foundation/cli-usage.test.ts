@@ -2,7 +2,8 @@
  * The CLI as an operator meets it: `--help` and `--version` on the program and on every
  * command exit 0; a bad flag or command is one line and exit 2; a start that cannot happen (the
  * data directory in use) is one line and exit 1; never a stack trace; one "listening" line per
- * plane, and on a first start a hint naming `portcullis token`.
+ * plane, and on a first start a hint naming `portcullis token`; `portcullis health` as a
+ * container health check.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ describe('foundation: CLI usage, help and errors', function () {
   it('prints help and the version on the program and on every command, with exit 0', () => {
     const help = run(['--help']);
     expect(help.status).to.equal(0);
-    for (const command of ['start', 'version', 'token']) expect(help.stdout).to.match(new RegExp(`\\n\\s+${command}\\b`));
+    for (const command of ['start', 'version', 'token', 'health']) expect(help.stdout).to.match(new RegExp(`\\n\\s+${command}\\b`));
     for (const args of [['--version'], ['-v'], ['version'], ['start', '--version'], ['token', '--version']]) {
       const r = run(args);
       expect(r.status, args.join(' ')).to.equal(0);
@@ -75,6 +76,13 @@ describe('foundation: CLI usage, help and errors', function () {
       });
       for (const plane of ['proxy', 'admin', 'guardrail']) expect(output.match(new RegExp(`\\b${plane}\\b.*listening`, 'g')), plane).to.have.length(1);
       expect(output).to.contain(`mint an admin token with: portcullis token --data-dir ${dir}`);
+      // The container health check: 0 while a plane answers /readyz, 1 when none does.
+      const adminUrl = /admin plane listening on (\S+)/.exec(output)![1];
+      expect(run(['health', '--url', adminUrl]).status).to.equal(0);
+      expect(run(['health', '--url', adminUrl, '--endpoint', '/healthz']).status).to.equal(0);
+      const closed = run(['health', '--url', 'http://127.0.0.1:1']);
+      expect(closed.status).to.equal(1);
+      expect(closed.stderr.trim()).to.match(/^portcullis: http:\/\/127\.0\.0\.1:1\/readyz did not answer/);
       const second = run(['start', '--data-dir', dir, '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0']);
       expect(second.status).to.equal(1);
       expect(second.stderr.trim()).to.match(/^portcullis: data directory .* is in use by process \d+/);
