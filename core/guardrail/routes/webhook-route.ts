@@ -61,6 +61,22 @@ const modelOf = (message: HookMessage | undefined): string | undefined => {
   return typeof model === 'string' && model ? model : undefined;
 };
 
+/** Where in the hook event the payload came from: `/request/json`, `/response/text`, ... */
+function payloadSourceOf(event: HookEvent, payload: Record<string, unknown>): string {
+  const side = event.eventType === 'beforeRequestHook' ? 'request' : 'response';
+  return payload === event[side]?.json ? `/${side}/json` : `/${side}/text`;
+}
+
+/**
+ * A refusal of the built body names `/payload/...`, which the gateway never sent: name the
+ * hook event's field instead (`/request/json/messages/0/content`).
+ */
+function inHookTerms(err: unknown, source: string | undefined): unknown {
+  if (!source || !(err instanceof GatewayError) || err.status >= 500 || !err.message.includes('/payload')) return err;
+  const pointer = source.endsWith('/text') ? /\/payload(\/input)?/g : /\/payload/g;
+  return new GatewayError(err.code, { message: err.message.replace(pointer, source), param: err.param, headers: err.headers, details: err.details, cause: err });
+}
+
 /** The evaluate body of a hook event, as spec 4.5 rule 7 builds it. */
 export function evaluateBodyOf(event: HookEvent, key: CompiledKey): EvaluateBody {
   const before = event.eventType === 'beforeRequestHook';
@@ -84,15 +100,21 @@ export function webhookRoute(router: Router, deps: EvaluateDeps): void {
   router.post('/v1/integrations/webhook', async (koa) => {
     const requestId = koa.state.requestId as string;
     let blockStatus = 200;
+    let payloadSource: string | undefined;
     const answer = await answerEvaluate(
       deps,
       koa.get('authorization'),
       async (key) => {
         blockStatus = blockStatusOf(koa);
-        return evaluateBodyOf(await readEvaluateBody<HookEvent>(koa, 'webhook-request'), key);
+        const event = await readEvaluateBody<HookEvent>(koa, 'webhook-request');
+        const body = evaluateBodyOf(event, key);
+        payloadSource = payloadSourceOf(event, body.payload);
+        return body;
       },
       requestId,
-    );
+    ).catch((err: unknown) => {
+      throw inHookTerms(err, payloadSource);
+    });
     const blocked = answer.status === 'block';
     koa.status = blocked ? blockStatus : 200;
     koa.body = { verdict: !blocked, data: { status: answer.status, trace_id: answer.trace_id, request_id: requestId } };

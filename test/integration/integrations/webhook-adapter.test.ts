@@ -145,6 +145,17 @@ describe('integrations: gateway webhook adapter (POST /v1/integrations/webhook)'
     expect(notJson.body.error).to.equal('invalid_json');
   });
 
+  it('names the hook event\'s field when the format adapters cannot read its json', async () => {
+    const event = hookEvent('beforeRequestHook');
+    const res = await webhook({ ...event, request: { json: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 42 }] }, text: 'x' } });
+    expect(res.status, JSON.stringify(res.body)).to.equal(400);
+    expect(res.body.message).to.contain('/request/json/messages').and.not.contain('/payload');
+    const answer = hookEvent('afterRequestHook');
+    const bad = await webhook({ ...answer, response: { json: { object: 'chat.completion', choices: 'none' }, text: '' } });
+    expect(bad.status, JSON.stringify(bad.body)).to.equal(400);
+    expect(bad.body.message).to.contain('/response/json').and.not.contain('/payload');
+  });
+
   it('refuses a deny_status that is not a 4xx or 5xx status', async () => {
     for (const value of ['abc', '200', '99', '600']) {
       const res = await webhook(hookEvent('beforeRequestHook'), `?deny_status=${value}`);
