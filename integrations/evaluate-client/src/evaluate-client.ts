@@ -127,7 +127,9 @@ export class EvaluateClient {
     try {
       return { outcome: 'verdict', answer: await this.call(JSON.stringify(request)) };
     } catch (err) {
-      const failure = err instanceof EvaluateFailure ? err : new EvaluateFailure('unreachable', `the evaluation failed: ${(err as Error).message}`, undefined, undefined, { cause: err });
+      // Network failures are sorted inside `call`; anything else (a payload JSON cannot hold) is
+      // no reason to let traffic through, so it fails closed.
+      const failure = err instanceof EvaluateFailure ? err : new EvaluateFailure('invalid_request', `the evaluation could not be sent: ${(err as Error).message}`, undefined, undefined, { cause: err });
       return { outcome: failure.followsFallback && this.settings.unreachable === 'fail_open' ? 'fail_open' : 'fail_closed', failure };
     }
   }
@@ -177,7 +179,13 @@ export class EvaluateClient {
       if (isTlsError(err)) throw new EvaluateFailure('tls', `the TLS connection to the guardrail service failed: ${causeCode(err)}`, undefined, undefined, { cause: err });
       return { failure: new EvaluateFailure('unreachable', `the guardrail service could not be reached: ${causeCode(err)}`, undefined, undefined, { cause: err }) };
     }
-    const text = await res.text();
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      if (signal.aborted) throw err;
+      return { failure: new EvaluateFailure('unreachable', `the connection to the guardrail service broke during the answer: ${causeCode(err)}`, res.status, undefined, { cause: err }) };
+    }
     if (res.status === 200) return answerOf(text);
     if (RETRIED_STATUSES.has(res.status)) {
       const { code } = errorBodyOf(text);

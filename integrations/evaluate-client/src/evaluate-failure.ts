@@ -17,7 +17,9 @@ export type FailureKind =
   /** A 200 that is not a JSON evaluate answer, or a verdict this client does not know. */
   | 'invalid_answer'
   /** The TLS handshake failed (certificate not trusted, expired, wrong host, not TLS at all). */
-  | 'tls';
+  | 'tls'
+  /** The request could not be sent at all (a payload JSON cannot hold, such as a cycle). */
+  | 'invalid_request';
 
 /** A failed evaluation. Its message names the service's status and error code, never the key. */
 export class EvaluateFailure extends Error {

@@ -136,6 +136,22 @@ describe('evaluate client: the collector-side rules', () => {
     });
   }
 
+  it('a payload that cannot be sent as JSON fails closed even with fail_open, without a request', async () => {
+    const payload: Record<string, unknown> = { input: 'x' };
+    payload.self = payload;
+    const result = failed(await client({ unreachable: 'fail_open' }).evaluate({ ...REQUEST, payload }));
+    expect(result.outcome).to.equal('fail_closed');
+    expect(result.failure.kind).to.equal('invalid_request');
+    expect(service.received).to.have.length(0);
+  });
+
+  it('a connection cut in the middle of the answer is a connection error: retried, then unreachable', async () => {
+    service.script({ status: 200, cut: true }, verdict('allow'));
+    const result = await client().evaluate(REQUEST);
+    expect(result.outcome).to.equal('verdict');
+    expect(service.received).to.have.length(2);
+  });
+
   it('names the service\'s error code and message in the failure', async () => {
     service.script({ status: 503, body: { error: 'quota_exceeded', message: 'the plan quota is exhausted', request_id: 'r' } });
     const result = failed(await client().evaluate(REQUEST));

@@ -6,8 +6,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One scripted answer: a status, headers and a body text; `hang` never answers. */
-export type ScriptedReply = { status: number; body?: unknown; text?: string; headers?: Record<string, string> } | { hang: true };
+/**
+ * One scripted answer: a status, headers and a body text; `hang` never answers; `cut` sends the
+ * headers and part of the body, then destroys the connection.
+ */
+export type ScriptedReply = { status: number; body?: unknown; text?: string; headers?: Record<string, string>; cut?: boolean } | { hang: true };
 
 export interface ReceivedRequest {
   method: string;
@@ -43,6 +46,11 @@ export async function startScriptedService(): Promise<ScriptedService> {
       const reply = replies.length > 1 ? replies.shift()! : replies[0];
       if ('hang' in reply) return;
       const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
+      if (reply.cut) {
+        res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"status": "al', () => res.destroy());
+        return;
+      }
       res.writeHead(reply.status, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
       res.end(text);
     });
