@@ -41,6 +41,13 @@ export const GUARDRAIL_OPERATIONS: ApiOperation[] = [
     method: 'post', path: '/v1/evaluate/claude', summary: 'Evaluate a coding-agent hook event: allow or deny only', tag: 'Evaluate',
     security: 'CollectorKey', request: 'claude-request', responses: { 200: { api: 'claude-response' } }, errors: ['403', '413', '503'],
   },
+  {
+    method: 'post', path: '/v1/integrations/webhook', summary: "The gateway webhook adapter: evaluates an AI gateway's hook event (spec 4.5 rule 7)", tag: 'Integrations',
+    security: 'CollectorKey', request: 'webhook-request',
+    query: [{ name: 'deny_status', description: 'The status of a block answer, a 4xx or 5xx (for example 446); 200 by default.', schema: { type: 'integer', minimum: 400, maximum: 599 } }],
+    // A block answers with `deny_status` when given; 446 is the status hook callers conventionally ask for.
+    responses: { 200: { api: 'webhook-response' }, 446: { api: 'webhook-response' } }, errors: ['403', '413', '503'],
+  },
   { method: 'get', path: '/v1/catalog/collectors', summary: 'The collector types, grouped', tag: 'Catalogs', responses: { 200: { api: 'catalog-collectors' } } },
   { method: 'get', path: '/v1/catalog/detectors', summary: 'Each detector with its settings JSON Schema', tag: 'Catalogs', responses: { 200: { api: 'catalog-detectors' } } },
   ...crud('/v1/collectors', 'collector_id', 'guardrail-collector', 'collector', 'Collectors', 'collector'),

@@ -86,6 +86,13 @@ describe('guardrail: the OpenAPI description', () => {
     expect((await admin('GET', `/v1/policies/${policy.body.id}`)).status).to.equal(200);
     const evaluate = checked('POST', '/v1/evaluate', await client.evaluate(key.body.key, { payload: { input: 'about project-x' }, direction: 'input' }));
     expect(evaluate.status).to.equal(200);
+    const hook = {
+      eventType: 'beforeRequestHook', provider: 'openai', requestType: 'chatComplete', metadata: { _user: 'ana@example.com' },
+      request: { json: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'about project-x' }] }, text: 'about project-x' },
+      response: { json: {}, text: '' },
+    };
+    const webhook = await client.raw('POST', '/v1/integrations/webhook?deny_status=446', { body: hook, headers: { authorization: `Bearer ${key.body.key}` } });
+    expect(checked('POST', '/v1/integrations/webhook', webhook).status).to.equal(446);
     expect((await admin('GET', `/v1/activity?collector_id=${collectorId}`)).status).to.equal(200);
     // Errors: no credential, a missing record, a body breaking the schema, a bad filter.
     expect(checked('POST', '/v1/evaluate', await client.evaluate(undefined, { payload: { input: 'x' } })).status).to.equal(401);
