@@ -44,6 +44,8 @@ import { EMPTY_CONFIG, loadConfigDocument, type ConfigDocument } from '../snapsh
 import { configExtensions, extensionCollections } from '../snapshot/extensions.js';
 import { SnapshotHolder } from '../snapshot/holder.js';
 import { McpUpstreams } from '../mcp/upstream/upstream-pool.js';
+import { McpConsumerToolkit } from '../mcp/toolkit/consumer-toolkit.js';
+import type { ConsumerToolkit } from '../mcp/toolkit.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
@@ -78,6 +80,8 @@ export interface Portcullis {
   configChanged(): Promise<void>;
   /** The process's MCP upstream servers: pooled connections and cached tool lists (`kit.mcpTools`, the MCP toolkit). */
   mcpUpstreams: McpUpstreams;
+  /** The MCP consumer toolkit of the proxy plane (also `ProxyRuntime.mcpToolkit`). */
+  mcpToolkit: ConsumerToolkit;
   close(): Promise<void>;
 }
 
@@ -171,6 +175,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     holder.onSwap((snapshot) => routing.configure(snapshot));
   }
   let configApplied = !dataPlane || !!cached;
+  // The MCP plane's toolkit: one per proxy runtime, over the process's upstream pool.
+  const mcpToolkit = new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log });
 
   let sync: SyncClient | undefined;
   if (dataPlane) {
@@ -241,7 +247,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
-      const runtime = { formats: host.formats, upstream, log, routing };
+      const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
       return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) } });
     },
     admin: () =>
@@ -278,7 +284,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams, mcpToolkit,
     async close() {
       clearInterval(storeCheck);
       forgetColocatedPlane();
