@@ -179,8 +179,12 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     try {
       return toolEntries(registry, await this.upstreams.tools(registry), this.options.log);
     } catch (err) {
-      const { reason } = upstreamFailure(err);
+      const { kind, reason } = upstreamFailure(err);
       down.set(registry.id, reason);
+      // A server that cannot even list its tools is down: its breaker counts it like a failed call.
+      const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
+      const ticket = breaker?.begin();
+      if (ticket) breaker!.settle(ticket, 'failure');
       this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
       return [];
     }
