@@ -13,11 +13,8 @@ import { BUILD_INFO } from '../../version/build-info.js';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Headers that authenticate the gateway to an MCP server: `Authorization: Bearer <key>`, or the key in a named header. */
-export function mcpAuthHeaders(key: string | undefined, header: string | undefined): Record<string, string> {
-  if (!key) return {};
-  return header ? { [header.toLowerCase()]: key } : { authorization: `Bearer ${key}` };
-}
+// One builder of an MCP registry's auth headers for the admin API, health checks and the MCP plane.
+export { mcpAuthHeaders } from '../../providers/registry-headers.js';
 
 /**
  * Runs `use` with a connected client, and always closes it. Every request goes through
