@@ -5,9 +5,12 @@
  * a server that refuses the credential or does not speak MCP is unhealthy. Intervals are short;
  * every wait is on what the servers saw or the gateway logged, never on a wall-clock guess.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { COLLECTIONS } from '../../../../core/records/types.js';
 import { createTestGateway, type TestGateway } from '../../../../core/testing/index.js';
 import { startTinyMcpServer, type TinyMcpOptions, type TinyMcpServer } from '../../../fixtures/mcp/tiny-mcp-server.js';
@@ -16,6 +19,39 @@ import { memoryLog, type MemoryLog } from '../../admin/helpers/memory-log.js';
 const KEY = 'mcp-health-key-0001';
 const HEALTH = { enabled: true, interval_ms: 40, timeout_ms: 2_000, unhealthy_threshold: 2, healthy_threshold: 2 };
 const TOOLS: TinyMcpOptions['tools'] = [{ name: 'echo', inputSchema: { type: 'object' } }];
+
+/** A stateful MCP server (sessions by `Mcp-Session-Id`) that counts the sessions opened and ended. */
+async function startStatefulServer(): Promise<{ url: string; opened: () => number; ended: () => number; close(): Promise<void> }> {
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  let opened = 0;
+  let ended = 0;
+  const http = createServer((req, res) => {
+    const id = req.headers['mcp-session-id'];
+    const existing = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (existing) {
+      if (req.method === 'DELETE') ended++;
+      void existing.handleRequest(req, res);
+      return;
+    }
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (sessionId) => {
+        opened++;
+        sessions.set(sessionId, transport);
+      },
+      onsessionclosed: (sessionId) => void sessions.delete(sessionId),
+    });
+    const server = new McpServer({ name: 'stateful', version: '1.0.0' }, { capabilities: { tools: {} } });
+    void server.connect(transport).then(() => transport.handleRequest(req, res));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    opened: () => opened,
+    ended: () => ended,
+    close: () => new Promise<void>((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }),
+  };
+}
 
 async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
@@ -78,6 +114,17 @@ describe('mcp: health checks of MCP registries', () => {
   it("a server that refuses the gateway's credential is unhealthy", async () => {
     const id = await mcpRegistry('refused', server.url, 'not-the-key-0001');
     await waitFor(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
+  });
+
+  it('ends the session a stateful server opened for the check', async () => {
+    const stateful = await startStatefulServer();
+    others.push(stateful);
+    const id = await mcpRegistry('stateful', stateful.url);
+    await waitFor(() => stateful.ended() >= 3, 'three sessions ended');
+    expect(stateful.opened() - stateful.ended()).to.be.at.most(1);
+    expect(logged(id, 'registry unhealthy')).to.equal(false);
+    await gateway.seed.update(COLLECTIONS.registries, id, { $set: { health_check: { ...HEALTH, enabled: false } } });
+    await gateway.configChanged();
   });
 
   it('a server that answers HTTP but not MCP is unhealthy (an LLM-style GET would pass it)', async () => {
