@@ -6,13 +6,10 @@
  * gateway's credential fails it too, since the gateway could call none of its tools. A session
  * the server opened is ended at once (`DELETE`), so checks leave no sessions behind upstream.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Dispatcher } from 'undici';
-import { egressFetch } from '../../http/egress-dispatcher.js';
+import { mcpClient } from '../../admin/registries/mcp-client.js';
 import { registryHeaders } from '../../providers/registry-headers.js';
 import type { RegistryView } from '../../snapshot/views.js';
-import { BUILD_INFO } from '../../version/build-info.js';
 import type { HealthCheckSettings } from '../routing/routing-settings.js';
 
 /** Resolves with `work`'s outcome, or rejects once `ms` have passed. */
@@ -26,12 +23,7 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** Runs one MCP check of `registry` (its base URL is the server's endpoint); resolves true when it passed. Never rejects. */
 export async function probeMcp(registry: RegistryView, settings: HealthCheckSettings, dispatcher: Dispatcher): Promise<boolean> {
-  const client = new Client({ name: 'portcullis-health-check', version: BUILD_INFO.version });
-  const transport = new StreamableHTTPClientTransport(new URL(registry.baseUrl), {
-    requestInit: { headers: registryHeaders(registry) },
-    fetch: egressFetch(dispatcher),
-    redirectPolicy: 'same-origin',
-  });
+  const { client, transport } = mcpClient(registry.baseUrl, registryHeaders(registry), dispatcher, 'portcullis-health-check');
   const options = { timeout: settings.timeout_ms, signal: AbortSignal.timeout(settings.timeout_ms) };
   try {
     await within(
