@@ -48,6 +48,28 @@ interface Listing {
   scope: CallerScope | undefined;
 }
 
+const NO_TOOLS: readonly McpToolEntry[] = Object.freeze([]);
+
+/** The last scoped list per caller scope, with the registry lists it was made from. */
+const scopedLists = new WeakMap<CallerScope, { from: ReadonlyArray<readonly McpToolEntry[]>; tools: readonly McpToolEntry[] }>();
+
+/**
+ * The scope's tools from its registries' lists: admitted, sorted by merged name, capped at
+ * `max_tools`. Made again only when one of the registry lists changed (they are kept per
+ * snapshot and server list), not on every request.
+ */
+function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly McpToolEntry[]>): readonly McpToolEntry[] {
+  const known = scopedLists.get(scope);
+  if (known && known.from.length === perRegistry.length && known.from.every((list, i) => list === perRegistry[i])) return known.tools;
+  const merged: McpToolEntry[] = [];
+  for (const entries of perRegistry) for (const entry of entries) if (scope.admits(entry)) merged.push(entry);
+  // Merged names start with the registry slug, unique per gateway: no two registries share a name.
+  merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = Object.freeze(scope.maxTools !== undefined && merged.length > scope.maxTools ? merged.slice(0, scope.maxTools) : merged);
+  scopedLists.set(scope, { from: perRegistry, tools });
+  return tools;
+}
+
 const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
 
 export class McpConsumerToolkit implements ConsumerToolkit {
@@ -142,12 +164,9 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     const scope = callerScope(consumer, ctx.principal);
     const down = new Map<string, string>();
     const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down)));
-    const merged: McpToolEntry[] = [];
-    for (const entries of perRegistry) for (const entry of entries) if (scope.admits(entry)) merged.push(entry);
-    // Merged names start with the registry slug, unique per gateway: no two registries share a name.
-    merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const capped = scope.maxTools !== undefined && merged.length > scope.maxTools ? merged.slice(0, scope.maxTools) : merged;
-    return { tools: await ctx.snapshot.chainFor(consumer).filterTools.promise(capped, ctx), down, scope };
+    // A copy: a filterTools tap may change the array it is given.
+    const scoped = [...scopedTools(scope, perRegistry)];
+    return { tools: await ctx.snapshot.chainFor(consumer).filterTools.promise(scoped, ctx), down, scope };
   }
 
   /**
@@ -174,7 +193,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     const availability = this.options.routing.availability(registry);
     if (!availability.ok) {
       down.set(registry.id, unavailableReason(availability.reason));
-      return [];
+      return NO_TOOLS;
     }
     try {
       return toolEntries(registry, await this.upstreams.tools(registry), this.options.log);
@@ -186,7 +205,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
       const ticket = breaker?.begin();
       if (ticket) breaker!.settle(ticket, 'failure');
       this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
-      return [];
+      return NO_TOOLS;
     }
   }
 
