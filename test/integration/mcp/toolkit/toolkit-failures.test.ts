@@ -16,6 +16,7 @@ describe('mcp toolkit: upstream failures', () => {
   let jira: TinyMcpServer;
   let flaky: TinyMcpServer;
   let dead: TinyMcpServer;
+  let sick: TinyMcpServer;
   let gatewayId: string;
   const ctx = () => toolkitExchange(h.gateway, { gatewayId, consumerSlug: 'agent' });
   const call = (name: string, args: Record<string, unknown> = {}) => h.gateway.mcpToolkit.call(ctx(), name, args, { signal: new AbortController().signal });
@@ -26,6 +27,7 @@ describe('mcp toolkit: upstream failures', () => {
     jira = await startJira();
     flaky = await startTinyMcpServer({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] });
     dead = await startTinyMcpServer({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] });
+    sick = await startTinyMcpServer({ tools: [{ name: 'ping', inputSchema: { type: 'object' } }] });
     await dead.kill();
     h = await startAdminHarness({ planes: ['admin', 'proxy'] });
     gatewayId = (await h.newGateway()).id;
@@ -35,17 +37,21 @@ describe('mcp toolkit: upstream failures', () => {
       seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'jira', base_url: jira.url }),
       seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'flaky', base_url: flaky.url, circuit_breaker: { enabled: true, failure_threshold: 1, open_ms: 600_000 } } as never),
       seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'dead', base_url: dead.url }),
+      seed.registry(gatewayId, {
+        provider: 'mcp', type: 'MCP', slug: 'sick', base_url: sick.url,
+        health_check: { enabled: true, interval_ms: 40, timeout_ms: 2_000, unhealthy_threshold: 1, healthy_threshold: 1 },
+      } as never),
     ]);
     await seed.consumer(gatewayId, { slug: 'agent', registries: registries.map((r) => ({ registry_id: r._id })) });
     await h.gateway.configChanged();
   });
   after(async () => {
     await h?.close();
-    await Promise.all([github, jira, flaky].map((s) => s?.close()));
+    await Promise.all([github, jira, flaky, sick].map((s) => s?.close()));
   });
 
   it('leaves a dead server out of the list and answers its calls with isError naming it', async () => {
-    expect(await names()).to.deep.equal(['flaky__ping', 'github__create_issue', 'github__get_issue', 'github__search_issues', 'jira__create_ticket', 'jira__search']);
+    expect(await names()).to.deep.equal(['flaky__ping', 'github__create_issue', 'github__get_issue', 'github__search_issues', 'jira__create_ticket', 'jira__search', 'sick__ping']);
     const answer = await call('dead__ping');
     expect(answer.result).to.deep.equal({ content: [{ type: 'text', text: 'MCP server dead is unreachable' }], isError: true });
     expect(answer.record).to.include({ registrySlug: 'dead', outcome: 'upstream_error' });
@@ -75,6 +81,26 @@ describe('mcp toolkit: upstream failures', () => {
     expect(fast.record.outcome).to.equal('upstream_error');
     expect(await names()).to.not.include('flaky__ping');
     expect(flaky.headers.length).to.equal(requests);
+  });
+
+  it('fails the calls of a registry failing its health checks fast, saying so, and leaves it out of the list', async () => {
+    expect((await call('sick__ping')).record.outcome).to.equal('ok');
+    sick.setFailure(503);
+    const deadline = Date.now() + 5_000;
+    let answer = await call('sick__ping');
+    while (answer.record.outcome === 'ok' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      answer = await call('sick__ping');
+    }
+    // Wait for the health checks, not for a failed call: the server answers 503 to everything.
+    while (!JSON.stringify(answer.result).includes('health checks') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      answer = await call('sick__ping');
+    }
+    expect(answer.result).to.deep.equal({ content: [{ type: 'text', text: 'MCP server sick is unavailable (failing its health checks); try again later' }], isError: true });
+    expect(answer.record.outcome).to.equal('upstream_error');
+    expect(await names()).to.not.include('sick__ping');
+    sick.setFailure(undefined);
   });
 
   it('fails the calls of a server that dies mid-session with isError naming it; the others keep working', async () => {
