@@ -76,6 +76,8 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   private readonly listeners = new Set<(gatewayId: string) => void>();
   private readonly upstreams: McpUpstreams;
   private snapshot: Snapshot;
+  /** Failed tool-list fetches already counted by their registry's breaker. */
+  private readonly countedFailures = new WeakSet<object>();
 
   constructor(private readonly options: ConsumerToolkitOptions) {
     this.upstreams = options.upstreams;
@@ -200,11 +202,15 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     } catch (err) {
       const { kind, reason } = upstreamFailure(err);
       down.set(registry.id, reason);
-      // A server that cannot even list its tools is down: its breaker counts it like a failed call.
-      const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
-      const ticket = breaker?.begin();
-      if (ticket) breaker!.settle(ticket, 'failure');
-      this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
+      // The same failed fetch is answered to every list for a while: counted and logged once.
+      if (typeof err === 'object' && err !== null && !this.countedFailures.has(err)) {
+        this.countedFailures.add(err);
+        // A server that cannot even list its tools is down: its breaker counts it like a failed call.
+        const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
+        const ticket = breaker?.begin();
+        if (ticket) breaker!.settle(ticket, 'failure');
+        this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
+      }
       return NO_TOOLS;
     }
   }
