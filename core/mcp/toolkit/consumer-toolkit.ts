@@ -124,7 +124,9 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     const upstream = await this.callUpstream(tool.registry, tool.upstreamName, call.arguments as Record<string, unknown>, options);
     if ('failure' in upstream) return answer(errorResult(upstream.failure), 'upstream_error');
     const transformed = await hooks.transformToolResult.promise({ tool, result: upstream.result as McpToolResult['result'] }, ctx);
-    return answer(transformed.result, transformed.result.isError ? 'tool_error' : 'ok');
+    // An error the server did not send is a policy's: the result was refused (a guardrail blocked it).
+    const outcome: ToolCallOutcome = !transformed.result.isError ? 'ok' : upstream.result.isError ? 'tool_error' : 'refused';
+    return answer(transformed.result, outcome);
   }
 
   async openSessions(ctx: Exchange): Promise<UpstreamSessions> {
