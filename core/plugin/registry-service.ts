@@ -11,6 +11,7 @@ import { allows, candidatesFor } from '../proxy/routing/candidates.js';
 import { defaultModelFor } from '../proxy/routing/model-modality.js';
 import type { RegistryView } from '../snapshot/views.js';
 import { registryHeaders } from '../providers/registry-headers.js';
+import { gatewayRegistry } from '../snapshot/registry-reference.js';
 
 export { registryHeaders };
 
@@ -50,12 +51,7 @@ export interface RegistryService {
  */
 export function registryService(registries: ReadonlyMap<string, RegistryView>, gatewayId: string, dispatcher: Dispatcher): RegistryService {
   const endpoints = new Map<string, RegistryEndpoint | undefined>();
-  const find = (reference: string): RegistryView | undefined => {
-    const byId = registries.get(reference);
-    if (byId?.gatewayId === gatewayId) return byId;
-    for (const registry of registries.values()) if (registry.gatewayId === gatewayId && registry.slug === reference) return registry;
-    return undefined;
-  };
+  const find = (reference: string): RegistryView | undefined => gatewayRegistry(registries, gatewayId, reference);
   return {
     resolve(reference) {
       if (!endpoints.has(reference)) {

@@ -7,15 +7,11 @@ import type { RegistryView } from '../../snapshot/views.js';
 import type { McpUpstreams } from '../upstream/upstream-pool.js';
 import type { McpToolService } from '../toolkit-types.js';
 import { toolEntries } from './tool-entries.js';
+import { gatewayRegistry } from '../../snapshot/registry-reference.js';
 
 /** The service for a policy of gateway `gatewayId` over a snapshot's registries (named by id or slug); without `upstreams` every lookup rejects. */
 export function mcpToolService(registries: ReadonlyMap<string, RegistryView>, gatewayId: string, upstreams: McpUpstreams | undefined, log: Logger): McpToolService {
-  const find = (reference: string): RegistryView | undefined => {
-    const byId = registries.get(reference);
-    if (byId?.gatewayId === gatewayId) return byId;
-    for (const registry of registries.values()) if (registry.gatewayId === gatewayId && registry.slug === reference) return registry;
-    return undefined;
-  };
+  const find = (reference: string): RegistryView | undefined => gatewayRegistry(registries, gatewayId, reference);
   return {
     async toolsOf(registryId) {
       const registry = find(registryId);
