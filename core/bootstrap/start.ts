@@ -54,6 +54,9 @@ import { closeServer, listen } from './listen.js';
 import { proxyClientErrorFormat } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { masterKey } from './master-key.js';
+import { McpEndpoint } from '../mcp/endpoint/endpoint.js';
+import { MCP_SESSION_KEY_PURPOSE, SessionSeal } from '../mcp/endpoint/session-seal.js';
+import type { ConsumerToolkit } from '../mcp/toolkit.js';
 import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
 import { nodeId } from './node-id.js';
 
@@ -86,6 +89,8 @@ export interface StartOptions {
   adminRoutes?: readonly AdminRouteModule[];
   /** The most bytes of one upstream answer the proxy reads whole or relays as a stream (default 128 MiB). */
   upstreamAnswerLimitBytes?: number;
+  /** The MCP toolkit behind `/{slug}/mcp` (tests may substitute one); without it the MCP endpoint is 404. */
+  mcpToolkit?: ConsumerToolkit;
   /** The resolver the egress policy checks host names with (tests make a name resolve inside); `dns.lookup` by default. */
   egressLookup?: EgressLookup;
 }
@@ -232,11 +237,13 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const configChanged = async () => {
     await holder.refresh();
   };
+  const mcpToolkit = options.mcpToolkit;
+  const mcpEndpoint = mcpToolkit && new McpEndpoint({ toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) } });
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint });
     },
     admin: () =>
       createAdminApp(
@@ -278,6 +285,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       forgetColocatedPlane();
       sync?.stop();
       registry?.close();
+      await mcpEndpoint?.close();
       await Promise.all(servers.map(closeServer));
       // Plugins close what their setup opened (kit.onRetire), once the last requests have settled.
       await holder.close();
