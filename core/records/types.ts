@@ -53,6 +53,8 @@ export interface ConsumerRecord extends GatewayChild {
   load_balancing?: { strategy: string; [key: string]: unknown };
   fallback?: { targets: string[]; on?: string[]; [key: string]: unknown };
   tags?: string[];
+  /** The MCP tool scope: merged names or `prefix*` (`allow`), and a cap (`max_tools`). */
+  tools?: { allow?: string[]; max_tools?: number };
   /** Attached auths, policies and roles (attach/detach endpoints). */
   auth_ids: string[];
   policy_ids: string[];
