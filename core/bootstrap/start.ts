@@ -249,7 +249,10 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     await holder.refresh();
   };
   // `/{slug}/mcp`: legacy session ids are sealed under a key derived once from the master key.
-  const mcpEndpoint = new McpEndpoint({ toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log });
+  const mcpEndpoint = new McpEndpoint({
+    toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log,
+    allowedOrigins: settings.mcpAllowedOrigins, sessionTtlMs: settings.mcpSessionTtlMs,
+  });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
