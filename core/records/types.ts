@@ -32,7 +32,8 @@ export interface RegistryRecord extends GatewayChild {
   base_url?: string;
   /** Inline key sealed at rest, or a vault credential reference. */
   auth?: { api_key_sealed?: SealedSecret; credential_id?: string; header?: string };
-  options?: { api_version?: string; deployments?: Record<string, string>; [key: string]: unknown };
+  /** Provider options; `tool_aliases` (tool name -> alias) on MCP registries only. */
+  options?: { api_version?: string; deployments?: Record<string, string>; tool_aliases?: Record<string, string>; [key: string]: unknown };
   models?: string[];
   capabilities?: string[];
   health_check?: { enabled: boolean; interval_ms?: number; path?: string; [key: string]: unknown };

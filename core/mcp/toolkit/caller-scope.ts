@@ -16,6 +16,8 @@ export interface CallerScope {
   readonly registries: readonly RegistryView[];
   /** Whether the caller may see and call `entry` (before `max_tools`). */
   admits(entry: McpToolEntry): boolean;
+  /** The same by name only, for a tool of a registry whose list cannot be had now (its name upstream unknown). */
+  admitsName(registryId: string, mergedName: string): boolean;
   /** At most this many tools (the first by merged name); undefined: no cap. */
   readonly maxTools?: number;
 }
@@ -63,14 +65,20 @@ export function callerScope(consumer: ConsumerView, principal: Principal | undef
   }
 
   const allow = compileAllowList(consumer.record.tools?.allow);
+  const admitted = (registryId: string, mergedName: string, upstreamName: string | undefined): boolean => {
+    const roleSet = toolSets.get(registryId);
+    // A role's tool set names tools by their local name (after aliases) or by their name upstream.
+    if (roleSet && !(upstreamName !== undefined && roleSet.has(upstreamName)) && !roleSet.has(splitMergedName(mergedName)?.local ?? '')) return false;
+    return allow ? allow(mergedName) : true;
+  };
   scope = Object.freeze({
     registries: Object.freeze([...registries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))),
     maxTools: consumer.record.tools?.max_tools,
     admits(entry: McpToolEntry) {
-      const roleSet = toolSets.get(entry.registry.id);
-      // A role's tool set names tools by their local name (after aliases) or by their name upstream.
-      if (roleSet && !roleSet.has(entry.upstreamName) && !roleSet.has(splitMergedName(entry.name)?.local ?? '')) return false;
-      return allow ? allow(entry.name) : true;
+      return admitted(entry.registry.id, entry.name, entry.upstreamName);
+    },
+    admitsName(registryId: string, mergedName: string) {
+      return admitted(registryId, mergedName, undefined);
     },
   });
   byRoles.set(key, scope);

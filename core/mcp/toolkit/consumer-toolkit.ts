@@ -7,7 +7,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Exchange } from '../../pipeline/exchange.js';
-import type { RoutingRuntime } from '../../proxy/routing/routing-runtime.js';
+import type { Availability, RoutingRuntime } from '../../proxy/routing/routing-runtime.js';
 import type { SnapshotHolder } from '../../snapshot/holder.js';
 import type { Snapshot } from '../../snapshot/snapshot.js';
 import type { RegistryView } from '../../snapshot/views.js';
@@ -16,7 +16,8 @@ import { UnknownToolError, UpstreamSessionExpiredError } from '../toolkit.js';
 import type { McpToolCall, McpToolEntry, McpToolResult } from '../toolkit-types.js';
 import { upstreamFailure } from '../upstream/upstream-failure.js';
 import type { McpUpstreams } from '../upstream/upstream-pool.js';
-import { callerScope } from './caller-scope.js';
+import { callerScope, type CallerScope } from './caller-scope.js';
+import { splitMergedName } from '../tool-names.js';
 import { toolEntries } from './tool-entries.js';
 import { gatewaysWithNewToolkits } from './toolkit-fingerprints.js';
 
@@ -32,6 +33,41 @@ export interface ConsumerToolkitOptions {
 /** An `isError` result carrying `text`. */
 function errorResult(text: string): McpToolResult['result'] {
   return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** What the client is told of a registry routing keeps out (health checks, breaker). */
+function unavailableReason(reason: Availability['reason']): string {
+  return `is unavailable (${reason === 'unhealthy' ? 'failing its health checks' : 'circuit open'}); try again later`;
+}
+
+/** A caller's tools and what was left out. */
+interface Listing {
+  tools: McpToolEntry[];
+  /** Registry id -> why its tools are missing (down, unhealthy, breaker open). */
+  down: Map<string, string>;
+  scope: CallerScope | undefined;
+}
+
+const NO_TOOLS: readonly McpToolEntry[] = Object.freeze([]);
+
+/** The last scoped list per caller scope, with the registry lists it was made from. */
+const scopedLists = new WeakMap<CallerScope, { from: ReadonlyArray<readonly McpToolEntry[]>; tools: readonly McpToolEntry[] }>();
+
+/**
+ * The scope's tools from its registries' lists: admitted, sorted by merged name, capped at
+ * `max_tools`. Made again only when one of the registry lists changed (they are kept per
+ * snapshot and server list), not on every request.
+ */
+function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly McpToolEntry[]>): readonly McpToolEntry[] {
+  const known = scopedLists.get(scope);
+  if (known && known.from.length === perRegistry.length && known.from.every((list, i) => list === perRegistry[i])) return known.tools;
+  const merged: McpToolEntry[] = [];
+  for (const entries of perRegistry) for (const entry of entries) if (scope.admits(entry)) merged.push(entry);
+  // Merged names start with the registry slug, unique per gateway: no two registries share a name.
+  merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = Object.freeze(scope.maxTools !== undefined && merged.length > scope.maxTools ? merged.slice(0, scope.maxTools) : merged);
+  scopedLists.set(scope, { from: perRegistry, tools });
+  return tools;
 }
 
 const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
@@ -56,21 +92,13 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   }
 
   async list(ctx: Exchange): Promise<McpToolEntry[]> {
-    const consumer = ctx.consumer;
-    if (!consumer) return [];
-    const scope = callerScope(consumer, ctx.principal);
-    const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry)));
-    const merged: McpToolEntry[] = [];
-    for (const entries of perRegistry) for (const entry of entries) if (scope.admits(entry)) merged.push(entry);
-    // Merged names start with the registry slug, unique per gateway: no two registries share a name.
-    merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const capped = scope.maxTools !== undefined && merged.length > scope.maxTools ? merged.slice(0, scope.maxTools) : merged;
-    return ctx.snapshot.chainFor(consumer).filterTools.promise(capped, ctx);
+    return (await this.listing(ctx)).tools;
   }
 
   async call(ctx: Exchange, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; sessions?: UpstreamSessions }): Promise<ToolCallAnswer> {
-    const tool = (await this.list(ctx)).find((t) => t.name === name);
-    if (!tool) throw new UnknownToolError(name);
+    const listing = await this.listing(ctx);
+    const tool = listing.tools.find((t) => t.name === name);
+    if (!tool) return this.callToUnlisted(listing, name);
     const hooks = ctx.snapshot.chainFor(ctx.consumer!);
     const started = performance.now();
     const record: ToolCallRecord = {
@@ -129,14 +157,55 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     return () => this.listeners.delete(listener);
   }
 
-  /** The registry's entries; nothing when it is unavailable or cannot be listed (its tools are left out, the others stay). */
-  private async toolsOf(registry: RegistryView): Promise<readonly McpToolEntry[]> {
-    if (!this.options.routing.availability(registry).ok) return [];
+  /** The caller's tools (scoped, capped, through `filterTools`) and the registries left out because they are down. */
+  private async listing(ctx: Exchange): Promise<Listing> {
+    const consumer = ctx.consumer;
+    if (!consumer) return { tools: [], down: new Map(), scope: undefined };
+    const scope = callerScope(consumer, ctx.principal);
+    const down = new Map<string, string>();
+    const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down)));
+    // A copy: a filterTools tap may change the array it is given.
+    const scoped = [...scopedTools(scope, perRegistry)];
+    return { tools: await ctx.snapshot.chainFor(consumer).filterTools.promise(scoped, ctx), down, scope };
+  }
+
+  /**
+   * A name not in the caller's list: a tool of one of its registries that is down right now (and
+   * that its scope would allow) fails as that server's call would, naming it; anything else is unknown.
+   */
+  private callToUnlisted(listing: Listing, name: string): ToolCallAnswer {
+    const split = splitMergedName(name);
+    const registry = split && listing.scope?.registries.find((r) => r.slug === split.registrySlug);
+    const reason = registry && listing.down.get(registry.id);
+    if (!registry || !reason || !listing.scope!.admitsName(registry.id, name)) throw new UnknownToolError(name);
+    const result = errorResult(`MCP server ${registry.slug} ${reason}`);
+    return {
+      result,
+      record: {
+        registryId: registry.id, registrySlug: registry.slug, tool: name, upstreamTool: split!.local,
+        outcome: 'upstream_error', latencyMs: 0, requestBytes: 0, responseBytes: byteLength(result),
+      },
+    };
+  }
+
+  /** The registry's entries; nothing when it is unavailable or cannot be listed (its tools are left out, the others stay, `down` says why). */
+  private async toolsOf(registry: RegistryView, down: Map<string, string>): Promise<readonly McpToolEntry[]> {
+    const availability = this.options.routing.availability(registry);
+    if (!availability.ok) {
+      down.set(registry.id, unavailableReason(availability.reason));
+      return NO_TOOLS;
+    }
     try {
       return toolEntries(registry, await this.upstreams.tools(registry), this.options.log);
     } catch (err) {
-      this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason: upstreamFailure(err).reason });
-      return [];
+      const { kind, reason } = upstreamFailure(err);
+      down.set(registry.id, reason);
+      // A server that cannot even list its tools is down: its breaker counts it like a failed call.
+      const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
+      const ticket = breaker?.begin();
+      if (ticket) breaker!.settle(ticket, 'failure');
+      this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
+      return NO_TOOLS;
     }
   }
 
@@ -148,12 +217,10 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     options: { signal: AbortSignal; sessions?: UpstreamSessions },
   ): Promise<{ result: CallToolResult } | { failure: string }> {
     const availability = this.options.routing.availability(registry);
-    if (!availability.ok) {
-      return { failure: `MCP server ${registry.slug} is unavailable (${availability.reason === 'unhealthy' ? 'failing its health checks' : 'circuit open'}); try again later` };
-    }
+    if (!availability.ok) return { failure: `MCP server ${registry.slug} ${unavailableReason(availability.reason)}` };
     const breaker = this.options.routing.breakers.for(registry);
     const ticket = breaker?.begin();
-    if (breaker && !ticket) return { failure: `MCP server ${registry.slug} is unavailable (circuit open); try again later` };
+    if (breaker && !ticket) return { failure: `MCP server ${registry.slug} ${unavailableReason('circuit_open')}` };
     try {
       const result = await this.upstreams.callTool(registry, name, args, { signal: options.signal, sessionId: options.sessions?.[registry.id] });
       if (ticket) breaker!.settle(ticket, 'success');

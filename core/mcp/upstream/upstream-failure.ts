@@ -22,6 +22,7 @@ export function upstreamFailure(err: unknown): UpstreamFailure {
     if (err.code === ErrorCode.ConnectionClosed) return { kind: 'down', reason: 'closed the connection' };
     return { kind: 'tool', reason: `answered JSON-RPC error ${err.code}` };
   }
+  if (err instanceof StreamableHTTPError && (err.code === 401 || err.code === 403)) return { kind: 'down', reason: `refuses the gateway's credential (HTTP ${err.code})` };
   if (err instanceof StreamableHTTPError) return { kind: 'down', reason: err.code && err.code > 0 ? `answered HTTP ${err.code}` : 'answered something that is not MCP' };
   if (err instanceof EgressRefusedError || (err as { cause?: unknown })?.cause instanceof EgressRefusedError) return { kind: 'down', reason: 'is refused by the egress policy' };
   return { kind: 'down', reason: 'is unreachable' };

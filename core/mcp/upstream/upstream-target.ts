@@ -3,7 +3,7 @@
  * authenticate the gateway (the registry's key, decrypted per snapshot), never the client's.
  */
 import { createHash } from 'node:crypto';
-import { mcpAuthHeaders } from '../../admin/registries/mcp-client.js';
+import { mcpAuthHeaders } from '../../providers/registry-headers.js';
 import type { RegistryView } from '../../snapshot/views.js';
 
 /** An MCP registry's server as the upstream pool connects to it. `headers` hold the key: never log them. */
