@@ -184,9 +184,11 @@ export class McpEndpoint {
     if (!(header(koa, 'accept') ?? '').includes('text/event-stream')) {
       throw new GatewayError('invalid_request', { status: 406, message: 'Not Acceptable: the client must accept text/event-stream' });
     }
+    const gatewayId = ctx.consumer!.gatewayId;
+    if (!this.legacyStreams.hasRoom(gatewayId)) throw new GatewayError('rate_limited', { message: 'too many open MCP streams for this gateway: close one and retry' });
     koa.respond = false;
     // The stream stays open past this request, which settles now; it holds no snapshot.
-    this.legacyStreams.open(ctx.consumer!.gatewayId, koa.res, {});
+    this.legacyStreams.open(gatewayId, koa.res, {});
   }
 
   private async endSession(koa: Koa.Context, ctx: Exchange, session: McpSession): Promise<void> {

@@ -7,15 +7,23 @@ import type { ServerResponse } from 'node:http';
 
 const LIST_CHANGED = `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })}\n\n`;
 
+/** Open streams per gateway, as the SDK caps a gateway's modern `subscriptions/listen` streams. */
+export const MAX_STREAMS_PER_GATEWAY = 1024;
+
 /** Open legacy GET streams, by gateway id. */
 export class LegacyStreams {
   private readonly byGateway = new Map<string, Set<ServerResponse>>();
   private readonly keepAlive: NodeJS.Timeout;
 
   /** `keepAliveMs`: how often an SSE comment keeps idle streams (and the proxies between) open. */
-  constructor(keepAliveMs = 15_000) {
+  constructor(keepAliveMs = 15_000, private readonly maxPerGateway = MAX_STREAMS_PER_GATEWAY) {
     this.keepAlive = setInterval(() => this.writeAll(': keep-alive\n\n'), keepAliveMs);
     this.keepAlive.unref();
+  }
+
+  /** Whether `gatewayId` may open another stream. */
+  hasRoom(gatewayId: string): boolean {
+    return (this.byGateway.get(gatewayId)?.size ?? 0) < this.maxPerGateway;
   }
 
   /** Starts an SSE answer on `res` (its headers merged with `headers`) and keeps it until the client leaves. */
