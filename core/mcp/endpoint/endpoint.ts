@@ -148,25 +148,26 @@ export class McpEndpoint {
     const server = await this.factory({ era: 'legacy', authInfo, requestInfo: request });
     // JSON answers: the whole answer is known before its status is, so an expired upstream session can still be a 404.
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    let sessionId: string | undefined;
     try {
       await server.connect(transport);
       let response = await transport.handleRequest(request, { parsedBody: message, authInfo });
       ctx.mcp!.toolCall = state.toolCall;
       if (state.sessionExpired) throw sessionNotFound('an upstream session of this session has expired: initialize a new session');
-      const extra: Record<string, string> = {};
       if (initialize && response.ok) {
         const body = await response.text();
         const result = (JSON.parse(body) as { result?: { protocolVersion?: string } }).result;
         if (result?.protocolVersion) {
-          const principal = ctx.principal!;
-          extra['mcp-session-id'] = this.options.seal.seal({ consumerId: ctx.consumer!.id, authId: principal.authId, protocolVersion: result.protocolVersion, issuedAt: Date.now(), upstream: sessions });
+          sessionId = this.options.seal.seal({ consumerId: ctx.consumer!.id, authId: ctx.principal!.authId, protocolVersion: result.protocolVersion, issuedAt: Date.now(), upstream: sessions });
         }
         response = new Response(body, { status: response.status, headers: response.headers });
       }
       koa.respond = false;
-      await writeWebResponse(koa.res, response, extra);
+      await writeWebResponse(koa.res, response, sessionId ? { 'mcp-session-id': sessionId } : {});
     } finally {
       await server.close().catch(() => undefined);
+      // An `initialize` that handed out no session (refused by the transport, failed) leaves no upstream session open.
+      if (initialize && !sessionId && Object.keys(sessions).length) void this.options.toolkit.closeSessions(ctx, sessions).catch(() => undefined);
     }
   }
 

@@ -32,6 +32,14 @@ describe('mcp endpoint: transport details', () => {
       expect(res.headers.get('x-ag-trace-id')).to.match(/^[0-9a-f-]{36}$/);
     });
 
+    it('an initialize the transport refuses (no text/event-stream in Accept) hands out no session and closes the upstream sessions opened for it', async () => {
+      const before = world.toolkit.closed.length;
+      const res = await post(world.url, legacyInitialize, { ...key, accept: 'application/json' });
+      expect(res.status).to.equal(406);
+      expect(res.headers.get('mcp-session-id')).to.equal(null);
+      expect(world.toolkit.closed.length).to.equal(before + 1);
+    });
+
     it('a notification is 202', async () => {
       const session = await legacySession(world.url, world.key);
       const res = await post(world.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, inSession(world.key, session));
