@@ -178,6 +178,11 @@ export class McpEndpoint {
     const session = this.options.seal.open(id);
     const fits = session && session.consumerId === ctx.consumer!.id && session.authId === ctx.principal!.authId && Date.now() - session.issuedAt < this.sessionTtlMs;
     if (!fits) throw sessionNotFound('Session not found: initialize a new session');
+    // After initialize a client sends the revision it agreed on (absent: the transport assumes the oldest).
+    const version = header(koa, 'mcp-protocol-version');
+    if (version !== undefined && version !== session.protocolVersion) {
+      throw new GatewayError('invalid_request', { message: `Bad Request: MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} is not the session's ${session.protocolVersion}` });
+    }
     return session;
   }
 

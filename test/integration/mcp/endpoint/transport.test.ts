@@ -65,6 +65,17 @@ describe('mcp endpoint: transport details', () => {
       expect(res.status).to.equal(400);
     });
 
+    it('an MCP-Protocol-Version other than the one the session agreed is 400', async () => {
+      const init = await post(world.url, { ...legacyInitialize, params: { ...legacyInitialize.params, protocolVersion: '2025-06-18' } }, key);
+      expect(init.json.result.protocolVersion).to.equal('2025-06-18');
+      const session = init.headers.get('mcp-session-id')!;
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const other = await post(world.url, list, inSession(world.key, session));
+      expect(other.status).to.equal(400);
+      expect(other.json.error.message).to.contain('2025-06-18');
+      expect((await post(world.url, list, { ...inSession(world.key, session), 'mcp-protocol-version': '2025-06-18' })).status).to.equal(200);
+    });
+
     it('GET with the session id opens an SSE stream; without one it is 400', async () => {
       const session = await legacySession(world.url, world.key);
       const controller = new AbortController();
