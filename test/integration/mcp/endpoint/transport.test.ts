@@ -40,6 +40,12 @@ describe('mcp endpoint: transport details', () => {
       expect(world.toolkit.closed.length).to.equal(before + 1);
     });
 
+    it('answers ping; a method the endpoint does not serve is -32601', async () => {
+      const session = await legacySession(world.url, world.key);
+      expect((await post(world.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(world.key, session))).json.result).to.deep.equal({});
+      expect((await post(world.url, { jsonrpc: '2.0', id: 2, method: 'resources/list' }, inSession(world.key, session))).json.error.code).to.equal(-32601);
+    });
+
     it('a notification is 202', async () => {
       const session = await legacySession(world.url, world.key);
       const res = await post(world.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, inSession(world.key, session));
@@ -119,6 +125,17 @@ describe('mcp endpoint: transport details', () => {
       expect(wrongName.status).to.equal(400);
       expect(wrongName.json.error.code).to.equal(-32020);
       expect((await post(world.url, call.body, { ...call.headers, ...key })).status).to.equal(200);
+    });
+
+    it('a method the endpoint does not serve is -32601 (HTTP 404, as the SDK answers); a tools/list cursor it never issued is -32602', async () => {
+      const send = async (method: string, params: Record<string, unknown> = {}) => {
+        const { body, headers } = modernRequest(method, params);
+        return post(world.url, body, { ...headers, ...key });
+      };
+      const unknown = await send('resources/list');
+      expect(unknown.status).to.equal(404);
+      expect(unknown.json.error.code).to.equal(-32601);
+      expect((await send('tools/list', { cursor: 'made-up' })).json.error.code).to.equal(-32602);
     });
 
     it('GET and DELETE are 405', async () => {
