@@ -94,7 +94,7 @@ export class McpEndpoint {
       if (isModernVersion(header(koa, 'mcp-protocol-version'))) throw methodNotAllowed(koa.method, 'POST');
       const session = this.sessionOf(koa, ctx);
       ctx.mcp.era = 'legacy';
-      return koa.method === 'GET' ? this.openStream(koa, ctx) : this.endSession(koa, ctx, session);
+      return koa.method === 'GET' ? this.openStream(koa, ctx, session) : this.endSession(koa, ctx, session);
     }
     throw methodNotAllowed(koa.method, 'GET, POST, DELETE');
   }
@@ -186,7 +186,7 @@ export class McpEndpoint {
     return session;
   }
 
-  private openStream(koa: Koa.Context, ctx: Exchange): void {
+  private openStream(koa: Koa.Context, ctx: Exchange, session: McpSession): void {
     if (!(header(koa, 'accept') ?? '').includes('text/event-stream')) {
       throw new GatewayError('invalid_request', { status: 406, message: 'Not Acceptable: the client must accept text/event-stream' });
     }
@@ -194,7 +194,7 @@ export class McpEndpoint {
     if (!this.legacyStreams.hasRoom(gatewayId)) throw new GatewayError('rate_limited', { message: 'too many open MCP streams for this gateway: close one and retry' });
     koa.respond = false;
     // The stream stays open past this request, which settles now; it holds no snapshot.
-    this.legacyStreams.open(gatewayId, koa.res, {});
+    this.legacyStreams.open(gatewayId, koa.res, {}, session.issuedAt + this.sessionTtlMs - Date.now());
   }
 
   private async endSession(koa: Koa.Context, ctx: Exchange, session: McpSession): Promise<void> {

@@ -26,14 +26,20 @@ export class LegacyStreams {
     return (this.byGateway.get(gatewayId)?.size ?? 0) < this.maxPerGateway;
   }
 
-  /** Starts an SSE answer on `res` (its headers merged with `headers`) and keeps it until the client leaves. */
-  open(gatewayId: string, res: ServerResponse, headers: Record<string, string>): void {
+  /**
+   * Starts an SSE answer on `res` (its headers merged with `headers`) and keeps it until the
+   * client leaves, or until `endsInMs` (its session's remaining lifetime): then the stream ends,
+   * and the client's next GET finds the session expired (404) and initializes again.
+   */
+  open(gatewayId: string, res: ServerResponse, headers: Record<string, string>, endsInMs?: number): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', ...headers });
     res.flushHeaders();
     let streams = this.byGateway.get(gatewayId);
     if (!streams) this.byGateway.set(gatewayId, (streams = new Set()));
     streams.add(res);
+    const expiry = endsInMs === undefined ? undefined : setTimeout(() => res.end(), Math.max(0, endsInMs)).unref();
     res.once('close', () => {
+      clearTimeout(expiry);
       streams.delete(res);
       if (streams.size === 0 && this.byGateway.get(gatewayId) === streams) this.byGateway.delete(gatewayId);
     });

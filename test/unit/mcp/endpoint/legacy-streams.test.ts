@@ -9,7 +9,10 @@ describe('mcp endpoint: legacy GET streams', () => {
   let base: string;
   before(async () => {
     streams = new LegacyStreams(60_000, 2);
-    server = createServer((req, res: ServerResponse) => streams.open(new URL(req.url!, 'http://x').searchParams.get('gw')!, res, { 'x-ag-trace-id': 't-1' }));
+    server = createServer((req, res: ServerResponse) => {
+      const query = new URL(req.url!, 'http://x').searchParams;
+      streams.open(query.get('gw')!, res, { 'x-ag-trace-id': 't-1' }, query.has('ends') ? Number(query.get('ends')) : undefined);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -19,8 +22,8 @@ describe('mcp endpoint: legacy GET streams', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  const reader = async (gw: string, controller: AbortController) => {
-    const res = await fetch(`${base}/?gw=${gw}`, { signal: controller.signal });
+  const reader = async (gw: string, controller: AbortController, query = '') => {
+    const res = await fetch(`${base}/?gw=${gw}${query}`, { signal: controller.signal });
     expect(res.headers.get('content-type')).to.equal('text/event-stream');
     expect(res.headers.get('x-ag-trace-id')).to.equal('t-1');
     return res.body!.getReader();
@@ -51,5 +54,16 @@ describe('mcp endpoint: legacy GET streams', () => {
     expect(streams.hasRoom('c')).to.equal(false);
     expect(streams.hasRoom('d')).to.equal(true);
     c.abort();
+  });
+
+  it('ends a stream when its session expires', async () => {
+    const stream = await reader('e', new AbortController(), '&ends=50');
+    // Without the expiry the stream stays open and this read never ends (the test times out).
+    for (;;) {
+      const { done } = await stream.read();
+      if (done) break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(streams.size).to.equal(0);
   });
 });
