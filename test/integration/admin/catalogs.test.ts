@@ -16,6 +16,7 @@ const BUILT_IN_POLICIES = {
   rate_limiter: 'policy',
   token_rate_limiter: 'policy',
   tool_governance: 'policy',
+  tool_rate_limiter: 'policy',
   cache: 'cache',
   guardrails: 'guardrail',
 } as const;
