@@ -43,6 +43,7 @@ import { buildSnapshot } from '../snapshot/builder.js';
 import { EMPTY_CONFIG, loadConfigDocument, type ConfigDocument } from '../snapshot/config-document.js';
 import { configExtensions, extensionCollections } from '../snapshot/extensions.js';
 import { SnapshotHolder } from '../snapshot/holder.js';
+import { McpUpstreams } from '../mcp/upstream/upstream-pool.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
@@ -75,6 +76,8 @@ export interface Portcullis {
   log: Logger;
   /** Rebuilds the snapshot from the store (what an admin write does). */
   configChanged(): Promise<void>;
+  /** The process's MCP upstream servers: pooled connections and cached tool lists (`kit.mcpTools`, the MCP toolkit). */
+  mcpUpstreams: McpUpstreams;
   close(): Promise<void>;
 }
 
@@ -146,9 +149,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   // `kit.guardrails`: the configured service, else the co-located plane once it listens.
   const guardrailLocation = new GuardrailLocation(settings.guardrailUrl);
   const coreMembers = [...PROXY_CORE_MEMBERS, coreRouter(routing), metricsMember(telemetry)];
+  // MCP servers: connections and tool lists per process, shared by every snapshot.
+  const mcpUpstreams = new McpUpstreams({ dispatcher: egress.dispatcher, log });
   const build = (document: ConfigDocument) =>
     buildSnapshot(document, {
-      host, secretBox, counters, log, coreMembers, egress, guardrails: guardrailLocation,
+      host, secretBox, counters, log, coreMembers, egress, guardrails: guardrailLocation, mcpUpstreams,
       extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes, { host, log, egress })] as [string, unknown]),
     });
 
@@ -160,6 +165,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const load = store ? () => loadConfigDocument(store!, extensionCollections()) : async () => holder.current.document;
   holder = new SnapshotHolder(await build(initialDocument), load, build, log);
   observability.watchConfigRevision(() => holder.current.revision);
+  holder.onSwap((snapshot) => mcpUpstreams.retain(snapshot.indexes.registriesById.values()));
   if (settings.planes.includes('proxy')) {
     routing.configure(holder.current);
     holder.onSwap((snapshot) => routing.configure(snapshot));
@@ -272,7 +278,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams,
     async close() {
       clearInterval(storeCheck);
       forgetColocatedPlane();
@@ -284,6 +290,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       await telemetry.close().catch(() => undefined);
       await observability.close();
       await upstream.close();
+      await mcpUpstreams.close();
       await routing.close();
       await egress.close();
       if (!options.counters) await closeCounters(counters);

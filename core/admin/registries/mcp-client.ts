@@ -23,8 +23,7 @@ export function mcpAuthHeaders(key: string | undefined, header: string | undefin
  * default), each one connecting under the same policy.
  */
 export async function withMcpClient<T>(url: string, headers: Record<string, string>, dispatcher: Dispatcher, use: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ name: 'portcullis-admin', version: BUILD_INFO.version });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch: egressFetch(dispatcher), redirectPolicy: 'same-origin' });
+  const { client, transport } = mcpClient(url, headers, dispatcher, 'portcullis-admin');
   try {
     await client.connect(transport, { timeout: REQUEST_TIMEOUT_MS });
     return await use(client);
@@ -33,12 +32,29 @@ export async function withMcpClient<T>(url: string, headers: Record<string, stri
   }
 }
 
-/** Every tool the server declares, following `nextCursor` pages. */
-export async function listAllTools(client: Client): Promise<Tool[]> {
+/** What `mcpClient` builds: an SDK client with the transport it is meant to connect over. */
+export interface UnconnectedMcpClient {
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+}
+
+/**
+ * An SDK client and its Streamable HTTP transport, not yet connected (`client.connect(transport)`).
+ * Requests go through `dispatcher` and follow same-origin redirects only. With `sessionId`, the
+ * transport resumes that upstream session and `connect` skips `initialize`.
+ */
+export function mcpClient(url: string, headers: Record<string, string>, dispatcher: Dispatcher, name: string, sessionId?: string): UnconnectedMcpClient {
+  const client = new Client({ name, version: BUILD_INFO.version });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, fetch: egressFetch(dispatcher), redirectPolicy: 'same-origin', sessionId });
+  return { client, transport };
+}
+
+/** Every tool the server declares, following `nextCursor` pages (at most 100 pages). */
+export async function listAllTools(client: Client, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Tool[]> {
   const tools: Tool[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: REQUEST_TIMEOUT_MS });
+    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs });
     // One by one: a page may hold any number of tools, too many to spread into a call.
     for (const tool of result.tools) tools.push(tool);
     cursor = result.nextCursor;
