@@ -17,6 +17,7 @@ const BUILT_IN_POLICIES = {
   token_rate_limiter: 'policy',
   tool_governance: 'policy',
   tool_rate_limiter: 'policy',
+  tool_injection: 'policy',
   cache: 'cache',
   guardrails: 'guardrail',
 } as const;
