@@ -44,6 +44,8 @@ import { EMPTY_CONFIG, loadConfigDocument, type ConfigDocument } from '../snapsh
 import { configExtensions, extensionCollections } from '../snapshot/extensions.js';
 import { SnapshotHolder } from '../snapshot/holder.js';
 import { McpUpstreams } from '../mcp/upstream/upstream-pool.js';
+import { McpConsumerToolkit } from '../mcp/toolkit/consumer-toolkit.js';
+import type { ConsumerToolkit } from '../mcp/toolkit.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
@@ -55,6 +57,8 @@ import { closeServer, listen } from './listen.js';
 import { proxyClientErrorFormat } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { masterKey } from './master-key.js';
+import { McpEndpoint } from '../mcp/endpoint/endpoint.js';
+import { MCP_SESSION_KEY_PURPOSE, SessionSeal } from '../mcp/endpoint/session-seal.js';
 import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
 import { nodeId } from './node-id.js';
 
@@ -78,6 +82,8 @@ export interface Portcullis {
   configChanged(): Promise<void>;
   /** The process's MCP upstream servers: pooled connections and cached tool lists (`kit.mcpTools`, the MCP toolkit). */
   mcpUpstreams: McpUpstreams;
+  /** The MCP consumer toolkit of the proxy plane (also `ProxyRuntime.mcpToolkit`). */
+  mcpToolkit: ConsumerToolkit;
   close(): Promise<void>;
 }
 
@@ -89,6 +95,8 @@ export interface StartOptions {
   adminRoutes?: readonly AdminRouteModule[];
   /** The most bytes of one upstream answer the proxy reads whole or relays as a stream (default 128 MiB). */
   upstreamAnswerLimitBytes?: number;
+  /** The MCP toolkit behind `/{slug}/mcp`, instead of the process's own (transport tests substitute a small one). */
+  mcpToolkit?: ConsumerToolkit;
   /** The resolver the egress policy checks host names with (tests make a name resolve inside); `dns.lookup` by default. */
   egressLookup?: EgressLookup;
 }
@@ -171,6 +179,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     holder.onSwap((snapshot) => routing.configure(snapshot));
   }
   let configApplied = !dataPlane || !!cached;
+  // The MCP plane's toolkit: one per proxy runtime, over the process's upstream pool.
+  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log });
 
   let sync: SyncClient | undefined;
   if (dataPlane) {
@@ -238,11 +248,16 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const configChanged = async () => {
     await holder.refresh();
   };
+  // `/{slug}/mcp`: legacy session ids are sealed under a key derived once from the master key.
+  const mcpEndpoint = new McpEndpoint({
+    toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log,
+    allowedOrigins: settings.mcpAllowedOrigins, sessionTtlMs: settings.mcpSessionTtlMs,
+  });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
-      const runtime = { formats: host.formats, upstream, log, routing };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) } });
+      const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint });
     },
     admin: () =>
       createAdminApp(
@@ -278,12 +293,13 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams, mcpToolkit,
     async close() {
       clearInterval(storeCheck);
       forgetColocatedPlane();
       sync?.stop();
       registry?.close();
+      await mcpEndpoint.close();
       await Promise.all(servers.map(closeServer));
       // Plugins close what their setup opened (kit.onRetire), once the last requests have settled.
       await holder.close();

@@ -25,6 +25,8 @@ export interface McpUpstreamsOptions {
   listTimeoutMs?: number;
   /** How long one `tools/call` may take (default 60 s). */
   callTimeoutMs?: number;
+  /** How long a failed tool list is remembered before the server is asked again (default 5 s). */
+  listRetryMs?: number;
 }
 
 /** What a tool call upstream is given. */
@@ -36,17 +38,19 @@ export interface UpstreamCallOptions {
 
 export class McpUpstreams {
   private readonly connections = new Map<string, UpstreamConnection>();
-  /** Tool lists by target key; a failed fetch is not kept. */
+  /** Tool lists by target key; a failed fetch is kept `listRetryMs`. */
   private readonly toolLists = new Map<string, Promise<readonly Tool[]>>();
   private readonly listeners = new Set<(registryId: string) => void>();
   private readonly connectTimeoutMs: number;
   private readonly listTimeoutMs: number;
   private readonly callTimeoutMs: number;
+  private readonly listRetryMs: number;
 
   constructor(private readonly options: McpUpstreamsOptions) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
     this.listTimeoutMs = options.listTimeoutMs ?? 10_000;
     this.callTimeoutMs = options.callTimeoutMs ?? 60_000;
+    this.listRetryMs = options.listRetryMs ?? 5_000;
   }
 
   /** The tools the registry's server declares (every page), from the cache or fetched once for all concurrent callers. */
@@ -57,8 +61,12 @@ export class McpUpstreams {
       const fetching = this.connection(target).use((client) => listAllTools(client, this.listTimeoutMs)).then((list) => Object.freeze(list));
       tools = fetching;
       this.toolLists.set(target.key, fetching);
+      // A failure is kept a little while, so lists do not wait on a server that is down again and again.
       fetching.catch(() => {
-        if (this.toolLists.get(target.key) === fetching) this.toolLists.delete(target.key);
+        const retry = setTimeout(() => {
+          if (this.toolLists.get(target.key) === fetching) this.toolLists.delete(target.key);
+        }, this.listRetryMs);
+        retry.unref();
       });
     }
     return tools;

@@ -3,7 +3,7 @@
  * authenticate the gateway (the registry's key, decrypted per snapshot), never the client's.
  */
 import { createHash } from 'node:crypto';
-import { mcpAuthHeaders } from '../../admin/registries/mcp-client.js';
+import { mcpAuthHeaders } from '../../providers/registry-headers.js';
 import type { RegistryView } from '../../snapshot/views.js';
 
 /** An MCP registry's server as the upstream pool connects to it. `headers` hold the key: never log them. */
@@ -13,8 +13,8 @@ export interface UpstreamTarget {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   /**
-   * Identifies (registry, URL, credential) without holding the key: pooled connections and cached
-   * tool lists are keyed by it, so a changed URL or credential never reuses the old ones.
+   * Identifies (registry record, URL, credential) without holding the key: pooled connections and
+   * cached tool lists are keyed by it, so a changed registry never reuses the old ones.
    */
   readonly key: string;
 }
@@ -31,7 +31,8 @@ export function upstreamTarget(registry: RegistryView): UpstreamTarget {
   if (!target) {
     const header = registry.record.auth?.header;
     const headers = Object.freeze(mcpAuthHeaders(registry.apiKey, header));
-    const fingerprint = createHash('sha256').update(`${registry.baseUrl}\n${header ?? ''}\n${registry.apiKey ?? ''}`).digest('base64url').slice(0, 22);
+    // Any change of the record (or of its vault credential) makes a new key: a fresh connection and tool list.
+    const fingerprint = createHash('sha256').update(`${registry.baseUrl}\n${header ?? ''}\n${registry.apiKey ?? ''}\n${JSON.stringify(registry.record)}`).digest('base64url').slice(0, 22);
     target = Object.freeze({ registryId: registry.id, registrySlug: registry.slug, url: registry.baseUrl, headers, key: `${registry.id}:${fingerprint}` });
     targets.set(registry, target);
   }
