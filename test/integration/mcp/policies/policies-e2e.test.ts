@@ -89,6 +89,11 @@ describe('MCP policies end to end (both client eras)', function () {
     const modern = (await (await modernClient('agent', keys.guarded)).listTools()).tools.map((t) => t.name);
     expect(legacy).to.deep.equal(['github__create_issue', 'github__get_issue', 'github__search_issues']);
     expect(modern).to.deep.equal(legacy);
+    // A hidden tool is unknown on call, as a tool outside the caller's scope is.
+    const calls = server.calls.length;
+    const error = await (await modernClient('agent', keys.guarded)).callTool({ name: 'github__add', arguments: { a: 1, b: 2 } }).then(() => undefined, (err: { code?: number }) => err);
+    expect(error?.code).to.equal(-32602);
+    expect(server.calls.length).to.equal(calls);
     // Without the guardrails policy the same server's tool is listed.
     expect((await (await modernClient('other-agent', keys.other)).listTools()).tools.map((t) => t.name)).to.include('github__add');
   });
