@@ -31,6 +31,7 @@ interface Screening {
 /** A tool whose declaration has no text: nothing to check. */
 const NOTHING_TO_CHECK: Promise<Screening> = Promise.resolve({});
 
+/** The `filterTools` tap of one policy instance: hides tools whose declarations the service blocks, remembering verdicts. */
 export class DescriptionScreen {
   /** Screenings by declaration digest (tool and text): a tool listed again under a new snapshot of its server's list is not evaluated again. */
   private readonly kept = new Map<string, Promise<Screening>>();
