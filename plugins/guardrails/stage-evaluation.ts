@@ -7,7 +7,7 @@
  */
 import type { Exchange, PluginKit } from '../../core/plugin/index.js';
 import { evaluateBody } from './evaluation-fields.js';
-import { collectorKey, EvaluationFailure, requestVerdict, type Verdict } from './service-client.js';
+import { collectorKey, type EvaluateBody, EvaluationFailure, requestVerdict, type Verdict } from './service-client.js';
 import type { GuardrailsSettings } from './settings.js';
 import { applySlots, UnappliablePayload, type Invariant, type TextSlot } from './text-slots.js';
 
@@ -28,7 +28,7 @@ export interface StageResult<T> {
   failure?: string;
 }
 
-/** Evaluates one stage; a failure follows `failure_mode`. */
+/** Evaluates one stage of a chat exchange; a failure follows `failure_mode`. */
 export async function evaluateStage<T>(
   kit: PluginKit<GuardrailsSettings>,
   ctx: Exchange,
@@ -37,20 +37,31 @@ export async function evaluateStage<T>(
   payload: StagePayload<T>,
   model: string | undefined,
 ): Promise<StageResult<T>> {
+  return evaluatePayload(kit, ctx, original, payload, evaluateBody(ctx, direction, payload.body, model));
+}
+
+/** Evaluates one payload with the evaluate body `body` (which carries it); a failure follows `failure_mode`. */
+export async function evaluatePayload<T>(kit: PluginKit<GuardrailsSettings>, ctx: Exchange, original: T, payload: StagePayload<T>, body: EvaluateBody): Promise<StageResult<T>> {
   const settings = kit.config(ctx);
+  const direction = body.direction;
   try {
     const key = collectorKey(settings, kit);
-    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx, kit);
+    const verdict = await requestVerdict(settings, key, body, ctx, kit);
     if (verdict.status !== 'transform') return { verdict };
     return { verdict, rewritten: applySlots(original, verdict.transformed_payload, payload.slots, payload.invariants) };
   } catch (err) {
     if (!(err instanceof EvaluationFailure || err instanceof UnappliablePayload)) throw err;
-    if (settings.failure_mode === 'fail_closed') {
-      kit.log.error('guardrail evaluation failed; failing closed', { direction, reason: err.message, trace_id: ctx.traceId });
-      throw err;
-    }
-    kit.log.warn('guardrail evaluation failed; failing open', { direction, reason: err.message, trace_id: ctx.traceId });
-    ctx.findings.push({ plugin: 'guardrails', policyId: kit.policy.id, type: 'guardrail.unavailable', action: 'report', detail: { direction, reason: err.message } });
-    return { failure: err.message };
+    return failedEvaluation(kit, ctx, direction, err);
   }
+}
+
+/** A stage that could not be evaluated, by `failure_mode`: fail_closed throws `err`; fail_open records a report finding and lets the traffic through. */
+export function failedEvaluation<T>(kit: PluginKit<GuardrailsSettings>, ctx: Exchange, direction: 'input' | 'output', err: EvaluationFailure | UnappliablePayload): StageResult<T> {
+  if (kit.config(ctx).failure_mode === 'fail_closed') {
+    kit.log.error('guardrail evaluation failed; failing closed', { direction, reason: err.message, trace_id: ctx.traceId });
+    throw err;
+  }
+  kit.log.warn('guardrail evaluation failed; failing open', { direction, reason: err.message, trace_id: ctx.traceId });
+  ctx.findings.push({ plugin: 'guardrails', policyId: kit.policy.id, type: 'guardrail.unavailable', action: 'report', detail: { direction, reason: err.message } });
+  return { failure: err.message };
 }
