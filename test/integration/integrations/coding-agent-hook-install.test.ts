@@ -23,7 +23,9 @@ const EXISTING = {
   },
 };
 
-describe('integrations: portcullis-hook install and uninstall (Claude Code settings)', () => {
+describe('integrations: portcullis-hook install and uninstall (Claude Code settings)', function () {
+  // Each test spawns the command (a Node process) up to three times, on a machine shared with other suites.
+  this.timeout(60_000);
   let home: string;
   let settingsFile: string;
 

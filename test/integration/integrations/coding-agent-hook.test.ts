@@ -26,7 +26,9 @@ function payload(name: 'user-prompt-submit' | 'pre-tool-use-bash' | 'pre-tool-us
 
 const decisionOf = (run: HookRun) => run.output?.hookSpecificOutput?.permissionDecision;
 
-describe('integrations: the coding-agent hook command (Claude Code) against the real guardrail service', () => {
+describe('integrations: the coding-agent hook command (Claude Code) against the real guardrail service', function () {
+  // Each test spawns the command (a Node process) up to four times, on a machine shared with other suites.
+  this.timeout(60_000);
   let gateway: TestGateway;
   let admin: GuardrailClient;
   let key: string;
@@ -262,6 +264,22 @@ describe('integrations: the coding-agent hook command (Claude Code) against the 
       const env = { ...managedFile({ data_url: gateway.urls.guardrail, api_key: key }), PORTCULLIS_TRANSFORM_ACTION: 'deny' };
       const input = payload('pre-tool-use-bash', { tool_input: { command: 'mail ana@example.com' } });
       expect(decisionOf(await hook(input, env))).to.equal('deny');
+    });
+
+    it('stdin that is not a hook event exits 2 (the agent blocks) when closed, 0 when open', async () => {
+      const closed = await hook('{"prompt": "no event name"');
+      expect(closed.code).to.equal(2);
+      expect(closed.stderr).to.contain('not a JSON hook event');
+      const open = await hook('{"prompt": "no event name"', connected({ PORTCULLIS_FAIL_MODE: 'open' }));
+      expect(open.code).to.equal(0);
+      expect(open.stdout).to.equal('');
+    });
+
+    it('an event it does not handle gets no answer and no evaluation', async () => {
+      const run = await hook({ session_id: 'hook-stop', hook_event_name: 'Stop', stop_hook_active: false });
+      expect(run.code).to.equal(0);
+      expect(run.stdout).to.equal('');
+      expect(await activityOf('hook-stop')).to.deep.equal([]);
     });
 
     it('a missing key is a configuration error on stderr and the fail mode applies', async () => {
