@@ -58,7 +58,7 @@ describe('integrations: the coding-agent hook command (Claude Code) against the 
           action: 'block',
         },
       ],
-      rules: [keywordRule('project-x', 'block', 'both'), keywordRule('launch-codes', 'block', 'output'), keywordRule('weather', 'monitor', 'input'), maskRule('input', 'transform')],
+      rules: [keywordRule('project-x', 'block', 'both'), keywordRule('launch-codes', 'block', 'output'), keywordRule('weather', 'monitor', 'input'), maskRule('both', 'transform')],
     });
     gone = `http://127.0.0.1:${await freePort()}`;
   });
@@ -197,6 +197,18 @@ describe('integrations: the coding-agent hook command (Claude Code) against the 
       expect(run.output?.reason).to.contain('topic_keyword_moderation');
       // The same text as a tool's input is not output: the output-only rule does not fire.
       expect((await hook(payload('pre-tool-use-bash', { tool_input: { command: 'echo launch-codes' } }))).stdout).to.equal('');
+    });
+
+    it('a transform of a result that already came back flags it (an ask cannot be shown after the call), or blocks it with deny or no user', async () => {
+      // The service never answers ask on output (an Ask gate does not match there): transform is the verdict that becomes an ask.
+      const fetched = payload('post-tool-use', { tool_name: 'WebFetch', tool_input: { url: 'https://example.com/team', prompt: 'who to contact' }, tool_response: 'Contact ana@example.com' });
+      const flagged = await hook(fetched);
+      expect(flagged.output).to.not.have.property('decision');
+      expect(flagged.output?.systemMessage).to.contain('flagged');
+      expect(flagged.output?.hookSpecificOutput).to.include({ hookEventName: 'PostToolUse' });
+      expect(flagged.output?.hookSpecificOutput.additionalContext).to.contain('data_loss_prevention');
+      expect((await hook(fetched, connected({ PORTCULLIS_TRANSFORM_ACTION: 'deny' }))).output).to.include({ decision: 'block' });
+      expect((await hook(fetched, connected({ CI: '1' }))).output).to.include({ decision: 'block' });
     });
 
     it('lets a clean result through', async () => {
