@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { GuardrailClient, keywordRule } from '../guardrail/support/guardrail-client.js';
-import { HOOK_MAIN, runHook } from '../../../integrations/coding-agent-hook/test/support/run-hook.js';
+import { HOOK_MAIN, spawnHook } from '../../../integrations/coding-agent-hook/test/support/spawn-hook.js';
 
 /** Settings a user already has: other keys, another PreToolUse hook, a Stop hook. */
 const EXISTING = {
@@ -35,7 +35,7 @@ describe('integrations: portcullis-hook install and uninstall (Claude Code setti
   });
   afterEach(() => rmSync(home, { recursive: true, force: true }));
 
-  const cli = (...args: string[]) => runHook({ args, home });
+  const cli = (...args: string[]) => spawnHook({ args, home });
   const settings = () => JSON.parse(readFileSync(settingsFile, 'utf8'));
   function existing(body: unknown = EXISTING, mode = 0o644): void {
     mkdirSync(join(home, '.claude'), { recursive: true });

@@ -13,7 +13,7 @@ import { expect } from 'chai';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { freePort } from '../../fixtures/network/free-port.js';
 import { GuardrailClient, keywordRule, maskRule } from '../guardrail/support/guardrail-client.js';
-import { runHook, type HookRun } from '../../../integrations/coding-agent-hook/test/support/run-hook.js';
+import { spawnHook, type HookRun } from '../../../integrations/coding-agent-hook/test/support/spawn-hook.js';
 
 const FIXTURES = new URL('../../../integrations/coding-agent-hook/test/fixtures/claude-code/', import.meta.url);
 const recorded = (name: string): Record<string, any> => JSON.parse(readFileSync(new URL(`${name}.json`, FIXTURES), 'utf8'));
@@ -71,7 +71,7 @@ describe('integrations: the coding-agent hook command (Claude Code) against the 
 
   /** The connection settings in the environment, as most tests use them. */
   const connected = (extra: Record<string, string> = {}) => ({ PORTCULLIS_DATA_URL: gateway.urls.guardrail!, PORTCULLIS_API_KEY: key, ...extra });
-  const hook = (input: unknown, env: Record<string, string> = connected()) => runHook({ args: ['claude-code'], input, env, home });
+  const hook = (input: unknown, env: Record<string, string> = connected()) => spawnHook({ args: ['claude-code'], input, env, home });
 
   /** Writes the user file under the temp HOME with `mode`. */
   function userFile(config: Record<string, unknown>, mode = 0o600): string {

@@ -21,7 +21,7 @@ export interface HookRun {
 }
 
 /** Options of one run. */
-export interface RunHookOptions {
+export interface SpawnHookOptions {
   args: string[];
   /** Written to stdin: a string as it is, anything else as JSON. */
   input?: unknown;
@@ -32,7 +32,7 @@ export interface RunHookOptions {
 }
 
 /** Spawns the command and waits for it to exit. */
-export function runHook(options: RunHookOptions): Promise<HookRun> {
+export function spawnHook(options: SpawnHookOptions): Promise<HookRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', HOOK_MAIN, ...options.args], {
       cwd: REPO_ROOT,
