@@ -9,7 +9,7 @@ import { loadSettings, userFileOf } from '../config/load-settings.js';
 import { userIsPresent } from '../presence.js';
 import { decide } from './decision.js';
 import { evaluateRequestOf } from './evaluate-request.js';
-import { HookInputError, readHookInput } from './hook-protocol.js';
+import { HookInputError, readHookInput, type ClaudeHookInput } from './hook-protocol.js';
 
 /** What the process prints and exits with. */
 export interface HookRunResult {
@@ -21,6 +21,9 @@ export interface HookRunResult {
 /** Claude Code's "block, with stderr as the reason" exit code. */
 const BLOCKING_EXIT_CODE = 2;
 const NAME = 'portcullis-hook';
+
+/** The warnings as stderr lines. */
+const stderrOf = (warnings: readonly string[]) => warnings.map((w) => `${NAME}: ${w}\n`).join('');
 
 /** An evaluation that did not happen, as the fail mode says. */
 function failed(settings: HookSettings, message: string): EvaluateResult {
@@ -54,17 +57,16 @@ export async function runClaudeCodeHook(stdin: string, env: Readonly<Record<stri
   const warnings: string[] = [];
   if (problem) warnings.push(problem.message);
 
-  let event;
+  let event: ClaudeHookInput | undefined;
   try {
     event = readHookInput(stdin);
   } catch (err) {
     if (!(err instanceof HookInputError)) throw err;
     warnings.push(err.message);
-    const stderr = warnings.map((w) => `${NAME}: ${w}\n`).join('');
-    return { stdout: '', stderr, exitCode: settings.fail_mode === 'open' ? 0 : BLOCKING_EXIT_CODE };
+    return { stdout: '', stderr: stderrOf(warnings), exitCode: settings.fail_mode === 'open' ? 0 : BLOCKING_EXIT_CODE };
   }
   const mode = event ? settings.events[event.hook_event_name] : 'off';
-  if (!event || mode === 'off') return { stdout: '', stderr: warnings.map((w) => `${NAME}: ${w}\n`).join(''), exitCode: 0 };
+  if (!event || mode === 'off') return { stdout: '', stderr: stderrOf(warnings), exitCode: 0 };
 
   let result: EvaluateResult;
   if (problem) {
@@ -83,7 +85,7 @@ export async function runClaudeCodeHook(stdin: string, env: Readonly<Record<stri
   const output = decide(result, { event: event.hook_event_name, mode, transformAction: settings.transform_action, userPresent: userIsPresent(env) });
   return {
     stdout: Object.keys(output).length ? `${JSON.stringify(output)}\n` : '',
-    stderr: warnings.map((w) => `${NAME}: ${w}\n`).join(''),
+    stderr: stderrOf(warnings),
     exitCode: 0,
   };
 }
