@@ -10,6 +10,7 @@ COPY tsconfig.json tsconfig.build.json LICENSE README.md ./
 COPY core ./core
 COPY plugins ./plugins
 COPY schemas ./schemas
+COPY integrations ./integrations
 # `npm pack` runs the `prepack` build and writes portcullis-<version>.tgz.
 RUN mkdir /out && npm pack --pack-destination /out && mv /out/portcullis-*.tgz /out/portcullis.tgz
 

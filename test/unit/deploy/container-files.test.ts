@@ -67,6 +67,9 @@ describe('deploy: the container files', () => {
     const copied = build.filter((i) => i.op === 'COPY').flatMap((i) => i.args.split(/\s+/).slice(0, -1));
     for (const path of copied) expect(existsSync(join(ROOT, path)), path).to.equal(true);
     for (const published of pkg.files.filter((f) => f !== 'dist/')) expect(copied, published).to.include(published.split('/')[0]!.replace(/\/$/, ''));
+    // And everything the build compiles (tsconfig.build.json's `include`), top folder by top folder.
+    const buildConfig = JSON.parse(read('tsconfig.build.json')) as { include: string[] };
+    for (const included of buildConfig.include) expect(copied, included).to.include(included.split('/')[0]!);
     const ignored = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
     for (const path of copied) expect(ignored, path).to.not.include(path);
   });
