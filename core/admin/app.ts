@@ -18,6 +18,7 @@ import type { Store } from '../store/types.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import { AdminTokenVerifier } from './auth/admin-token.js';
 import { requireAdmin } from './auth/require-admin.js';
+import { accessLog, accessLogEnabled } from '../http/access-log.js';
 
 export interface AdminDeps {
   store: Store;
@@ -46,6 +47,7 @@ export function createAdminApp(deps: AdminDeps, routeModules: readonly AdminRout
   app.silent = true;
   app.use(closeWhenBodyUnread);
   app.use(healthMiddleware('admin', deps.readiness));
+  if (accessLogEnabled()) app.use(accessLog('admin', deps.log));
   app.use(jsonErrorMiddleware(deps.log));
   app.use(requireAdmin(deps.adminVerifier, deps.store));
   const router = new Router();

@@ -12,6 +12,7 @@ import { jsonErrorMiddleware } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import { buildGuardrailOpenApiDocument } from './openapi/build-document.js';
+import { accessLog, accessLogEnabled } from '../http/access-log.js';
 
 /** Options of the guardrail Koa shell. */
 export interface GuardrailAppOptions {
@@ -33,6 +34,7 @@ export function createGuardrailApp(options: GuardrailAppOptions): Koa {
   });
   app.use(closeWhenBodyUnread);
   app.use(healthMiddleware('guardrail', options.readiness));
+  if (accessLogEnabled()) app.use(accessLog('guardrail', options.log));
   app.use(jsonErrorMiddleware(options.log, (koa) => ({ request_id: koa.state.requestId })));
   const router = new Router();
   router.get('/v1/version', (koa) => {

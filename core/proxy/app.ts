@@ -8,6 +8,7 @@ import Koa from 'koa';
 import { closeWhenBodyUnread } from '../http/close-unread-body.js';
 import { GatewayError, toGatewayError } from '../errors/gateway-error.js';
 import { healthMiddleware, type ReadinessReport } from '../http/health.js';
+import { accessLog, accessLogEnabled } from '../http/access-log.js';
 import { parseJsonObject, readRawBody } from '../http/read-body.js';
 import { ClientAbort } from '../pipeline/client-signal.js';
 import type { Exchange, Outcome } from '../pipeline/exchange.js';
@@ -65,6 +66,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
 
   // Every proxy response carries a trace id, health answers included.
   app.use(healthMiddleware('proxy', deps.readiness, (koa) => koa.set('x-ag-trace-id', randomUUID())));
+  // Health probes are not logged: they would drown the requests.
+  if (accessLogEnabled()) app.use(accessLog('proxy', runtime.log, (koa) => (koa.state as ProxyState).exchange));
 
   // 1. Error mapper: any failure becomes the client format's own error object; an answer given
   // before the body was read closes the connection (close-unread-body.ts).
@@ -80,6 +83,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
         if (ctx.consumer) ctx.snapshot.chainFor(ctx.consumer).onError.call(error, ctx);
       }
       if (error.status >= 500 && error.source !== 'upstream') runtime.log.error('proxy request failed', { trace_id: ctx?.traceId, code: error.code, error: (error.cause as Error | undefined)?.message ?? error.message });
+      // An upstream failure is no fault of the gateway, but an operator must see it.
+      else if (error.status >= 500) runtime.log.warn('upstream failed', { trace_id: ctx?.traceId, code: error.code, status: error.status, error: error.message });
       if (koa.headerSent || !koa.writable) return;
       const format = runtime.formats.get(ctx?.clientFormat ?? errorFormatForPath(state.route?.route ?? koa.path.replace(/^\/[^/]+/, '')));
       koa.status = error.status === 499 ? 400 : error.status;
