@@ -57,6 +57,8 @@ import { closeServer, listen } from './listen.js';
 import { proxyClientErrorFormat } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { masterKey } from './master-key.js';
+import { McpEndpoint } from '../mcp/endpoint/endpoint.js';
+import { MCP_SESSION_KEY_PURPOSE, SessionSeal } from '../mcp/endpoint/session-seal.js';
 import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
 import { nodeId } from './node-id.js';
 
@@ -93,6 +95,8 @@ export interface StartOptions {
   adminRoutes?: readonly AdminRouteModule[];
   /** The most bytes of one upstream answer the proxy reads whole or relays as a stream (default 128 MiB). */
   upstreamAnswerLimitBytes?: number;
+  /** The MCP toolkit behind `/{slug}/mcp`, instead of the process's own (transport tests substitute a small one). */
+  mcpToolkit?: ConsumerToolkit;
   /** The resolver the egress policy checks host names with (tests make a name resolve inside); `dns.lookup` by default. */
   egressLookup?: EgressLookup;
 }
@@ -176,7 +180,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   }
   let configApplied = !dataPlane || !!cached;
   // The MCP plane's toolkit: one per proxy runtime, over the process's upstream pool.
-  const mcpToolkit = new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log });
+  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log });
 
   let sync: SyncClient | undefined;
   if (dataPlane) {
@@ -244,11 +248,16 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const configChanged = async () => {
     await holder.refresh();
   };
+  // `/{slug}/mcp`: legacy session ids are sealed under a key derived once from the master key.
+  const mcpEndpoint = new McpEndpoint({
+    toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log,
+    allowedOrigins: settings.mcpAllowedOrigins, sessionTtlMs: settings.mcpSessionTtlMs,
+  });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) } });
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint });
     },
     admin: () =>
       createAdminApp(
@@ -290,6 +299,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
       forgetColocatedPlane();
       sync?.stop();
       registry?.close();
+      await mcpEndpoint.close();
       await Promise.all(servers.map(closeServer));
       // Plugins close what their setup opened (kit.onRetire), once the last requests have settled.
       await holder.close();
