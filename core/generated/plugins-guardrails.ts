@@ -1,7 +1,7 @@
 /* Generated from schemas/plugins/guardrails.schema.json by `npm run gen:types`. Do not edit. */
 
 /**
- * Settings of the gateway's guardrails plugin: sends each guarded stage of a chat exchange to the guardrail service's /v1/evaluate with a collector key and applies the verdict (block answered 403 in the client's format, transform forwarded masked).
+ * Settings of the gateway's guardrails plugin: sends each guarded stage of a chat exchange, and each MCP tool call, tool result and tool declaration, to the guardrail service's /v1/evaluate with a collector key and applies the verdict (block answered 403 in the client's format or as an isError tool result, transform forwarded masked).
  */
 export interface GuardrailsSettings {
   /**
@@ -20,7 +20,7 @@ export interface GuardrailsSettings {
       }
     | string;
   /**
-   * Which stages are evaluated: input (before the model) and/or output (the answer; streams are checked in windows).
+   * Which stages are evaluated: input (before the model; on the MCP plane, a tool call before it runs) and/or output (the answer, streams checked in windows; on the MCP plane, a tool's result).
    *
    * @minItems 1
    */
@@ -41,6 +41,10 @@ export interface GuardrailsSettings {
    * How evaluations reach the service: auto calls the guardrail plane running in this process directly when service_url (or its default) names that plane, with the same checks, verdict and Activity record as over HTTP, and any other service over HTTP; http always calls over HTTP.
    */
   transport?: 'auto' | 'http';
+  /**
+   * MCP plane: evaluate each tool's declaration (title, description, input schema descriptions) as tool-sourced output when a consumer's toolkit is listed, and hide a tool whose verdict is block (tool poisoning). Verdicts are kept per tool and text until the configuration changes.
+   */
+  scan_tool_descriptions?: boolean;
   /**
    * Streamed answers are evaluated each time this many characters were added (and at the end), and the stream is stopped with the failure event when a window is blocked.
    */

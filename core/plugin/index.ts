@@ -89,6 +89,8 @@ export type * from '../generated/plugins-request-size-limiter.js';
 export type * from '../generated/plugins-routing.js';
 export type * from '../generated/plugins-token-rate-limiter.js';
 export type * from '../generated/plugins-tool-governance.js';
+export type * from '../generated/plugins-tool-injection.js';
+export type * from '../generated/plugins-tool-rate-limiter.js';
 export type * from '../generated/plugins-topic-keyword-moderation.js';
 export type * from '../generated/plugins-toxicity.js';
 export type * from '../generated/plugins-url-analyzer.js';

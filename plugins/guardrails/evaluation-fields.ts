@@ -13,7 +13,8 @@ function providerOf(ctx: Exchange): string | undefined {
   return ctx.route?.targets[0]?.registry.providerId;
 }
 
-function sessionOf(ctx: Exchange): string {
+/** The session of an exchange: `X-AG-Session-Id`, else the trace id. */
+export function sessionOf(ctx: Exchange): string {
   const header = ctx.incoming.headers['x-ag-session-id'];
   const value = Array.isArray(header) ? header[0] : header;
   return value && value.trim() ? value.trim().slice(0, 200) : ctx.traceId;

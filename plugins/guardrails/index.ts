@@ -4,13 +4,29 @@
  * input in transformInput (which applies a transform, so the upstream receives the masked
  * request) and checkInput (which enforces the verdict); output of buffered answers in
  * transformOutput and checkOutput; streamed answers in checkStream, in windows that can stop the stream.
+ * On the MCP plane: tool calls in transformToolCall (input), tool results in transformToolResult
+ * (output), and tool declarations in filterTools (tool poisoning), see tool-guard.ts and
+ * tool-descriptions.ts.
  */
-import { type CanonicalRequest, type CanonicalResponse, definePlugin, type Exchange, type PluginKit, STAGE, type StreamWindow } from '../../core/plugin/index.js';
+import {
+  type CanonicalRequest,
+  type CanonicalResponse,
+  definePlugin,
+  type Exchange,
+  type McpToolCall,
+  type McpToolEntry,
+  type McpToolResult,
+  type PluginKit,
+  STAGE,
+  type StreamWindow,
+} from '../../core/plugin/index.js';
 import { requestPayload } from './request-payload.js';
 import { responsePayload } from './response-payload.js';
 import { SCHEMA_ID, type GuardrailsSettings } from './settings.js';
 import { evaluateStage, type StageResult } from './stage-evaluation.js';
 import { checkStreamWindow, type WindowProgress } from './stream-window.js';
+import { DescriptionScreen } from './tool-descriptions.js';
+import { guardToolCall, guardToolResult } from './tool-guard.js';
 import { recordVerdict } from './verdict-findings.js';
 
 interface GuardState {
@@ -41,12 +57,12 @@ export default definePlugin<GuardrailsSettings>({
   coreApi: '^1.0.0',
   schemaId: SCHEMA_ID,
   category: 'guardrail',
-  stages: ['transformInput', 'checkInput', 'checkStream', 'transformOutput', 'checkOutput'],
+  stages: ['transformInput', 'checkInput', 'checkStream', 'transformOutput', 'checkOutput', 'filterTools', 'transformToolCall', 'transformToolResult'],
   failureMode: 'closed',
   // The vault credential holding the collector key must exist when the policy is written.
   references: [{ pointer: '/key/credential_id', kind: 'vault_credential' }],
   streamPolicy: 'window',
-  description: 'Evaluates chat input and output with the guardrail service and applies its verdict: block, ask, transform, report.',
+  description: 'Evaluates chat input and output, and MCP tool calls, results and declarations, with the guardrail service and applies its verdict: block, ask, transform, report.',
   setup(hooks, kit) {
     const guards = (ctx: Exchange, direction: 'input' | 'output') => kit.config(ctx).directions.includes(direction);
     const options = { name: NAME, stage: STAGE.GUARDRAIL };
@@ -74,5 +90,12 @@ export default definePlugin<GuardrailsSettings>({
       const { verdict } = await outputStage(kit, ctx, response);
       if (verdict) recordVerdict(ctx, verdict, kit.config(ctx), kit.policy.id, 'output');
     });
+
+    // The MCP plane: declarations when the toolkit is listed, calls before they run, results before the client sees them.
+    const descriptions = new DescriptionScreen(kit);
+    hooks.filterTools.tapPromise(options, async (tools: McpToolEntry[], ctx: Exchange) =>
+      kit.config(ctx).scan_tool_descriptions ? descriptions.filter(tools, ctx) : tools);
+    hooks.transformToolCall.tapPromise(options, async (call: McpToolCall, ctx: Exchange) => (guards(ctx, 'input') ? guardToolCall(kit, call, ctx) : call));
+    hooks.transformToolResult.tapPromise(options, async (result: McpToolResult, ctx: Exchange) => (guards(ctx, 'output') ? guardToolResult(kit, result, ctx) : result));
   },
 });

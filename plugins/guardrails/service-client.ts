@@ -14,7 +14,8 @@ const STATUSES = new Set<VerdictStatus>(['allow', 'report', 'transform', 'ask', 
 
 /** The body the plugin sends (spec 2.6). */
 export interface EvaluateBody {
-  protocol: 'llm';
+  /** `llm` for chat exchanges, `mcp` for tool traffic. */
+  protocol: 'llm' | 'mcp';
   direction: 'input' | 'output';
   payload: Record<string, unknown>;
   consumer_id?: string;

@@ -7,7 +7,7 @@
  */
 import type { Exchange, PluginKit } from '../../core/plugin/index.js';
 import { evaluateBody } from './evaluation-fields.js';
-import { collectorKey, EvaluationFailure, requestVerdict, type Verdict } from './service-client.js';
+import { collectorKey, type EvaluateBody, EvaluationFailure, requestVerdict, type Verdict } from './service-client.js';
 import type { GuardrailsSettings } from './settings.js';
 import { applySlots, UnappliablePayload, type Invariant, type TextSlot } from './text-slots.js';
 
@@ -28,7 +28,7 @@ export interface StageResult<T> {
   failure?: string;
 }
 
-/** Evaluates one stage; a failure follows `failure_mode`. */
+/** Evaluates one stage of a chat exchange; a failure follows `failure_mode`. */
 export async function evaluateStage<T>(
   kit: PluginKit<GuardrailsSettings>,
   ctx: Exchange,
@@ -37,10 +37,16 @@ export async function evaluateStage<T>(
   payload: StagePayload<T>,
   model: string | undefined,
 ): Promise<StageResult<T>> {
+  return evaluatePayload(kit, ctx, original, payload, evaluateBody(ctx, direction, payload.body, model));
+}
+
+/** Evaluates one payload with the evaluate body `body` (which carries it); a failure follows `failure_mode`. */
+export async function evaluatePayload<T>(kit: PluginKit<GuardrailsSettings>, ctx: Exchange, original: T, payload: StagePayload<T>, body: EvaluateBody): Promise<StageResult<T>> {
   const settings = kit.config(ctx);
+  const direction = body.direction;
   try {
     const key = collectorKey(settings, kit);
-    const verdict = await requestVerdict(settings, key, evaluateBody(ctx, direction, payload.body, model), ctx, kit);
+    const verdict = await requestVerdict(settings, key, body, ctx, kit);
     if (verdict.status !== 'transform') return { verdict };
     return { verdict, rewritten: applySlots(original, verdict.transformed_payload, payload.slots, payload.invariants) };
   } catch (err) {

@@ -1,11 +1,11 @@
 import { countersFor, type Exchange, type PluginKit, type Rejection } from '../../core/plugin/index.js';
-import type { LimitDecision } from './decision.js';
-import { fixedWindow } from './fixed-window.js';
+import type { LimitDecision } from '../shared/rate-windows/decision.js';
+import { fixedWindow } from '../shared/rate-windows/fixed-window.js';
 import { partitionKey } from './partition-key.js';
 import { mergeRateLimitHeaders, rateLimitHeaders, tightest } from './rate-headers.js';
 import type { RateLimiterSettings } from './settings.js';
-import { slidingWindow } from './sliding-window.js';
-import { windowLabel, windowMs } from './window-length.js';
+import { slidingWindow } from '../shared/rate-windows/sliding-window.js';
+import { windowLabel, windowMs } from '../shared/rate-windows/window-length.js';
 
 /**
  * `admit`: counts the request against every configured limit of its partition. The first

@@ -1,4 +1,4 @@
-import type { LimitDecision } from './decision.js';
+import type { LimitDecision } from '../shared/rate-windows/decision.js';
 
 /** The decision the headers report: the limit with the fewest requests left. */
 export function tightest(decisions: readonly LimitDecision[]): LimitDecision {

@@ -16,6 +16,8 @@ const BUILT_IN_POLICIES = {
   rate_limiter: 'policy',
   token_rate_limiter: 'policy',
   tool_governance: 'policy',
+  tool_rate_limiter: 'policy',
+  tool_injection: 'policy',
   cache: 'cache',
   guardrails: 'guardrail',
 } as const;

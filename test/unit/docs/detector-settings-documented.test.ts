@@ -26,6 +26,8 @@ const POLICY_DOCS: Record<string, { page: string; section?: string }> = {
   rate_limiter: { page: 'docs/policies.md', section: 'rate_limiter' },
   token_rate_limiter: { page: 'docs/policies.md', section: 'token_rate_limiter' },
   tool_governance: { page: 'docs/policies.md', section: 'tool_governance' },
+  tool_rate_limiter: { page: 'docs/policies.md', section: 'tool_rate_limiter' },
+  tool_injection: { page: 'docs/policies.md', section: 'tool_injection' },
   cache: { page: 'docs/policies.md', section: 'cache' },
   guardrails: { page: 'docs/guardrails.md', section: 'guardrails' },
   routing: { page: 'docs/routing.md' },

@@ -23,6 +23,7 @@ describe('plugins/guardrails settings schema', () => {
     expect(host.validateSettings('guardrails', { key: 'tgk_abcdefghijkl' })).to.deep.equal({
       key: 'tgk_abcdefghijkl', directions: ['input', 'output'], timeout_ms: 3000, failure_mode: 'fail_closed', allow_ask: false, transport: 'auto', stream_window_chars: 200,
       stream_window_context_chars: 2000,
+      scan_tool_descriptions: true,
     });
   });
 

@@ -8,13 +8,13 @@ import { recordTaps } from '../../../../core/plugin/tap-recorder.js';
 import type { PluginKit } from '../../../../core/plugin/types.js';
 import { validatorFor } from '../../../../core/schema/ajv.js';
 import { fakeKit } from '../../../../core/testing/fake-kit.js';
-import { fixedWindow } from '../../../../plugins/rate-limiter/fixed-window.js';
+import { fixedWindow } from '../../../../plugins/shared/rate-windows/fixed-window.js';
 import { admitRate } from '../../../../plugins/rate-limiter/handler.js';
 import plugin from '../../../../plugins/rate-limiter/index.js';
 import { partitionKey } from '../../../../plugins/rate-limiter/partition-key.js';
 import { mergeRateLimitHeaders } from '../../../../plugins/rate-limiter/rate-headers.js';
 import type { RateLimiterSettings } from '../../../../plugins/rate-limiter/settings.js';
-import { secondsUntilAllowed, slidingWindow } from '../../../../plugins/rate-limiter/sliding-window.js';
+import { secondsUntilAllowed, slidingWindow } from '../../../../plugins/shared/rate-windows/sliding-window.js';
 
 const settingsOf = (raw: Record<string, unknown>): RateLimiterSettings => {
   const copy = structuredClone(raw);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { globMatches } from '../../../../plugins/tool-governance/name-matcher.js';
+import { globMatches } from '../../../../plugins/shared/names/glob.js';
 import { seededTexts } from '../prompt-guard/seeded-texts.js';
 
 /** The regular expression a glob stands for: `*` any run of characters, the rest literal. */

@@ -1,4 +1,4 @@
-import type { CounterStore } from '../../core/plugin/index.js';
+import type { CounterStore } from '../../../core/plugin/index.js';
 import type { LimitDecision } from './decision.js';
 
 /**

@@ -1,4 +1,5 @@
-import type { RateWindow } from './settings.js';
+/** A named window or a number of seconds (the `window` of a limiter's `limits` setting). */
+export type RateWindow = 'second' | 'minute' | 'hour' | 'day' | number;
 
 const NAMED: Record<string, number> = { second: 1_000, minute: 60_000, hour: 3_600_000, day: 86_400_000 };
 
