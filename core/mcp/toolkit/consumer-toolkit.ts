@@ -76,6 +76,8 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   private readonly listeners = new Set<(gatewayId: string) => void>();
   private readonly upstreams: McpUpstreams;
   private snapshot: Snapshot;
+  /** Failed tool-list fetches already counted by their registry's breaker. */
+  private readonly countedFailures = new WeakSet<object>();
 
   constructor(private readonly options: ConsumerToolkitOptions) {
     this.upstreams = options.upstreams;
@@ -122,7 +124,9 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     const upstream = await this.callUpstream(tool.registry, tool.upstreamName, call.arguments as Record<string, unknown>, options);
     if ('failure' in upstream) return answer(errorResult(upstream.failure), 'upstream_error');
     const transformed = await hooks.transformToolResult.promise({ tool, result: upstream.result as McpToolResult['result'] }, ctx);
-    return answer(transformed.result, transformed.result.isError ? 'tool_error' : 'ok');
+    // An error the server did not send is a policy's: the result was refused (a guardrail blocked it).
+    const outcome: ToolCallOutcome = !transformed.result.isError ? 'ok' : upstream.result.isError ? 'tool_error' : 'refused';
+    return answer(transformed.result, outcome);
   }
 
   async openSessions(ctx: Exchange): Promise<UpstreamSessions> {
@@ -200,11 +204,15 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     } catch (err) {
       const { kind, reason } = upstreamFailure(err);
       down.set(registry.id, reason);
-      // A server that cannot even list its tools is down: its breaker counts it like a failed call.
-      const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
-      const ticket = breaker?.begin();
-      if (ticket) breaker!.settle(ticket, 'failure');
-      this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
+      // The same failed fetch is answered to every list for a while: counted and logged once.
+      if (typeof err === 'object' && err !== null && !this.countedFailures.has(err)) {
+        this.countedFailures.add(err);
+        // A server that cannot even list its tools is down: its breaker counts it like a failed call.
+        const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
+        const ticket = breaker?.begin();
+        if (ticket) breaker!.settle(ticket, 'failure');
+        this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
+      }
       return NO_TOOLS;
     }
   }

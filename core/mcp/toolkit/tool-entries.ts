@@ -15,6 +15,7 @@ import type { McpToolEntry } from '../toolkit-types.js';
 const memo = new WeakMap<RegistryView, { tools: readonly Tool[]; entries: readonly McpToolEntry[] }>();
 /** Conflicts already logged (`registry id:merged name`), so a server's conflict is logged once. */
 const logged = new Set<string>();
+const MAX_LOGGED = 10_000;
 
 /** The registry's `options.tool_aliases` (tool -> local name), when it sets them. */
 export function toolAliases(registry: RegistryView): Readonly<Record<string, string>> | undefined {
@@ -34,6 +35,8 @@ export function toolEntries(registry: RegistryView, tools: readonly Tool[], log:
     if (!MERGED_TOOL_NAME.test(name) || taken) {
       const key = `${registry.id}:${name}`;
       if (!logged.has(key)) {
+        // Bounded: servers that keep renaming tools cannot grow it without end.
+        if (logged.size >= MAX_LOGGED) logged.clear();
         logged.add(key);
         log.warn('MCP tool left out of the toolkit: its merged name is invalid or taken', {
           registry_id: registry.id, tool: tool.name, merged_name: name, ...(taken ? { taken_by: taken.upstreamName } : {}),

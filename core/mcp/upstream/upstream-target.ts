@@ -3,7 +3,7 @@
  * authenticate the gateway (the registry's key, decrypted per snapshot), never the client's.
  */
 import { createHash } from 'node:crypto';
-import { mcpAuthHeaders } from '../../providers/registry-headers.js';
+import { registryHeaders } from '../../providers/registry-headers.js';
 import type { RegistryView } from '../../snapshot/views.js';
 
 /** An MCP registry's server as the upstream pool connects to it. `headers` hold the key: never log them. */
@@ -30,7 +30,7 @@ export function upstreamTarget(registry: RegistryView): UpstreamTarget {
   let target = targets.get(registry);
   if (!target) {
     const header = registry.record.auth?.header;
-    const headers = Object.freeze(mcpAuthHeaders(registry.apiKey, header));
+    const headers = Object.freeze(registryHeaders(registry));
     // Any change of the record (or of its vault credential) makes a new key: a fresh connection and tool list.
     const fingerprint = createHash('sha256').update(`${registry.baseUrl}\n${header ?? ''}\n${registry.apiKey ?? ''}\n${JSON.stringify(registry.record)}`).digest('base64url').slice(0, 22);
     target = Object.freeze({ registryId: registry.id, registrySlug: registry.slug, url: registry.baseUrl, headers, key: `${registry.id}:${fingerprint}` });

@@ -50,7 +50,7 @@ describe('mcp toolkit: calls and the MCP hooks', () => {
       },
     }, [hooked._id]);
     const { consumer: replaced } = await seed.consumer(gatewayId, { slug: 'replaced', registries });
-    await seed.policy(gatewayId, { type: 'mcp_hook_recorder', settings: { label: 'replace', replaceResultText: '[masked]' } }, [replaced._id]);
+    await seed.policy(gatewayId, { type: 'mcp_hook_recorder', settings: { label: 'replace', replaceResultText: '[masked]', resultRefusals: { github__search_issues: 'the result was blocked' } } }, [replaced._id]);
     await h.gateway.configChanged();
   });
   after(async () => {
@@ -130,5 +130,11 @@ describe('mcp toolkit: calls and the MCP hooks', () => {
     const answer = await call('replaced', 'jira__search', { q: 'secret' });
     expect(answer.result.content).to.deep.equal([{ type: 'text', text: '[masked]' }]);
     expect(answer.record.outcome).to.equal('ok');
+  });
+
+  it('a result transformToolResult turns into an isError result is refused (outcome refused, not a tool error)', async () => {
+    const answer = await call('replaced', 'github__search_issues', { q: 'x' });
+    expect(answer.result).to.deep.equal({ content: [{ type: 'text', text: 'the result was blocked' }], isError: true });
+    expect(answer.record.outcome).to.equal('refused');
   });
 });

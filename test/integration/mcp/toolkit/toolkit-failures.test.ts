@@ -18,6 +18,7 @@ describe('mcp toolkit: upstream failures', () => {
   let dead: TinyMcpServer;
   let sick: TinyMcpServer;
   let gatewayId: string;
+  let deadId: string;
   const ctx = () => toolkitExchange(h.gateway, { gatewayId, consumerSlug: 'agent' });
   const call = (name: string, args: Record<string, unknown> = {}) => h.gateway.mcpToolkit.call(ctx(), name, args, { signal: new AbortController().signal });
   const names = async () => (await h.gateway.mcpToolkit.list(ctx())).map((t) => t.name);
@@ -42,6 +43,7 @@ describe('mcp toolkit: upstream failures', () => {
         health_check: { enabled: true, interval_ms: 40, timeout_ms: 2_000, unhealthy_threshold: 1, healthy_threshold: 1 },
       } as never),
     ]);
+    deadId = registries[3]._id;
     await seed.consumer(gatewayId, { slug: 'agent', registries: registries.map((r) => ({ registry_id: r._id })) });
     await h.gateway.configChanged();
   });
@@ -56,6 +58,10 @@ describe('mcp toolkit: upstream failures', () => {
     expect(answer.result).to.deep.equal({ content: [{ type: 'text', text: 'MCP server dead is unreachable' }], isError: true });
     expect(answer.record).to.include({ registrySlug: 'dead', outcome: 'upstream_error' });
     expect((await call('jira__search', { q: 'x' })).record.outcome).to.equal('ok');
+    // The failed list is remembered a while: one attempt, counted (breaker, log) once, however often the list is asked for.
+    await names();
+    await names();
+    expect(h.logs.lines.filter((line) => line.includes('its tools cannot be listed') && line.includes(deadId))).to.have.length(1);
   });
 
   it('re-initialises the pooled connection once when the server forgets its session (404)', async () => {
