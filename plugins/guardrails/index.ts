@@ -54,7 +54,7 @@ export default definePlugin<GuardrailsSettings>({
   kind: 'plugin',
   name: NAME,
   version: '1.0.0',
-  coreApi: '^1.0.0',
+  coreApi: '^1.2.0',
   schemaId: SCHEMA_ID,
   category: 'guardrail',
   stages: ['transformInput', 'checkInput', 'checkStream', 'transformOutput', 'checkOutput', 'filterTools', 'transformToolCall', 'transformToolResult'],

@@ -51,12 +51,17 @@ export async function evaluatePayload<T>(kit: PluginKit<GuardrailsSettings>, ctx
     return { verdict, rewritten: applySlots(original, verdict.transformed_payload, payload.slots, payload.invariants) };
   } catch (err) {
     if (!(err instanceof EvaluationFailure || err instanceof UnappliablePayload)) throw err;
-    if (settings.failure_mode === 'fail_closed') {
-      kit.log.error('guardrail evaluation failed; failing closed', { direction, reason: err.message, trace_id: ctx.traceId });
-      throw err;
-    }
-    kit.log.warn('guardrail evaluation failed; failing open', { direction, reason: err.message, trace_id: ctx.traceId });
-    ctx.findings.push({ plugin: 'guardrails', policyId: kit.policy.id, type: 'guardrail.unavailable', action: 'report', detail: { direction, reason: err.message } });
-    return { failure: err.message };
+    return failedEvaluation(kit, ctx, direction, err);
   }
+}
+
+/** A stage that could not be evaluated, by `failure_mode`: fail_closed throws `err`; fail_open records a report finding and lets the traffic through. */
+export function failedEvaluation<T>(kit: PluginKit<GuardrailsSettings>, ctx: Exchange, direction: 'input' | 'output', err: EvaluationFailure | UnappliablePayload): StageResult<T> {
+  if (kit.config(ctx).failure_mode === 'fail_closed') {
+    kit.log.error('guardrail evaluation failed; failing closed', { direction, reason: err.message, trace_id: ctx.traceId });
+    throw err;
+  }
+  kit.log.warn('guardrail evaluation failed; failing open', { direction, reason: err.message, trace_id: ctx.traceId });
+  ctx.findings.push({ plugin: 'guardrails', policyId: kit.policy.id, type: 'guardrail.unavailable', action: 'report', detail: { direction, reason: err.message } });
+  return { failure: err.message };
 }

@@ -28,8 +28,15 @@ interface Screening {
   verdict?: Verdict;
 }
 
+/** A tool whose declaration has no text: nothing to check. */
+const NOTHING_TO_CHECK: Promise<Screening> = Promise.resolve({});
+
+/** The `filterTools` tap of one policy instance: hides tools whose declarations the service blocks, remembering verdicts. */
 export class DescriptionScreen {
+  /** Screenings by declaration digest (tool and text): a tool listed again under a new snapshot of its server's list is not evaluated again. */
   private readonly kept = new Map<string, Promise<Screening>>();
+  /** Screenings by toolkit entry (the toolkit hands out the same entry until the server's list changes): a list costs no hashing. */
+  private readonly byEntry = new WeakMap<McpToolEntry, Promise<Screening>>();
 
   constructor(private readonly kit: PluginKit<GuardrailsSettings>) {}
 
@@ -41,11 +48,9 @@ export class DescriptionScreen {
   }
 
   private async hides(tool: McpToolEntry, ctx: Exchange, settings: GuardrailsSettings): Promise<boolean> {
-    const text = declarationText(tool);
-    if (!text) return false;
     let screening: Screening;
     try {
-      screening = await this.screen(tool, text, ctx);
+      screening = await this.screening(tool, ctx);
     } catch (err) {
       if (!(err instanceof EvaluationFailure)) throw err;
       // fail_closed: a declaration that could not be checked is hidden from this list.
@@ -57,8 +62,22 @@ export class DescriptionScreen {
     return appliedAction(screening.verdict, settings) === 'block';
   }
 
-  /** The remembered screening of this tool's declaration, or a new one (remembered once it has a verdict). */
-  private screen(tool: McpToolEntry, text: string, ctx: Exchange): Promise<Screening> {
+  /** The screening of a toolkit entry: remembered for the entry, else for its declaration, else a new evaluation. */
+  private screening(tool: McpToolEntry, ctx: Exchange): Promise<Screening> {
+    const known = this.byEntry.get(tool);
+    if (known) return known;
+    const text = declarationText(tool);
+    const screening = text ? this.byDeclaration(tool, text, ctx) : NOTHING_TO_CHECK;
+    this.byEntry.set(tool, screening);
+    // Only verdicts are remembered: a failed evaluation is tried again by the next list.
+    screening.then(
+      ({ verdict }) => !verdict && text && this.byEntry.delete(tool),
+      () => this.byEntry.delete(tool),
+    );
+    return screening;
+  }
+
+  private byDeclaration(tool: McpToolEntry, text: string, ctx: Exchange): Promise<Screening> {
     const key = createHash('sha256').update(tool.name).update('\u0000').update(text).digest('base64url');
     const known = this.kept.get(key);
     if (known) return known;
@@ -67,12 +86,8 @@ export class DescriptionScreen {
     this.kept.set(key, screening);
     if (this.kept.size > MAX_KEPT) this.kept.delete(this.kept.keys().next().value!);
     screening.then(
-      ({ verdict }) => {
-        if (!verdict && this.kept.get(key) === screening) this.kept.delete(key);
-      },
-      () => {
-        if (this.kept.get(key) === screening) this.kept.delete(key);
-      },
+      ({ verdict }) => !verdict && this.kept.get(key) === screening && this.kept.delete(key),
+      () => this.kept.get(key) === screening && this.kept.delete(key),
     );
     return screening;
   }

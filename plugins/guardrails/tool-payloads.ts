@@ -8,7 +8,7 @@
  */
 import { isObject, type McpToolCall, type McpToolEntry, type McpToolResult, setValueAt } from '../../core/plugin/index.js';
 import type { StagePayload } from './stage-evaluation.js';
-import type { TextSlot } from './text-slots.js';
+import { type TextSlot, UnappliablePayload } from './text-slots.js';
 
 type Json = Record<string, unknown>;
 type Path = Array<string | number>;
@@ -16,15 +16,23 @@ type Path = Array<string | number>;
 /** The id the payloads give the one call they carry (the service checks it comes back unchanged). */
 const CALL_ID = 'toolu_gateway';
 
+/** Deepest nesting of arguments or structured content inspected; deeper is refused as uninspectable. */
+export const MAX_INSPECTED_DEPTH = 64;
+
 /**
  * Every string value inside `root` with its path, keys excluded, walked with an explicit stack
- * (arguments come from the client: their depth must not reach the call stack).
+ * (arguments come from the client: their depth must not reach the call stack). A value nested
+ * deeper than MAX_INSPECTED_DEPTH cannot be inspected: UnappliablePayload, which the policy's
+ * failure mode resolves (nothing deeper passes unseen).
  */
 export function stringLeaves(root: unknown): Array<{ path: Path; text: string }> {
   const out: Array<{ path: Path; text: string }> = [];
   const stack: Array<{ value: unknown; path: Path }> = [{ value: root, path: [] }];
   while (stack.length) {
     const { value, path } = stack.pop()!;
+    if (path.length > MAX_INSPECTED_DEPTH && value !== null && typeof value === 'object') {
+      throw new UnappliablePayload(`a value is nested deeper than ${MAX_INSPECTED_DEPTH} levels and cannot be inspected`);
+    }
     if (typeof value === 'string') out.push({ path, text: value });
     else if (Array.isArray(value)) for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
     else if (isObject(value)) {

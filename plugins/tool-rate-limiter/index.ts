@@ -14,7 +14,7 @@ export default definePlugin<ToolRateLimiterSettings>({
   kind: 'plugin',
   name: 'tool_rate_limiter',
   version: '1.0.0',
-  coreApi: '^1.0.0',
+  coreApi: '^1.2.0',
   schemaId: 'https://portcullis.dev/schemas/plugins/tool_rate_limiter.schema.json',
   category: 'policy',
   stages: ['admitToolCall'],

@@ -212,6 +212,14 @@ describe('guardrails on MCP tool traffic (real detector verdicts)', function () 
       expect((await list(tools, again)).map((t) => t.name)).to.deep.equal(['github__search_issues', 'github__no_description']);
       expect(evaluations - before, 'a second list costs no evaluation').to.equal(2);
       expect(again.findings.map((f) => f.type)).to.deep.equal(['guardrail.tool_description']);
+
+      // The server's list fetched again (new entries, the same declarations): still no evaluation.
+      const refetched = tools.map((t) => ({ ...t }));
+      expect((await list(refetched)).map((t) => t.name)).to.deep.equal(['github__search_issues', 'github__no_description']);
+      expect(evaluations - before, 'the same declarations are not evaluated again').to.equal(2);
+      // A changed declaration is.
+      await list([tool('github', 'search_issues', { description: 'Search the issues of a repository by label.' })]);
+      expect(evaluations - before).to.equal(3);
     });
 
     it('finds instructions hidden in an input schema property description too', async () => {
