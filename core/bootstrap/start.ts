@@ -286,7 +286,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     servers.push(server);
     ports[plane] = port;
     urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-    log.info('plane listening', { plane, host: settings.host, port });
+    log.debug('plane listening', { plane, host: settings.host, port });
   }
   // The gateway's guardrails plugin calls the named service, else the co-located plane; a caller
   // naming the co-located plane's URL reaches it in process, without a loopback hop.

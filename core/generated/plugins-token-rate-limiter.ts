@@ -68,6 +68,19 @@ export interface TokenRateLimiterSettings {
    */
   fault_tolerant?: boolean;
   /**
+   * Budget-aware routing: fractions (0 to 1] of a budget spent in its current window from which an auto request is routed more cheaply, before the budget refuses requests. From medium, smart routing uses at most its Medium tier (Hard steps down to Medium); from simple, only Simple; from either, auto without smart routing takes the cheapest capable model by list price. The most spent of the request's budgets decides, read from its reservation (no extra counter call). A request naming a model, a pin or a pool is never rerouted. Absent: no step down.
+   */
+  step_down?: {
+    /**
+     * Spent fraction from which the tier is capped at Medium. At most simple.
+     */
+    medium?: number;
+    /**
+     * Spent fraction from which the tier is capped at Simple. At least medium.
+     */
+    simple?: number;
+  };
+  /**
    * With a shared counter backend (Redis or MongoDB): strict does one atomic reservation per request and budget (no data plane can overshoot); batched reserves against local counts synchronised every interval_ms (a budget can be passed by what other data planes spent since the last sync). Local counters are always exact.
    */
   counter_sync?: {

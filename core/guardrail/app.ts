@@ -11,6 +11,7 @@ import { healthMiddleware, type ReadinessReport } from '../http/health.js';
 import { jsonErrorMiddleware } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
 import { BUILD_INFO } from '../version/build-info.js';
+import { buildGuardrailOpenApiDocument } from './openapi/build-document.js';
 
 /** Options of the guardrail Koa shell. */
 export interface GuardrailAppOptions {
@@ -36,6 +37,11 @@ export function createGuardrailApp(options: GuardrailAppOptions): Koa {
   const router = new Router();
   router.get('/v1/version', (koa) => {
     koa.body = BUILD_INFO;
+  });
+  let openApi: Record<string, unknown> | undefined;
+  router.get('/v1/openapi.json', (koa) => {
+    openApi ??= buildGuardrailOpenApiDocument();
+    koa.body = openApi;
   });
   for (const register of options.routes ?? []) register(router);
   app.use(router.routes());

@@ -27,6 +27,7 @@ import { collectorRoutes } from './routes/collector-routes.js';
 import { evaluateRoute, inProcessEvaluate } from './routes/evaluate-route.js';
 import type { InProcessEvaluator } from './in-process.js';
 import { policyRoutes } from './routes/policy-routes.js';
+import { webhookRoute } from './routes/webhook-route.js';
 
 /** What bootstrap hands the guardrail plane. */
 export interface GuardrailPlaneDeps {
@@ -71,6 +72,7 @@ export function createGuardrailPlane(deps: GuardrailPlaneDeps): GuardrailPlane {
   const routes: Array<(router: Router) => void> = [
     (router) => evaluateRoute(router, evaluation),
     (router) => claudeRoute(router, evaluation),
+    (router) => webhookRoute(router, evaluation),
     (router) =>
       router.get('/metrics', async (koa) => {
         koa.type = metrics.registry.contentType;

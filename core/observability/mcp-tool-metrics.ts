@@ -1,8 +1,9 @@
 /**
  * Prometheus instruments of MCP tool calls, fed from the metrics event of each `tools/call`
  * after its answer is sent. As with proxied requests (tenant-labels.ts), a series names the
- * gateway, consumer and registry by id and leaves the tool out unless the operator turned
- * tenant labels on; then slugs and the merged tool name are used.
+ * gateway and consumer by id and leaves the tool out unless the operator turned tenant labels
+ * on (then slugs and the merged tool name, which the tenant chose, like a model name); the
+ * registry is always its id, as registries are everywhere in the metrics.
  */
 import type { Registry } from 'prom-client';
 import type { MetricsEventData } from '../telemetry/metrics-event.js';
@@ -25,7 +26,7 @@ const LABELS = ['gateway', 'consumer', 'registry', 'tool', 'outcome'] as const;
 export class McpToolMetrics {
   private readonly cells = new CellTable<ToolCell>(LABELS.length, () => ({ calls: 0, duration: new BucketCounts(DURATION_BUCKETS), requestBytes: 0, responseBytes: 0 }));
 
-  /** `names`: label by slugs and tool names (PORTCULLIS_METRICS_TENANT_LABELS). */
+  /** `names`: label gateways and consumers by slug, and tools by name (PORTCULLIS_METRICS_TENANT_LABELS). */
   constructor(
     registry: Registry,
     private readonly labels = new LabelBudget(),
@@ -84,7 +85,7 @@ export class McpToolMetrics {
     const cell = this.cells.get([
       l.value('gateway', this.tenant.gateway(event)),
       l.value('consumer', this.tenant.consumer(event)),
-      l.value('registry', this.names ? call.registry_slug : call.registry_id),
+      l.value('registry', call.registry_id),
       this.names ? l.value('tool', call.tool) : '',
       call.outcome,
     ]);

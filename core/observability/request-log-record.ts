@@ -24,7 +24,7 @@ function severityOf(status: number): { severityNumber: SeverityNumber; severityT
   return { severityNumber: SeverityNumber.INFO, severityText: 'INFO' };
 }
 
-/** The routing decision as attributes: strategy, tier, filters, the listed candidates with their outcome and drop reason, the chosen target. */
+/** The routing decision as attributes: strategy, tier, filters, the listed candidates with their outcome and drop reason, the chosen target, a budget's step down. */
 function routeDecisionAttributes(data: MetricsEventData): Record<string, unknown> {
   const decision = data.route_decision;
   if (!decision) return {};
@@ -39,6 +39,11 @@ function routeDecisionAttributes(data: MetricsEventData): Record<string, unknown
     'portcullis.route.skipped_references': decision.skipped_references.map((s) => defined({ reference: s.reference, reason: s.reason })),
     'portcullis.route.chosen.registry_id': decision.chosen?.registry_id,
     'portcullis.route.chosen.model': decision.chosen?.model,
+    'portcullis.route.budget_step.step': decision.budget_step?.step,
+    'portcullis.route.budget_step.budget': decision.budget_step?.budget,
+    'portcullis.route.budget_step.spent': decision.budget_step?.spent,
+    'portcullis.route.budget_step.classified_tier': decision.budget_step?.classified_tier,
+    'portcullis.route.budget_step.applied': decision.budget_step?.applied,
   };
 }
 

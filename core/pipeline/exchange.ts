@@ -65,6 +65,38 @@ export interface RouteDecision {
   skipped_references: Array<{ reference: string; reason: string }>;
   /** The chosen target, when there is one. */
   chosen?: { registry_id: string; model: string };
+  /** A budget's step down applied to this `auto` request (see RoutingPressure). */
+  budget_step?: RouteDecisionBudgetStep;
+}
+
+/** How spend pressure changed an `auto` request's route. */
+export interface RouteDecisionBudgetStep {
+  /** The tier cap in force (`RoutingPressure.maxTier`). */
+  step: 'medium' | 'simple';
+  /** The budget that caused it and the fraction of it spent (RoutingPressure). */
+  budget: string;
+  spent: number;
+  /** Smart routing: the tier the prompt was classified as, before the cap (`tier` is the one used). */
+  classified_tier?: 'simple' | 'medium' | 'hard';
+  /** `tier_cap`: a smart tier stepped down (or held); `cheapest`: plain `auto` took the cheapest capable member. */
+  applied: 'tier_cap' | 'cheapest';
+}
+
+/**
+ * Spend pressure a budget policy puts on routing: set in `admit` (which runs before `route`),
+ * read by the core router. An `auto` request under pressure has its smart-routing tier capped
+ * at `maxTier` (Hard steps down to Medium, then to Simple) and, when routed as plain `auto`,
+ * takes the cheapest capable member by list price. A request naming a model, a pin or a pool
+ * is never rerouted. A plugin only tightens it: it keeps a lower `maxTier` already set (on the
+ * same tier, the higher `spent`).
+ */
+export interface RoutingPressure {
+  /** The strongest tier an `auto` request may use. */
+  maxTier: 'medium' | 'simple';
+  /** The fraction (0 to 1) of the deciding budget spent in its current window when the request was admitted. */
+  spent: number;
+  /** Which budget decided it, for the trace (`<policy slug>/limits/<index>` for token_rate_limiter). */
+  budget: string;
 }
 
 /** One upstream call, recorded on the exchange. */
@@ -144,6 +176,8 @@ export interface Exchange {
   cached?: boolean;
   /** Whether a streamed answer reached its terminal event. */
   streamComplete?: boolean;
+  /** Spend pressure from a budget policy (set in `admit`, read by `route`); absent when no budget is near its end. */
+  routingPressure?: RoutingPressure;
   route?: RoutePlan;
   readonly attempts: Attempt[];
   /** The answer, once decoded (non-streamed or assembled from a stream). */

@@ -22,7 +22,7 @@ export { STAGE } from '../pipeline/stages.js';
 
 // The hooks' argument and return types.
 export type { AttemptDecision, CacheKey, CacheKeyParts, HookName, ProviderRequest, StreamPolicy, StreamVerdict, StreamWindow } from '../pipeline/hooks.js';
-export type { Attempt, Exchange, ExchangeFinding, IncomingRequest, Operation, Outcome, RoutePlan, RouteTarget } from '../pipeline/exchange.js';
+export type { Attempt, Exchange, ExchangeFinding, IncomingRequest, Operation, Outcome, RoutePlan, RouteTarget, RoutingPressure } from '../pipeline/exchange.js';
 export type { ClientSignal } from '../pipeline/client-signal.js';
 export type { ConsumerView, Principal } from '../snapshot/views.js';
 // The MCP plane's tools, calls and results (the MCP hooks) and the kit's tool service.

@@ -11,6 +11,7 @@ import type Ajv2020Type from 'ajv/dist/2020.js';
 import type addFormatsType from 'ajv-formats';
 import { SCHEMAS_DIR } from '../paths/project-root.js';
 import { linearRegexRefusal } from '../security/linear-regex.js';
+import { NOT_BELOW_KEYWORD } from './not-below-keyword.js';
 
 // ajv and ajv-formats are CommonJS modules whose typings describe an ES default export.
 const require = createRequire(import.meta.url);
@@ -30,6 +31,8 @@ ajv.addFormat('linear-regex', { type: 'string', validate: (source: string) => li
 // Keywords the project uses for documentation and evolution; ajv must not reject them.
 ajv.addKeyword({ keyword: 'x-schema-version', schemaType: 'number' });
 ajv.addKeyword({ keyword: 'x-write-only', schemaType: 'boolean' });
+// One numeric setting that must not fall below a sibling (not-below-keyword.ts).
+ajv.addKeyword(NOT_BELOW_KEYWORD);
 
 function schemaFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -6,6 +6,8 @@ import type { BudgetLimit, TokenRateLimiterSettings } from './settings.js';
 /** One counter a request is charged to: one limit's budget for this period (and model). */
 export interface BudgetCounter {
   limit: BudgetLimit;
+  /** The limit's position in the policy's `limits` (names the budget in the trace). */
+  index: number;
   key: string;
   /** The budget in counter units: tokens, or nano-dollars. */
   capacity: number;
@@ -31,12 +33,14 @@ export function capacityOf(settings: TokenRateLimiterSettings, limit: BudgetLimi
  */
 export function budgetCounters(settings: TokenRateLimiterSettings, policyId: string, consumerId: string, model: string, now: number): BudgetCounter[] {
   return settings.limits
-    .filter((limit) => !limit.models?.length || limit.models.includes(model))
-    .map((limit) => {
+    .map((limit, index) => ({ limit, index }))
+    .filter(({ limit }) => !limit.models?.length || limit.models.includes(model))
+    .map(({ limit, index }) => {
       const period = periodOf(limit.window, now);
       const scope = limit.per_model ? `m=${encodeURIComponent(model)}` : 'all';
       return {
         limit,
+        index,
         key: ['budget', policyId, consumerId, limitId(settings, limit), scope, period.id].join(':'),
         capacity: capacityOf(settings, limit),
         period,

@@ -7,6 +7,7 @@ import { actualTarget, expectedTarget, type BudgetTarget } from './expected-targ
 import { isSpendingOperation, NO_ESTIMATE, OPERATION_RESERVATION, operationModel } from './operation-spend.js';
 import { windowLabel } from './periods.js';
 import { reserve, settle, type Reservation } from './reservation.js';
+import { spendPressure, tighterPressure } from './step-down.js';
 import type { TokenRateLimiterSettings } from './settings.js';
 import { tokenizer, type TokenCounter } from './token-count.js';
 
@@ -18,7 +19,8 @@ function describe(settings: TokenRateLimiterSettings, units: number): string {
  * `admit` (stage BUDGET): estimates the request (prompt counted with the tokenizer, output at
  * its cap), prices it for the model it will most likely reach, and reserves that on every
  * budget it counts against. A budget that cannot take it refuses the request with 429
- * `budget_exceeded` before any provider is called. The reservation is settled after the
+ * `budget_exceeded` before any provider is called; one past a `step_down` threshold sets the
+ * exchange's `routingPressure`, so `auto` routing steps down. The reservation is settled after the
  * response (kit.defer): real usage replaces the estimate; a failed or cached call releases it.
  */
 export async function admitBudget(kit: PluginKit<TokenRateLimiterSettings>, ctx: Exchange): Promise<Rejection | undefined> {
@@ -82,6 +84,9 @@ async function reserveAndSettle(
   }
 
   const reservation = outcome;
+  // Near the end of a budget, `auto` routing steps down (step-down.ts) before refusals start.
+  const pressure = spendPressure(settings, reservation.held, kit.policy.slug);
+  if (pressure) ctx.routingPressure = tighterPressure(ctx.routingPressure, pressure);
   kit.defer(ctx, async (result: Outcome) => {
     const charged = chargeOf(kit.registries, ctx, result, settings, estimate, countOutputTokens.bind(null, encoding));
     const actual = charged.target ?? expected;

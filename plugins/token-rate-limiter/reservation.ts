@@ -1,9 +1,9 @@
 import type { CounterStore } from '../../core/plugin/index.js';
 import type { BudgetCounter } from './budget-keys.js';
 
-/** A request's hold on its budgets: what it reserved on each counter. */
+/** A request's hold on its budgets: what it reserved on each counter, and what the counter held before. */
 export interface Reservation {
-  held: Array<{ counter: BudgetCounter; amount: number }>;
+  held: Array<{ counter: BudgetCounter; amount: number; before: number }>;
 }
 
 /** A budget that cannot take the reservation, with what it already holds. */
@@ -26,7 +26,8 @@ export async function reserve(counters: CounterStore, targets: BudgetCounter[], 
       await Promise.all(held.map((h) => counters.add(h.counter.key, -h.amount, h.counter.ttlMs)));
       return { counter, used: result.value };
     }
-    held.push({ counter, amount });
+    // The add answers the value after it: what was spent (and held by other requests) before this one.
+    held.push({ counter, amount, before: result.value - amount });
   }
   return { held };
 }

@@ -3,45 +3,32 @@
  * the first admin call. Reads the secret as `portcullis start` does (flag, env, or the data
  * directory's generated secret).
  */
-import { parseArgs } from 'node:util';
+import { Option } from 'commander';
 import { localSecret } from '../../bootstrap/local-secrets.js';
 import { resolveSettings } from '../../config/settings.js';
-import type { CliCommand } from '../../cli/commands.js';
+import { CliUsageError, type CliCommand } from '../../cli/commands.js';
 import { mintAdminToken, type AdminRole } from './admin-token.js';
 
 export const tokenCommand: CliCommand = {
   name: 'token',
-  summary: 'mint an admin token: --role platform_admin|tenant_admin [--tenant ID] [--sub NAME] [--ttl SECONDS] [--data-dir DIR]',
-  async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        role: { type: 'string', default: 'platform_admin' },
-        tenant: { type: 'string' },
-        sub: { type: 'string', default: 'operator' },
-        ttl: { type: 'string', default: '3600' },
-        'data-dir': { type: 'string' },
-        'admin-jwt-secret': { type: 'string' },
-      },
-      strict: true,
-    });
-    const role = values.role as AdminRole;
-    if (role !== 'platform_admin' && role !== 'tenant_admin') {
-      console.error('portcullis token: --role must be platform_admin or tenant_admin');
-      return 2;
-    }
-    if (role === 'tenant_admin' && !values.tenant) {
-      console.error('portcullis token: a tenant_admin token needs --tenant');
-      return 2;
-    }
+  summary: 'mint an admin token (the way to the first admin call)',
+  configure(command) {
+    command
+      .addOption(new Option('--role <role>', 'the token\'s role').choices(['platform_admin', 'tenant_admin']).default('platform_admin'))
+      .option('--tenant <id>', 'the tenant of a tenant_admin token')
+      .option('--sub <name>', 'the subject named in the token', 'operator')
+      .option('--ttl <seconds>', 'lifetime in seconds', '3600')
+      .option('--data-dir <dir>', 'the data directory whose generated secret signs the token (PORTCULLIS_DATA_DIR)')
+      .option('--admin-jwt-secret <secret>', 'the signing secret, when set for start (PORTCULLIS_ADMIN_JWT_SECRET)');
+  },
+  async run(options) {
+    const values = options as { role: AdminRole; tenant?: string; sub: string; ttl: string; dataDir?: string; adminJwtSecret?: string };
+    if (values.role === 'tenant_admin' && !values.tenant) throw new CliUsageError('a tenant_admin token needs --tenant');
     const ttl = Number(values.ttl);
-    if (!Number.isInteger(ttl) || ttl <= 0) {
-      console.error('portcullis token: --ttl must be a positive number of seconds');
-      return 2;
-    }
-    const settings = resolveSettings({ 'data-dir': values['data-dir'], 'admin-jwt-secret': values['admin-jwt-secret'] });
+    if (!Number.isInteger(ttl) || ttl <= 0) throw new CliUsageError('--ttl must be a positive number of seconds');
+    const settings = resolveSettings({ 'data-dir': values.dataDir, 'admin-jwt-secret': values.adminJwtSecret });
     const secret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
-    console.log(await mintAdminToken(secret, { sub: values.sub!, tenantId: values.tenant, roles: [role], ttlSeconds: ttl }));
+    console.log(await mintAdminToken(secret, { sub: values.sub, tenantId: values.tenant, roles: [values.role], ttlSeconds: ttl }));
     return 0;
   },
 };

@@ -4,46 +4,10 @@
  * router serves exactly these operations. Add an entry with every new admin route.
  */
 
-/** A response body: a record, a page of records, an api schema, a choice, or nothing (204). */
-export type ResponseBody =
-  | { record: string }
-  | { page: string }
-  | { api: string }
-  | { oneOf: ResponseBody[] }
-  | { json: true }
-  | { eventStream: true }
-  | null;
+import type { ApiOperation, QueryParameter } from '../../openapi/api-document.js';
 
-/** A documented query parameter. */
-export interface QueryParameter {
-  name: string;
-  description: string;
-  schema: Record<string, unknown>;
-}
-
-/** One admin operation as data. */
-export interface AdminOperation {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** OpenAPI path template (`/v1/gateways/{gateway_id}`). */
-  path: string;
-  summary: string;
-  tag: string;
-  /** Served without an admin token. */
-  public?: boolean;
-  /** Called by data planes with the cluster token instead of an admin token. */
-  cluster?: boolean;
-  /** Request body schema under schemas/api/admin/ (its file name without `.schema.json`). */
-  request?: string;
-  /** The body may be omitted. */
-  requestOptional?: boolean;
-  /** The body may also be a urlencoded form. */
-  form?: boolean;
-  query?: QueryParameter[];
-  /** Success responses by status. */
-  responses: Record<string, ResponseBody>;
-  /** Error statuses beyond the common ones (401 for authenticated operations, 404 under a gateway, 400/422 with a body). */
-  errors?: string[];
-}
+/** One admin operation as data (request schemas under schemas/api/admin/; data-plane operations name `security: 'ClusterToken'`). */
+export type AdminOperation = ApiOperation;
 
 const PAGING: QueryParameter[] = [
   { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
@@ -143,7 +107,7 @@ export const ADMIN_OPERATIONS: AdminOperation[] = [
   // Registered by other planes through AdminDeps.extraRoutes (playground traces, config sync).
   { method: 'get', path: `${G}/traces/{trace_id}`, summary: 'The playground trace of a proxied request, by its X-AG-Trace-Id', tag: 'Traces', responses: { 200: { json: true } } },
   { method: 'get', path: '/v1/config-sync/connections', summary: 'Connected data planes (platform admins only)', tag: 'Config sync', query: [...PAGING, { name: 'scope', description: 'Opaque scope filter.', schema: { type: 'string' } }], responses: { 200: { json: true } }, errors: ['403'] },
-  { method: 'get', path: '/v1/config-sync/data-plane/stream', summary: 'Data planes: the config stream', tag: 'Config sync', cluster: true, responses: { 200: { eventStream: true } }, errors: ['403'] },
-  { method: 'post', path: '/v1/config-sync/data-plane/heartbeat', summary: 'Data planes: heartbeat', tag: 'Config sync', cluster: true, responses: { 204: null }, errors: ['403'] },
-  { method: 'post', path: '/v1/config-sync/data-plane/telemetry', summary: 'Data planes: telemetry batch', tag: 'Config sync', cluster: true, responses: { 204: null }, errors: ['403'] },
+  { method: 'get', path: '/v1/config-sync/data-plane/stream', summary: 'Data planes: the config stream', tag: 'Config sync', security: 'ClusterToken', responses: { 200: { eventStream: true } }, errors: ['403'] },
+  { method: 'post', path: '/v1/config-sync/data-plane/heartbeat', summary: 'Data planes: heartbeat', tag: 'Config sync', security: 'ClusterToken', responses: { 204: null }, errors: ['403'] },
+  { method: 'post', path: '/v1/config-sync/data-plane/telemetry', summary: 'Data planes: telemetry batch', tag: 'Config sync', security: 'ClusterToken', responses: { 204: null }, errors: ['403'] },
 ];

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { errorAnswer } from '../../http/error-body.js';
 import type { Logger } from '../../logging/logger.js';
+import type { CompiledKey } from '../config/compiled-config.js';
 import { guardrailConfigOf } from '../config/guardrail-extension.js';
 import { authenticateCollector } from '../evaluation/collector-auth.js';
 import { parseEvaluateBody, readEvaluateBody } from '../evaluation/request-body.js';
@@ -14,7 +15,8 @@ import type { InProcessEvaluator } from '../in-process.js';
 import { readPayload } from '../payload/read-payload.js';
 import { evaluateCounted, type EvaluateDeps } from './evaluate-deps.js';
 
-interface EvaluateBody {
+/** A `POST /v1/evaluate` body (schemas/api/guardrail/evaluate-request.schema.json). */
+export interface EvaluateBody {
   protocol: string;
   direction: 'input' | 'output';
   payload: Record<string, unknown>;
@@ -23,15 +25,19 @@ interface EvaluateBody {
   attributes?: Record<string, unknown>;
 }
 
-/** The 200 answer of an evaluation: key checked first, then the body (read by `readBody`), then the verdict. */
-async function answerEvaluate(
+/**
+ * The 200 answer of an evaluation: key checked first, then the body (read by `readBody`, which
+ * is handed the collector's key), then the verdict. Shared by the endpoints that build an
+ * evaluate body of their own (the gateway webhook adapter).
+ */
+export async function answerEvaluate(
   deps: EvaluateDeps,
   authorization: string,
-  readBody: () => Promise<EvaluateBody>,
+  readBody: (key: CompiledKey) => Promise<EvaluateBody>,
   requestId: string,
 ): Promise<Record<string, unknown>> {
   const key = authenticateCollector(guardrailConfigOf(deps.holder.current), authorization);
-  const body = await readBody();
+  const body = await readBody(key);
   const parsed = readPayload(body.payload, body.direction, deps.host.formats);
   const result = await evaluateCounted(deps, {
     key,

@@ -94,7 +94,7 @@ export class McpEndpoint {
       if (isModernVersion(header(koa, 'mcp-protocol-version'))) throw methodNotAllowed(koa.method, 'POST');
       const session = this.sessionOf(koa, ctx);
       ctx.mcp.era = 'legacy';
-      return koa.method === 'GET' ? this.openStream(koa, ctx) : this.endSession(koa, ctx, session);
+      return koa.method === 'GET' ? this.openStream(koa, ctx, session) : this.endSession(koa, ctx, session);
     }
     throw methodNotAllowed(koa.method, 'GET, POST, DELETE');
   }
@@ -148,25 +148,26 @@ export class McpEndpoint {
     const server = await this.factory({ era: 'legacy', authInfo, requestInfo: request });
     // JSON answers: the whole answer is known before its status is, so an expired upstream session can still be a 404.
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    let sessionId: string | undefined;
     try {
       await server.connect(transport);
       let response = await transport.handleRequest(request, { parsedBody: message, authInfo });
       ctx.mcp!.toolCall = state.toolCall;
       if (state.sessionExpired) throw sessionNotFound('an upstream session of this session has expired: initialize a new session');
-      const extra: Record<string, string> = {};
       if (initialize && response.ok) {
         const body = await response.text();
         const result = (JSON.parse(body) as { result?: { protocolVersion?: string } }).result;
         if (result?.protocolVersion) {
-          const principal = ctx.principal!;
-          extra['mcp-session-id'] = this.options.seal.seal({ consumerId: ctx.consumer!.id, authId: principal.authId, protocolVersion: result.protocolVersion, issuedAt: Date.now(), upstream: sessions });
+          sessionId = this.options.seal.seal({ consumerId: ctx.consumer!.id, authId: ctx.principal!.authId, protocolVersion: result.protocolVersion, issuedAt: Date.now(), upstream: sessions });
         }
         response = new Response(body, { status: response.status, headers: response.headers });
       }
       koa.respond = false;
-      await writeWebResponse(koa.res, response, extra);
+      await writeWebResponse(koa.res, response, sessionId ? { 'mcp-session-id': sessionId } : {});
     } finally {
       await server.close().catch(() => undefined);
+      // An `initialize` that handed out no session (refused by the transport, failed) leaves no upstream session open.
+      if (initialize && !sessionId && Object.keys(sessions).length) void this.options.toolkit.closeSessions(ctx, sessions).catch(() => undefined);
     }
   }
 
@@ -177,16 +178,23 @@ export class McpEndpoint {
     const session = this.options.seal.open(id);
     const fits = session && session.consumerId === ctx.consumer!.id && session.authId === ctx.principal!.authId && Date.now() - session.issuedAt < this.sessionTtlMs;
     if (!fits) throw sessionNotFound('Session not found: initialize a new session');
+    // After initialize a client sends the revision it agreed on (absent: the transport assumes the oldest).
+    const version = header(koa, 'mcp-protocol-version');
+    if (version !== undefined && version !== session.protocolVersion) {
+      throw new GatewayError('invalid_request', { message: `Bad Request: MCP-Protocol-Version ${JSON.stringify(version.slice(0, 40))} is not the session's ${session.protocolVersion}` });
+    }
     return session;
   }
 
-  private openStream(koa: Koa.Context, ctx: Exchange): void {
+  private openStream(koa: Koa.Context, ctx: Exchange, session: McpSession): void {
     if (!(header(koa, 'accept') ?? '').includes('text/event-stream')) {
       throw new GatewayError('invalid_request', { status: 406, message: 'Not Acceptable: the client must accept text/event-stream' });
     }
+    const gatewayId = ctx.consumer!.gatewayId;
+    if (!this.legacyStreams.hasRoom(gatewayId)) throw new GatewayError('rate_limited', { message: 'too many open MCP streams for this gateway: close one and retry' });
     koa.respond = false;
     // The stream stays open past this request, which settles now; it holds no snapshot.
-    this.legacyStreams.open(ctx.consumer!.gatewayId, koa.res, {});
+    this.legacyStreams.open(gatewayId, koa.res, {}, session.issuedAt + this.sessionTtlMs - Date.now());
   }
 
   private async endSession(koa: Koa.Context, ctx: Exchange, session: McpSession): Promise<void> {

@@ -7,25 +7,39 @@ import type { ServerResponse } from 'node:http';
 
 const LIST_CHANGED = `event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' })}\n\n`;
 
+/** Open streams per gateway, as the SDK caps a gateway's modern `subscriptions/listen` streams. */
+export const MAX_STREAMS_PER_GATEWAY = 1024;
+
 /** Open legacy GET streams, by gateway id. */
 export class LegacyStreams {
   private readonly byGateway = new Map<string, Set<ServerResponse>>();
   private readonly keepAlive: NodeJS.Timeout;
 
   /** `keepAliveMs`: how often an SSE comment keeps idle streams (and the proxies between) open. */
-  constructor(keepAliveMs = 15_000) {
+  constructor(keepAliveMs = 15_000, private readonly maxPerGateway = MAX_STREAMS_PER_GATEWAY) {
     this.keepAlive = setInterval(() => this.writeAll(': keep-alive\n\n'), keepAliveMs);
     this.keepAlive.unref();
   }
 
-  /** Starts an SSE answer on `res` (its headers merged with `headers`) and keeps it until the client leaves. */
-  open(gatewayId: string, res: ServerResponse, headers: Record<string, string>): void {
+  /** Whether `gatewayId` may open another stream. */
+  hasRoom(gatewayId: string): boolean {
+    return (this.byGateway.get(gatewayId)?.size ?? 0) < this.maxPerGateway;
+  }
+
+  /**
+   * Starts an SSE answer on `res` (its headers merged with `headers`) and keeps it until the
+   * client leaves, or until `endsInMs` (its session's remaining lifetime): then the stream ends,
+   * and the client's next GET finds the session expired (404) and initializes again.
+   */
+  open(gatewayId: string, res: ServerResponse, headers: Record<string, string>, endsInMs?: number): void {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', connection: 'keep-alive', ...headers });
     res.flushHeaders();
     let streams = this.byGateway.get(gatewayId);
     if (!streams) this.byGateway.set(gatewayId, (streams = new Set()));
     streams.add(res);
+    const expiry = endsInMs === undefined ? undefined : setTimeout(() => res.end(), Math.max(0, endsInMs)).unref();
     res.once('close', () => {
+      clearTimeout(expiry);
       streams.delete(res);
       if (streams.size === 0 && this.byGateway.get(gatewayId) === streams) this.byGateway.delete(gatewayId);
     });

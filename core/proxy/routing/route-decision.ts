@@ -5,7 +5,7 @@
  * lists at most MAX_LISTED_CANDIDATES members (the rest are counted), so a consumer with many
  * registries keeps a small trace.
  */
-import type { RouteDecision, RouteDecisionCandidate } from '../../pipeline/exchange.js';
+import type { RouteDecision, RouteDecisionBudgetStep, RouteDecisionCandidate } from '../../pipeline/exchange.js';
 import type { Capability } from '../../providers/types.js';
 import type { RouteMember } from './route-members.js';
 
@@ -36,6 +36,11 @@ export class RouteDecisionLog {
   /** A fallback reference that could not be resolved (the error's message says why). */
   skipped(reference: string, reason: string): void {
     if (this.decision.skipped_references.length < MAX_LISTED_SKIPS) this.decision.skipped_references.push({ reference, reason });
+  }
+
+  /** How a budget's spend pressure changed the route (a capped tier, or the cheapest member). */
+  budgetStep(step: RouteDecisionBudgetStep): void {
+    this.decision.budget_step = step;
   }
 
   /** The decision, with the chosen target. */

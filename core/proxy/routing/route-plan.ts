@@ -3,10 +3,12 @@
  * strategy (or by smart routing's complexity tier) among the members its model reference
  * resolves to, then one target per fallback reference. Registries that are unhealthy or whose
  * circuit breaker is open leave every pool first; when nothing is left the plan is a 503. A
- * smart tier or fallback target naming no model of the route's modality is passed over.
+ * smart tier or fallback target naming no model of the route's modality is passed over. Under
+ * a budget's spend pressure an `auto` request steps down: its smart tier is capped, and plain
+ * `auto` takes the cheapest member (smart/budget-cap.ts).
  */
 import type { CanonicalRequest } from '../../canonical/index.js';
-import type { RoutePlan, RouteTarget } from '../../pipeline/exchange.js';
+import type { RouteDecisionBudgetStep, RoutePlan, RouteTarget, RoutingPressure } from '../../pipeline/exchange.js';
 import type { Capability } from '../../providers/types.js';
 import type { ConsumerView, Principal } from '../../snapshot/views.js';
 import { memberServes } from './model-modality.js';
@@ -16,7 +18,8 @@ import { isAuto, resolveMembers } from './resolve-model.js';
 import { RouteDecisionLog } from './route-decision.js';
 import { toTarget, type RouteMember } from './route-members.js';
 import type { RoutingRuntime } from './routing-runtime.js';
-import { classifyRequest } from './smart/complexity-tier.js';
+import { cappedTier, cappedTierReference } from './smart/budget-cap.js';
+import { classifyRequest, type Tier } from './smart/complexity-tier.js';
 import { tierReference, type TierReferences } from './smart/tier-reference.js';
 
 /** Who is routed, for what, with which shared state. */
@@ -25,6 +28,8 @@ export interface PlanContext {
   principal?: Principal;
   capability: Capability;
   routing: RoutingRuntime;
+  /** A budget's spend pressure (the exchange's `routingPressure`): `auto` steps down under it. */
+  pressure?: RoutingPressure;
 }
 
 function resolve(reference: string, pc: PlanContext): ResolvedReference {
@@ -56,19 +61,31 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
   let reason: string | undefined;
   let complexity: RoutePlan['complexity'];
   let primary: ResolvedReference | undefined;
+  let routedTier: Tier | undefined;
+  let budgetStep: Pick<RouteDecisionBudgetStep, 'applied' | 'classified_tier'> | undefined;
+  const pressure = pc.pressure;
   if (isAuto(reference) && balancing?.strategy === 'smart') {
     const classification = classifyRequest(request);
     complexity = classification;
-    const chosen = tierReference(balancing.tiers as TierReferences | undefined, classification.tier);
-    const tier = chosen === undefined ? undefined : servingMembers(resolve(chosen, pc), pc);
+    const tiers = balancing.tiers as TierReferences | undefined;
+    const tier = pressure ? cappedTier(classification.tier, pressure.maxTier) : classification.tier;
+    const chosen = pressure ? cappedTierReference(tiers, tier) : tierReference(tiers, tier);
+    const members = chosen === undefined ? undefined : servingMembers(resolve(chosen, pc), pc);
     // A tier naming only models of another modality is passed over: the request is plain `auto`.
-    if (chosen && tier?.members.length) {
+    if (chosen && members?.members.length) {
       reference = chosen;
-      primary = tier;
-      reason = `smart:${classification.tier}`;
+      primary = members;
+      reason = `smart:${tier}`;
+      routedTier = tier;
+      if (pressure) budgetStep = { applied: 'tier_cap', classified_tier: classification.tier };
     }
   }
   primary ??= resolve(reference, pc);
+  if (pressure && !budgetStep && isAuto(reference)) {
+    // Plain `auto` under pressure: the cheapest capable member by list price (the `cost` strategy).
+    primary = { ...primary, strategy: 'cost' };
+    budgetStep = { applied: 'cheapest' };
+  }
   reason ??= planReason(reference, primary.strategy);
 
   const targets: RouteTarget[] = [];
@@ -78,7 +95,8 @@ export function buildRoutePlan(request: CanonicalRequest, pc: PlanContext): Rout
     seen.add(m.key);
     targets.push(toTarget(m));
   };
-  const decision = new RouteDecisionLog(primary.strategy, pc.capability, complexity && reason?.startsWith('smart:') ? complexity.tier : undefined);
+  const decision = new RouteDecisionLog(primary.strategy, pc.capability, routedTier);
+  if (pressure && budgetStep) decision.budgetStep({ step: pressure.maxTier, budget: pressure.budget, spent: pressure.spent, ...budgetStep });
   const first = chooseMember(primary, pc.consumer, pc.routing, decision);
   push(first.member);
   const blocked = [...first.blocked];

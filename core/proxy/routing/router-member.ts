@@ -11,13 +11,17 @@ import type { Exchange, RoutePlan } from '../../pipeline/exchange.js';
 import { STAGE } from '../../pipeline/stages.js';
 import type { RecordedTap } from '../../plugin/tap-recorder.js';
 import { buildRoutePlan } from './route-plan.js';
+import { budgetStepHeaders } from './smart/budget-cap.js';
 import type { RoutingRuntime } from './routing-runtime.js';
 
 /** The core router of a proxy plane sharing `routing`. */
 export function coreRouter(routing: RoutingRuntime): ChainMember {
   const route = (request: CanonicalRequest, ctx: Exchange): RoutePlan => {
     try {
-      return buildRoutePlan(request, { consumer: ctx.consumer!, principal: ctx.principal, capability: 'chat', routing });
+      const plan = buildRoutePlan(request, { consumer: ctx.consumer!, principal: ctx.principal, capability: 'chat', routing, pressure: ctx.routingPressure });
+      // The step shows in the answer when routing applied it (never for a named model).
+      if (plan.decision?.budget_step && ctx.routingPressure) Object.assign(ctx.responseHeaders, budgetStepHeaders(ctx.routingPressure));
+      return plan;
     } catch (err) {
       if (err instanceof GatewayError) return { targets: [], reason: 'refused', refusal: err };
       throw err;

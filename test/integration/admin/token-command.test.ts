@@ -108,7 +108,7 @@ describe('admin: the portcullis token command', function () {
     expect(result.stdout.trim()).to.equal('');
     const badRole = await runToken(['--role', 'root', '--admin-jwt-secret', SECRET, '--data-dir', dirs.make('r')], cwd);
     expect(badRole.code).to.equal(2);
-    expect(badRole.stderr).to.contain('--role must be platform_admin or tenant_admin');
+    expect(badRole.stderr).to.contain("argument 'root' is invalid. Allowed choices are platform_admin, tenant_admin");
     expect(badRole.stdout.trim()).to.equal('');
   });
 

@@ -70,10 +70,10 @@ describe('foundation: the portcullis CLI', () => {
 
   it('refuses an unknown plane and a bad port with a clear message', () => {
     const plane = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--planes', 'proxy,teleport', '--data-dir', dataDir()], { encoding: 'utf8' });
-    expect(plane.status).to.equal(1);
-    expect(plane.stderr).to.contain('unknown plane "teleport"');
+    expect(plane.status).to.equal(2);
+    expect(plane.stderr.trim()).to.equal('portcullis: unknown plane "teleport" (planes: admin, proxy, guardrail)');
     const port = spawnSync(process.execPath, ['--import', 'tsx', cli, 'start', '--proxy-port', '99999', '--data-dir', dataDir()], { encoding: 'utf8' });
-    expect(port.status).to.equal(1);
-    expect(port.stderr).to.contain('proxy port must be a port number');
+    expect(port.status).to.equal(2);
+    expect(port.stderr.trim()).to.equal('portcullis: proxy port must be a port number (0-65535), got "99999"');
   });
 });

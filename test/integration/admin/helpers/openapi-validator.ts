@@ -24,7 +24,7 @@ export class OpenApiValidator {
   constructor(readonly document: Json) {
     loadProjectSchemas();
     const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
-    for (const [name, schema] of Object.entries(schemas)) this.idOf.set(`#/components/schemas/${name}`, String(schema.$id));
+    for (const [name, schema] of Object.entries(schemas)) this.idOf.set(`#/components/schemas/${name}`, String(schema['x-schema-id']));
     this.templates = Object.keys(document.paths as Json).map((path) => ({
       path,
       pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
@@ -42,13 +42,21 @@ export class OpenApiValidator {
     return found ? { template: found.path, operation: paths[found.path][m] } : undefined;
   }
 
-  /** Replaces component references by the `$id`s ajv knows. */
+  /** Replaces component references by the `$id`s ajv knows (each component keeps its schema's id as `x-schema-id`). */
   private resolveRefs(value: unknown): unknown {
     if (Array.isArray(value)) return value.map((v) => this.resolveRefs(v));
     if (value === null || typeof value !== 'object') return value;
     const out: Json = {};
-    for (const [k, v] of Object.entries(value)) out[k] = k === '$ref' && typeof v === 'string' && this.idOf.has(v) ? this.idOf.get(v) : this.resolveRefs(v);
+    for (const [k, v] of Object.entries(value)) out[k] = k === '$ref' && typeof v === 'string' ? this.idFor(v) : this.resolveRefs(v);
     return out;
+  }
+
+  /** `#/components/schemas/Name/properties/x` -> `<Name's $id>#/properties/x`. */
+  private idFor(ref: string): string {
+    const [, name, pointer] = /^#\/components\/schemas\/([^/]+)(\/.*)?$/.exec(ref) ?? [];
+    const id = name && this.idOf.get(`#/components/schemas/${name}`);
+    if (!id) throw new Error(`reference ${ref} is not to a component of the document`);
+    return pointer ? `${id}#${pointer}` : id;
   }
 
   /** Throws unless the response is described and its body matches the described schema. */

@@ -96,13 +96,13 @@ describe('mcp endpoint: observability of tool calls', () => {
   });
 
   it('counts tool calls in Prometheus by registry, tool and outcome, with their duration and bytes', async () => {
-    const labels = { gateway: 'tools-gw', consumer: 'agent', registry: 'github', tool: 'github__search_issues', outcome: 'ok' };
+    const labels = { gateway: 'tools-gw', consumer: 'agent', registry: registryId, tool: 'github__search_issues', outcome: 'ok' };
     const before = sumOf((await scrape(gateway.urls.admin!)).samples, 'portcullis_mcp_tool_calls_total', labels);
     await callTool();
     await eventually(async () => sumOf((await scrape(gateway.urls.admin!)).samples, 'portcullis_mcp_tool_calls_total', labels) === before + 1, 'the call to be counted');
     const { samples } = await scrape(gateway.urls.admin!);
-    expect(sumOf(samples, 'portcullis_mcp_tool_call_duration_seconds_count', { registry: 'github', outcome: 'ok' })).to.be.at.least(1);
-    expect(sumOf(samples, 'portcullis_mcp_tool_call_bytes_total', { registry: 'github', direction: 'request' })).to.be.greaterThan(0);
-    expect(sumOf(samples, 'portcullis_mcp_tool_call_bytes_total', { registry: 'github', direction: 'response' })).to.be.greaterThan(0);
+    expect(sumOf(samples, 'portcullis_mcp_tool_call_duration_seconds_count', { registry: registryId, outcome: 'ok' })).to.be.at.least(1);
+    expect(sumOf(samples, 'portcullis_mcp_tool_call_bytes_total', { registry: registryId, direction: 'request' })).to.be.greaterThan(0);
+    expect(sumOf(samples, 'portcullis_mcp_tool_call_bytes_total', { registry: registryId, direction: 'response' })).to.be.greaterThan(0);
   });
 });

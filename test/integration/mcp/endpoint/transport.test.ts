@@ -32,6 +32,20 @@ describe('mcp endpoint: transport details', () => {
       expect(res.headers.get('x-ag-trace-id')).to.match(/^[0-9a-f-]{36}$/);
     });
 
+    it('an initialize the transport refuses (no text/event-stream in Accept) hands out no session and closes the upstream sessions opened for it', async () => {
+      const before = world.toolkit.closed.length;
+      const res = await post(world.url, legacyInitialize, { ...key, accept: 'application/json' });
+      expect(res.status).to.equal(406);
+      expect(res.headers.get('mcp-session-id')).to.equal(null);
+      expect(world.toolkit.closed.length).to.equal(before + 1);
+    });
+
+    it('answers ping; a method the endpoint does not serve is -32601', async () => {
+      const session = await legacySession(world.url, world.key);
+      expect((await post(world.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(world.key, session))).json.result).to.deep.equal({});
+      expect((await post(world.url, { jsonrpc: '2.0', id: 2, method: 'resources/list' }, inSession(world.key, session))).json.error.code).to.equal(-32601);
+    });
+
     it('a notification is 202', async () => {
       const session = await legacySession(world.url, world.key);
       const res = await post(world.url, { jsonrpc: '2.0', method: 'notifications/initialized' }, inSession(world.key, session));
@@ -55,6 +69,17 @@ describe('mcp endpoint: transport details', () => {
       const session = await legacySession(world.url, world.key);
       const res = await post(world.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { ...inSession(world.key, session), 'mcp-protocol-version': '1999-01-01' });
       expect(res.status).to.equal(400);
+    });
+
+    it('an MCP-Protocol-Version other than the one the session agreed is 400', async () => {
+      const init = await post(world.url, { ...legacyInitialize, params: { ...legacyInitialize.params, protocolVersion: '2025-06-18' } }, key);
+      expect(init.json.result.protocolVersion).to.equal('2025-06-18');
+      const session = init.headers.get('mcp-session-id')!;
+      const list = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+      const other = await post(world.url, list, inSession(world.key, session));
+      expect(other.status).to.equal(400);
+      expect(other.json.error.message).to.contain('2025-06-18');
+      expect((await post(world.url, list, { ...inSession(world.key, session), 'mcp-protocol-version': '2025-06-18' })).status).to.equal(200);
     });
 
     it('GET with the session id opens an SSE stream; without one it is 400', async () => {
@@ -100,6 +125,17 @@ describe('mcp endpoint: transport details', () => {
       expect(wrongName.status).to.equal(400);
       expect(wrongName.json.error.code).to.equal(-32020);
       expect((await post(world.url, call.body, { ...call.headers, ...key })).status).to.equal(200);
+    });
+
+    it('a method the endpoint does not serve is -32601 (HTTP 404, as the SDK answers); a tools/list cursor it never issued is -32602', async () => {
+      const send = async (method: string, params: Record<string, unknown> = {}) => {
+        const { body, headers } = modernRequest(method, params);
+        return post(world.url, body, { ...headers, ...key });
+      };
+      const unknown = await send('resources/list');
+      expect(unknown.status).to.equal(404);
+      expect(unknown.json.error.code).to.equal(-32601);
+      expect((await send('tools/list', { cursor: 'made-up' })).json.error.code).to.equal(-32602);
     });
 
     it('GET and DELETE are 405', async () => {
