@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [passthrough|translated|chain|evaluate|evaluate-dataset|evaluate-conversation|evaluate-floor]`: saturates one gateway scenario in
+ * `npm run bench:profile -- [passthrough|translated|chain|evaluate|evaluate-dataset|evaluate-conversation|evaluate-floor|mcp]`: saturates one gateway scenario in
  * closed loop with the gateway under `--cpu-prof`, then prints where its CPU time went (self time
  * by function and by file) and leaves the `.cpuprofile` in bench/results/ for a flame graph
  * (open it in Chrome DevTools or speedscope). Traffic goes only to 127.0.0.1. Start-up and the
@@ -10,9 +10,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { anthropicMessages, openaiChat } from './bodies.js';
+import type { RequestBodies } from './body-cycle.js';
 import { saturate } from './closed-loop.js';
 import { createContext } from './context.js';
-import { HAS_TASKSET, pinSelf, startFakeUpstream } from './processes.js';
+import { HAS_TASKSET, pinSelf, startFakeMcpServer, startFakeUpstream } from './processes.js';
+import { gatewayTarget } from './scenarios/mcp.js';
 import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
 import { evaluateBodies, evaluateConversationBodies, evaluateDatasetBodies, evaluateFloorBody, evaluateSeed } from './scenarios/evaluate.js';
 
@@ -72,19 +74,23 @@ async function main() {
   const ctx = createContext({ rate: 200, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
   const chain = scenario === 'chain';
   const evaluating = scenario.startsWith('evaluate');
-  const seed = chain ? chainSeed : evaluating ? evaluateSeed : { consumers: 10 };
+  // mcp: a tools/call through /{slug}/mcp to the MCP benchmark server (bench/scenarios/mcp.ts).
+  const mcpServer = scenario === 'mcp' ? await startFakeMcpServer(HAS_TASKSET ? 1 : undefined) : undefined;
+  const seed = chain ? chainSeed : evaluating ? evaluateSeed : { consumers: 10, mcpServerUrl: mcpServer?.url };
   const gw = await ctx.gateway(seed, chain ? CHAIN_PLANES : evaluating ? ['guardrail'] : ['proxy'], [
     '--cpu-prof',
     `--cpu-prof-dir=${profileDir}`,
   ]);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${evaluating ? gw.collectorKey : gw.key}`, 'anthropic-version': '2023-06-01' };
-  const url = evaluating ? `${gw.urls.guardrail}/v1/evaluate` : `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
-  const body = scenario === 'evaluate-floor' ? evaluateFloorBody() : scenario === 'evaluate-dataset' ? evaluateDatasetBodies() : scenario === 'evaluate-conversation' ? evaluateConversationBodies() : evaluating ? evaluateBodies() : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
+  let headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${evaluating ? gw.collectorKey : gw.key}`, 'anthropic-version': '2023-06-01' };
+  let url = evaluating ? `${gw.urls.guardrail}/v1/evaluate` : `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
+  let body: RequestBodies = scenario === 'evaluate-floor' ? evaluateFloorBody() : scenario === 'evaluate-dataset' ? evaluateDatasetBodies() : scenario === 'evaluate-conversation' ? evaluateConversationBodies() : evaluating ? evaluateBodies() : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
+  if (mcpServer) ({ url, body, headers } = await gatewayTarget(gw));
   await saturate(url, body, headers, 2);
   const measuredFrom = monotonicUs();
   const result = await saturate(url, body, headers, seconds);
   await gw.stop();
   await upstream.stop();
+  await mcpServer?.stop();
   console.log(`${scenario}: ${Math.round(result.rps)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors + result.non2xx}\n`);
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('no profile written');

@@ -20,6 +20,7 @@ const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/j
 const TOOL = 'lookup';
 const MERGED_TOOL = `tools__${TOOL}`;
 const round = (x: number, digits = 2) => Number(x.toFixed(digits));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const toolCall = (name: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: { id: '4711' } } });
 
@@ -47,8 +48,8 @@ async function checkCall(target: Target, what: string): Promise<void> {
   if (!parsed?.result?.content || parsed.result.isError) throw new Error(`the ${what} tool call failed (${answer.status}): ${answer.text.slice(0, 500)}`);
 }
 
-/** The gateway's MCP endpoint for the seeded consumer, with a session opened by `initialize`. */
-async function gatewayTarget(gw: RunningGateway): Promise<Target> {
+/** The gateway's MCP endpoint for the seeded consumer, with a session opened by `initialize` (also `npm run bench:profile -- mcp`). */
+export async function gatewayTarget(gw: RunningGateway): Promise<Target> {
   const url = `${gw.urls.proxy}/${gw.slug}/mcp`;
   const headers = { ...MCP_HEADERS, 'x-ag-api-key': gw.key };
   const init = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL, capabilities: {}, clientInfo: { name: 'portcullis-bench', version: '1.0.0' } } });
@@ -69,8 +70,9 @@ export async function mcpToolCall(ctx: BenchContext): Promise<ScenarioResult> {
     const proxied = await Promise.all(gateways.map(gatewayTarget));
     await checkCall(direct, 'direct');
     for (const target of proxied) await checkCall(target, 'gateway');
-    const runs = await interleave([direct, ...proxied], { rate: ctx.settings.rate, durationMs: ctx.settings.durationMs, repeats: ctx.settings.repeats, rotate: true });
+    const runs = await interleave([direct, ...proxied], { rate: ctx.settings.rate, durationMs: ctx.settings.durationMs, repeats: ctx.settings.repeats, rotate: true, saturation: true });
     const [d, ...g] = runs.latency.map(medianLatency);
+    const rps = runs.saturation.map((samples) => median(samples.map((sample) => sample.rps)));
     const labels = ['no policy', 'guardrails on call and result'];
     return {
       scenario: 'MCP tools/call',
@@ -80,11 +82,13 @@ export async function mcpToolCall(ctx: BenchContext): Promise<ScenarioResult> {
         gateway_p50_ms: round(g[k].p50),
         added_p50_ms: round(g[k].p50 - d.p50),
         added_p99_ms: round(g[k].p99 - d.p99),
+        direct_rps: round(rps[0], 0),
+        gateway_rps: round(rps[k + 1], 0),
         errors: errorsOf(runs, 0) + errorsOf(runs, k + 1),
       })),
       notes: [
         'one JSON-RPC POST per call (2025-11-25 revision, JSON answers): straight to the SDK server, or through /{slug}/mcp inside a sealed session',
-        'the two gateways run side by side and take turns with the direct path, sample by sample, in an order that turns each repeat',
+        'the two gateways run side by side and take turns with the direct path, sample by sample, in an order that turns each repeat; rps: closed-loop saturation',
       ],
     };
   } finally {

@@ -142,7 +142,7 @@ export interface Registry {
   updated_at: Timestamp1;
 }
 /**
- * Optional active health check: an unhealthy registry leaves every route plan until it recovers. An MCP registry is checked with an MCP handshake (`initialize`, then `ping`) at its base URL with its credential; `path` is not used.
+ * Optional active health check: an unhealthy registry leaves every route plan until it recovers. An MCP registry is checked with an MCP handshake (`initialize`, then `ping`) at its base URL with its credential; `path` is refused on it.
  */
 export interface HealthCheckSettings {
   /**

@@ -35,16 +35,18 @@ export interface RegistryInput {
 /**
  * Checks what the schema cannot: a known provider for LLM registries, a base URL where the
  * provider has none (and for every MCP server) that the egress policy lets the gateway fetch
- * (http or https, no literal internal address), a vault credential of the same gateway, and
- * tool aliases on MCP registries only.
+ * (http or https, no literal internal address), a vault credential of the same gateway, tool
+ * aliases on MCP registries only, and no health check path on them.
  */
 export async function checkRegistry(
   store: Store,
   gatewayId: string,
-  registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput; options?: RegistryRecord['options'] },
+  registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput; options?: RegistryRecord['options']; health_check?: RegistryRecord['health_check'] },
   egress: EgressPolicy,
 ): Promise<void> {
   if (registry.type !== 'MCP' && registry.options?.tool_aliases !== undefined) throw refuse('/options/tool_aliases is an option of MCP registries only');
+  // Refused rather than ignored: an MCP registry's check is a handshake at its base URL.
+  if (registry.type === 'MCP' && registry.health_check?.path !== undefined) throw refuse('/health_check/path does not apply to an MCP registry: its health check is an MCP handshake (initialize, ping) at base_url');
   let baseUrl = registry.base_url;
   if (registry.type === 'LLM') {
     const provider = providerEntry(registry.provider);

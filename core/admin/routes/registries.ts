@@ -119,6 +119,7 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
         base_url: body.base_url ?? current.base_url,
         auth: auth ?? (current.auth?.credential_id ? { credential_id: current.auth.credential_id } : undefined),
         options,
+        health_check: body.health_check ?? current.health_check,
       }, deps.egress.policy);
       const warnings = tools ? judgeToolNames(tools, body.slug ?? current.slug, options?.tool_aliases) : [];
       const set: Record<string, unknown> = { ...fields, updated_at: new Date().toISOString() };

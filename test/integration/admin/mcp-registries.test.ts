@@ -131,6 +131,17 @@ describe('admin: MCP registries', () => {
       expect(llm.body.message).to.contain('/options/tool_aliases');
     });
 
+    it('health_check.path, which an MCP check does not use, is refused on create and update', async () => {
+      const health_check = { enabled: true, path: '/models' };
+      const created = await h.tenantA.post(`${g}/registries`, mcpRegistry('with-path', clean.url, { health_check }));
+      expect(created.status).to.equal(422);
+      expect(created.body.message).to.contain('/health_check/path');
+      const registry = ok(await h.tenantA.post(`${g}/registries`, mcpRegistry('without-path', clean.url, { health_check: { enabled: true } })), 201);
+      const updated = await h.tenantA.patch(`${g}/registries/${registry.id}`, { health_check });
+      expect(updated.status).to.equal(422);
+      expect(updated.body.message).to.contain('/health_check/path');
+    });
+
     it('a server that cannot be reached is saved with a warning saying its tools were not checked', async () => {
       const url = `http://127.0.0.1:${await closedPort()}/mcp`;
       const created = ok(await h.tenantA.post(`${g}/registries`, mcpRegistry('offline', url)), 201);
