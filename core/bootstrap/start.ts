@@ -31,6 +31,7 @@ import type { CounterStore } from '../plugin/counters.js';
 import { createPluginHost, type PluginHost } from '../plugin/host.js';
 import { GuardrailLocation } from '../plugin/guardrail-service.js';
 import { createProxyApp } from '../proxy/app.js';
+import { createOAuthMount } from '../oauth/mount.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
 import { coreRouter } from '../proxy/routing/router-member.js';
 import { RoutingRuntime } from '../proxy/routing/routing-runtime.js';
@@ -236,7 +237,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) } });
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, oauth: createOAuthMount({ holder, log, store, secretBox, egress }) });
     },
     admin: () =>
       createAdminApp(

@@ -4,10 +4,12 @@
  * provider settings and the clients revoked within the last access-token lifetime. Token
  * verification and the authorization server read it instead of the store.
  */
+import type { KeyObject } from 'node:crypto';
 import type { SealedSecret } from '../security/secret-box.js';
 import { registerConfigExtension } from '../snapshot/extensions.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { OAUTH_COLLECTIONS, authorizationServerPath, type OAuthConfigRecord } from './oauth-records.js';
+import { publicKeyOf, type StoredSigningKey } from './signing-key.js';
 
 /** The snapshot extension holding the directory. */
 export const OAUTH_EXTENSION = 'oauth';
@@ -20,6 +22,9 @@ export interface GatewayOAuth {
   serverPath: string;
   /** The identity provider. */
   idp: { issuer: string; clientId: string; clientSecret: SealedSecret; groupsClaim: string };
+  /** The token signing key: stored (the authorization server opens its private half) and the public key tokens verify against. */
+  signingKey: StoredSigningKey;
+  publicKey: KeyObject;
   /** Client ids whose access tokens are refused. */
   revokedClients: ReadonlySet<string>;
   /** The record's update time: a changed configuration gets a fresh authorization server. */
@@ -40,6 +45,8 @@ export class OAuthDirectory {
         gatewaySlug,
         serverPath: authorizationServerPath(gatewaySlug),
         idp: { issuer: record.issuer, clientId: record.client_id, clientSecret: record.client_secret_sealed, groupsClaim: record.groups_claim ?? 'groups' },
+        signingKey: record.signing_key,
+        publicKey: publicKeyOf(record.signing_key),
         revokedClients: new Set((record.revoked_clients ?? []).map((r) => r.client_id)),
         version: record.updated_at,
       };

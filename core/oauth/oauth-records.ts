@@ -5,6 +5,7 @@
  * interactions, federated logins), which lives only in the store.
  */
 import type { SealedSecret } from '../security/secret-box.js';
+import type { StoredSigningKey } from './signing-key.js';
 
 /** Collection names. */
 export const OAUTH_COLLECTIONS = {
@@ -32,6 +33,8 @@ export interface OAuthConfigRecord {
   /** The gateway's client secret at the identity provider, sealed (SecretBox). */
   client_secret_sealed: SealedSecret;
   groups_claim: string;
+  /** The gateway's token signing key (signing-key.ts). */
+  signing_key: StoredSigningKey;
   /** Clients revoked within the last access-token lifetime (older entries are pruned on write). */
   revoked_clients?: RevokedClient[];
   created_at: string;

@@ -29,6 +29,8 @@ export interface ProxyAppDeps {
   readiness: () => ReadinessReport;
   /** Operations other than chat, served by their own handlers (models, embeddings, ...). */
   operations?: Partial<Record<string, OperationHandler>>;
+  /** The OAuth endpoints (core/oauth/mount.ts): resource metadata and the gateway's authorization server. */
+  oauth?: Koa.Middleware;
 }
 
 /** The request body: chat JSON parsed; other operations' JSON parsed, multipart kept as the bytes received; none for the model list. */
@@ -60,6 +62,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
 
   // Every proxy response carries a trace id, health answers included.
   app.use(healthMiddleware('proxy', deps.readiness, (koa) => koa.set('x-ag-trace-id', randomUUID())));
+  // The OAuth paths answer before the pipeline, which never sees them.
+  if (deps.oauth) app.use(deps.oauth);
 
   // 1. Error mapper: any failure becomes the client format's own error object; an answer given
   // before the body was read closes the connection (close-unread-body.ts).

@@ -12,6 +12,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { GatewayRecord } from '../../records/types.js';
 import { OAUTH_TTL } from '../../oauth/lifetimes.js';
 import { OAUTH_COLLECTIONS, authorizationServerPath, loginCallbackPath, type OAuthConfigRecord, type RevokedClient } from '../../oauth/oauth-records.js';
+import { generateSigningKey } from '../../oauth/signing-key.js';
 import { OAuthStateStore } from '../../oauth/store-adapter.js';
 import type { AdminDeps } from '../app.js';
 import { GATEWAY_CHILD_COLLECTIONS } from '../gateways/gateway-cascade.js';
@@ -85,6 +86,7 @@ export function oauthRoutes(router: Router, deps: AdminDeps): void {
         client_id: input.client_id,
         client_secret_sealed: input.client_secret !== undefined ? deps.secretBox.seal(input.client_secret) : current!.client_secret_sealed,
         groups_claim: input.groups_claim,
+        signing_key: current?.signing_key ?? generateSigningKey(deps.secretBox),
         revoked_clients: liveRevocations(current?.revoked_clients, Date.now()),
         created_at: current?.created_at ?? now,
         updated_at: now,

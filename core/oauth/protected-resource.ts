@@ -1,0 +1,68 @@
+/**
+ * RFC 9728 protected resource metadata for the consumer endpoints, and the `WWW-Authenticate`
+ * challenge that points at it. Served from the config snapshot alone, so data planes answer it
+ * too:
+ * - `/.well-known/oauth-protected-resource/{consumer_slug}/mcp`: an MCP endpoint;
+ * - `/.well-known/oauth-protected-resource/{consumer_slug}`: a role_based consumer's proxy base;
+ * - `/.well-known/oauth-protected-resource`: the origin itself, naming every authorization server.
+ * `authorization_servers` lists the issuer of each OAuth-enabled gateway that has a consumer of
+ * that slug (`X-AG-Gateway-Slug` narrows it to one gateway).
+ */
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { oauthDirectory, type GatewayOAuth } from './oauth-directory.js';
+import { MCP_SCOPE, PROXY_SCOPE, resourceUrl } from './resources.js';
+
+/** The metadata document. */
+export interface ProtectedResourceMetadata {
+  resource: string;
+  authorization_servers: string[];
+  scopes_supported: string[];
+  bearer_methods_supported: ['header'];
+}
+
+/** The path prefix of the metadata documents. */
+export const PRM_PATH = '/.well-known/oauth-protected-resource';
+
+/** OAuth-enabled gateways, or only the one `gatewaySlug` names. */
+function gatewaysOf(snapshot: Snapshot, gatewaySlug: string | undefined): GatewayOAuth[] {
+  const directory = oauthDirectory(snapshot);
+  if (gatewaySlug) {
+    const one = directory.forGatewaySlug(gatewaySlug);
+    return one ? [one] : [];
+  }
+  return [...directory.all()];
+}
+
+/**
+ * The document for the path after PRM_PATH (`''`, `/{slug}/mcp` or `/{slug}`), or undefined
+ * when no OAuth-enabled gateway serves that resource.
+ */
+export function protectedResourceMetadata(snapshot: Snapshot, origin: string, suffix: string, gatewaySlug?: string): ProtectedResourceMetadata | undefined {
+  const gateways = gatewaysOf(snapshot, gatewaySlug);
+  if (suffix === '' || suffix === '/') {
+    if (!gateways.length) return undefined;
+    return { resource: origin, authorization_servers: gateways.map((g) => `${origin}${g.serverPath}`), scopes_supported: [MCP_SCOPE, PROXY_SCOPE], bearer_methods_supported: ['header'] };
+  }
+  const match = /^\/([^/]+)(\/mcp)?$/.exec(suffix);
+  if (!match) return undefined;
+  const slug = decodeURIComponent(match[1]!);
+  const kind = match[2] ? 'mcp' : 'proxy';
+  const servers = gateways
+    .filter((g) => {
+      const consumer = snapshot.consumer(g.gatewayId, slug);
+      return consumer && (kind === 'mcp' || consumer.routingMode === 'role_based');
+    })
+    .map((g) => `${origin}${g.serverPath}`);
+  if (!servers.length) return undefined;
+  return { resource: resourceUrl(origin, slug, kind), authorization_servers: servers, scopes_supported: [kind === 'mcp' ? MCP_SCOPE : PROXY_SCOPE], bearer_methods_supported: ['header'] };
+}
+
+/**
+ * The `WWW-Authenticate` value of a 401 on a consumer endpoint of a gateway with OAuth
+ * configured (RFC 9728 section 5.1), or undefined when the gateway has none.
+ */
+export function bearerChallenge(snapshot: Snapshot, gatewayId: string, origin: string, consumerSlug: string, kind: 'mcp' | 'proxy', error?: 'invalid_token'): string | undefined {
+  if (!oauthDirectory(snapshot).forGateway(gatewayId)) return undefined;
+  const metadata = `${origin}${PRM_PATH}/${consumerSlug}${kind === 'mcp' ? '/mcp' : ''}`;
+  return `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${metadata}", scope="${kind === 'mcp' ? MCP_SCOPE : PROXY_SCOPE}"`;
+}
