@@ -22,6 +22,7 @@ import { IdentityProviderClient } from './identity-provider.js';
 import { confirmConsent, loginCallback, showInteraction, type InteractionDeps } from './interactions.js';
 import { oauthDirectory, type GatewayOAuth } from './oauth-directory.js';
 import { PRM_PATH, protectedResourceMetadata } from './protected-resource.js';
+import { requestOrigin } from './request-origin.js';
 
 /** What the middleware needs. */
 export interface OAuthMountDeps {
@@ -40,11 +41,6 @@ function jsonError(koa: Koa.Context, status: number, error: string, message: str
   koa.status = status;
   koa.set('cache-control', 'no-store');
   koa.body = { error, message };
-}
-
-/** The origin the client reached (scheme and Host header), which issuer and resource URLs start with. */
-export function requestOrigin(koa: Koa.Context): string {
-  return `${koa.protocol}://${koa.host}`;
 }
 
 function header(koa: Koa.Context, name: string): string | undefined {

@@ -66,3 +66,14 @@ export function bearerChallenge(snapshot: Snapshot, gatewayId: string, origin: s
   const metadata = `${origin}${PRM_PATH}/${consumerSlug}${kind === 'mcp' ? '/mcp' : ''}`;
   return `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${metadata}", scope="${kind === 'mcp' ? MCP_SCOPE : PROXY_SCOPE}"`;
 }
+
+/**
+ * The headers of a proxy 401 on `/{consumer_slug}/...`: a Bearer challenge naming the resource
+ * metadata when an OAuth-enabled gateway (the one `X-AG-Gateway-Slug` names, if sent) has a
+ * role_based consumer of that slug; none otherwise.
+ */
+export function proxyChallengeHeaders(snapshot: Snapshot, origin: string, consumerSlug: string, gatewaySlug?: string): Record<string, string> {
+  const served = gatewaysOf(snapshot, gatewaySlug).some((g) => snapshot.consumer(g.gatewayId, consumerSlug)?.routingMode === 'role_based');
+  if (!served) return {};
+  return { 'www-authenticate': `Bearer resource_metadata="${origin}${PRM_PATH}/${consumerSlug}", scope="${PROXY_SCOPE}"` };
+}

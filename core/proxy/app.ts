@@ -22,6 +22,8 @@ import { parseProxyQuery } from './url-input.js';
 import type { ProxyRuntime } from './runtime.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
 import { checkModelText } from './model-text.js';
+import { requestOrigin } from '../oauth/request-origin.js';
+import { proxyChallengeHeaders } from '../oauth/protected-resource.js';
 
 export interface ProxyAppDeps {
   holder: SnapshotHolder;
@@ -126,14 +128,14 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     let outcomeError: GatewayError | undefined;
     try {
       const principal = await snapshot.entryHooks.authenticate.promise(ctx);
-      if (!principal) throw new GatewayError('unauthorized', { message: 'missing or invalid API key' });
       const gatewaySlug = header(koa, 'x-ag-gateway-slug');
+      if (!principal) throw new GatewayError('unauthorized', { message: 'missing or invalid API key', headers: proxyChallengeHeaders(snapshot, requestOrigin(koa), route.consumerSlug, gatewaySlug) });
       if (gatewaySlug && snapshot.gatewayBySlug(gatewaySlug)?.id !== principal.gatewayId) {
         throw new GatewayError('unauthorized', { message: 'the credential does not belong to this gateway' });
       }
       ctx.principal = principal;
       let consumer = snapshot.consumer(principal.gatewayId, route.consumerSlug);
-      if (!consumer || !consumer.authIds.has(principal.authId)) {
+      if (!consumer || !(consumer.authIds.has(principal.authId) || principal.consumerId === consumer.id)) {
         throw new GatewayError('unauthorized', { message: 'the credential is not attached to this consumer' });
       }
       if (snapshot.entryHooks.resolveConsumer.taps.length) consumer = await snapshot.entryHooks.resolveConsumer.promise(consumer, ctx);

@@ -8,8 +8,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { mintAdminToken } from '../../../../core/admin/auth/admin-token.js';
-import type { TestGateway } from '../../../../core/testing/index.js';
+import { startPortcullis } from '../../../../core/bootstrap/start.js';
+import { resolveSettings } from '../../../../core/config/settings.js';
+import { Seeder, type TestGateway } from '../../../../core/testing/index.js';
+import { TEST_EGRESS_ALLOW } from '../../../../core/testing/test-egress.js';
 
 /** The identity provider and who logs in next. */
 export interface TestIdp {
@@ -182,8 +188,8 @@ export async function tokenRequest(metadata: AsMetadata, fields: Record<string, 
 }
 
 /** Runs the whole flow (consenting when asked) and redeems the code: the token answer. */
-export async function obtainTokens(browser: Browser, metadata: AsMetadata, client: TestClient, resource: string, scope = 'mcp:tools'): Promise<Record<string, any>> {
-  let outcome = await authorize(browser, metadata, client, { resource, scope });
+export async function obtainTokens(browser: Browser, metadata: AsMetadata, client: TestClient, resource: string, scope = 'mcp:tools', prompt?: string): Promise<Record<string, any>> {
+  let outcome = await authorize(browser, metadata, client, { resource, scope, prompt });
   if (!outcome.callback) outcome = await consent(browser, outcome, client);
   const code = outcome.callback?.get('code');
   expect(code, outcome.url).to.be.a('string');
@@ -202,4 +208,38 @@ export async function admin(gateway: TestGateway, method: string, path: string, 
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * A test gateway (admin and proxy planes) on given ports and data directory, so a restart keeps
+ * the origin tokens were issued on; ports `0` pick free ones.
+ */
+export async function startGatewayAt(options: { dataDir?: string; proxyPort?: number; adminPort?: number } = {}): Promise<TestGateway & { ownDir: boolean }> {
+  const ownDir = !options.dataDir;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portcullis-oauth-'));
+  const settings = resolveSettings({
+    planes: 'admin,proxy',
+    'proxy-port': String(options.proxyPort ?? 0),
+    'admin-port': String(options.adminPort ?? 0),
+    'data-dir': dataDir,
+    plugins: '',
+    'egress-allow': TEST_EGRESS_ALLOW.join(','),
+  }, {});
+  const running = await startPortcullis(settings);
+  const closeRunning = running.close.bind(running);
+  return Object.assign(running, {
+    seed: new Seeder(running.store!, running.secretBox),
+    dataDir,
+    ownDir,
+    proxyUrl: (slug: string) => `${running.urls.proxy}/${slug}`,
+    async close() {
+      await closeRunning();
+    },
+    /** Removes the data directory (after the last restart). */
+  });
+}
+
+/** Removes a data directory made by startGatewayAt. */
+export function removeDataDir(dataDir: string): void {
+  rmSync(dataDir, { recursive: true, force: true });
 }
