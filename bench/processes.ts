@@ -69,6 +69,12 @@ export async function startFakeUpstream(core: number | undefined, env: NodeJS.Pr
   return { ...proc, url: `http://127.0.0.1:${/listening (\d+)/.exec(output)![1]}` };
 }
 
+/** The MCP benchmark's upstream (bench/fake-mcp-server.ts), with its endpoint URL. */
+export async function startFakeMcpServer(core: number | undefined) {
+  const { proc, output } = await run(core, ['--import', 'tsx', 'bench/fake-mcp-server.ts'], {}, (o) => /listening \d+/.test(o));
+  return { ...proc, url: `http://127.0.0.1:${/listening (\d+)/.exec(output)![1]}/mcp` };
+}
+
 /**
  * The compiled gateway (dist/), as `npm start` runs it (with its V8 options; `nodeArgs` after
  * them may override one), with the URL of each plane; its output after start-up goes to

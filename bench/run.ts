@@ -2,7 +2,7 @@
  * `npm run bench`: builds the gateway, starts a fake upstream and the gateway pinned to their
  * cores, runs every scenario against the direct path in the same run, prints Markdown tables and
  * writes JSON results to bench/results/. `npm run bench -- chat scale` runs only those groups
- * (chat, chain, evaluate, detectors, scale, sync, memory).
+ * (chat, chain, evaluate, detectors, scale, sync, memory, mcp).
  * Traffic goes only to 127.0.0.1, bounded by the configured rate and duration.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { consumerScaling, memory } from './scenarios/scale.js';
 import { configPush } from './scenarios/config-sync.js';
 import { evaluate } from './scenarios/evaluate.js';
 import { policyChain } from './scenarios/policy-chain.js';
+import { mcpToolCall } from './scenarios/mcp.js';
 import { benchOptionsFromEnv, detectorBench } from './detectors.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -47,6 +48,7 @@ async function main() {
     if (wanted('detectors')) results.push(await detectorBench(benchOptionsFromEnv()));
     if (wanted('scale')) results.push(await consumerScaling(ctx));
     if (wanted('sync')) results.push(await configPush(ctx));
+    if (wanted('mcp')) results.push(await mcpToolCall(ctx));
     if (wanted('memory')) {
       const policyType = existsSync(`${root}/plugins/request-size-limiter/index.ts`) ? 'request_size_limiter' : undefined;
       results.push(await memory(ctx, policyType));

@@ -30,6 +30,8 @@ export interface SeedOptions {
   chain?: BenchPolicy[];
   /** Extra policies spread over the other consumers (memory scenario). */
   spreadPolicies?: { count: number; policy: BenchPolicy };
+  /** An MCP registry (slug `tools`) on this server endpoint, routed to by every consumer: the MCP scenario. */
+  mcpServerUrl?: string;
   /** A guardrail collector with a key and one policy of these detector rules. */
   guardrailRules?: Array<{ detector: string; direction: 'input' | 'output' | 'both'; action: 'monitor' | 'block' | 'transform'; settings?: Record<string, unknown> }>;
 }
@@ -59,6 +61,12 @@ export async function seedConfig(options: SeedOptions): Promise<SeededConfig> {
     { collection: COLLECTIONS.gateways, op: 'insert', doc: gateway },
     { collection: COLLECTIONS.registries, op: 'insert', doc: registry },
   ];
+  const routed = [{ registry_id: registry._id, weight: 1 }];
+  if (options.mcpServerUrl) {
+    const tools = { ...stamp(), gateway_id: gateway._id, slug: 'tools', type: 'MCP', provider: 'mcp', base_url: options.mcpServerUrl };
+    ops.push({ collection: COLLECTIONS.registries, op: 'insert', doc: tools });
+    routed.push({ registry_id: tools._id, weight: 1 });
+  }
   let collectorKey: string | undefined;
   if (options.guardrailRules) {
     const collector = { ...stamp(), tenant_id: 'bench', name: 'bench gateway', type: 'portcullis' };
@@ -99,7 +107,7 @@ export async function seedConfig(options: SeedOptions): Promise<SeededConfig> {
       {
         collection: COLLECTIONS.consumers,
         op: 'insert',
-        doc: { ...stamp(), gateway_id: gateway._id, slug, routing_mode: 'inline', registries: [{ registry_id: registry._id, weight: 1 }], auth_ids: [auth._id], policy_ids: policyIds, role_ids: [] },
+        doc: { ...stamp(), gateway_id: gateway._id, slug, routing_mode: 'inline', registries: [...routed], auth_ids: [auth._id], policy_ids: policyIds, role_ids: [] },
       },
     );
     if (i === 0) first = { gatewayId: gateway._id, slug, key: issued.key, collectorKey };

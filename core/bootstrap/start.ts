@@ -44,6 +44,9 @@ import { buildSnapshot } from '../snapshot/builder.js';
 import { EMPTY_CONFIG, loadConfigDocument, type ConfigDocument } from '../snapshot/config-document.js';
 import { configExtensions, extensionCollections } from '../snapshot/extensions.js';
 import { SnapshotHolder } from '../snapshot/holder.js';
+import { McpUpstreams } from '../mcp/upstream/upstream-pool.js';
+import { McpConsumerToolkit } from '../mcp/toolkit/consumer-toolkit.js';
+import type { ConsumerToolkit } from '../mcp/toolkit.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
@@ -55,6 +58,8 @@ import { closeServer, listen } from './listen.js';
 import { proxyClientErrorFormat } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { masterKey } from './master-key.js';
+import { McpEndpoint } from '../mcp/endpoint/endpoint.js';
+import { MCP_SESSION_KEY_PURPOSE, SessionSeal } from '../mcp/endpoint/session-seal.js';
 import { ensurePrivateDir, tightenTree } from '../security/private-files.js';
 import { nodeId } from './node-id.js';
 
@@ -76,6 +81,10 @@ export interface Portcullis {
   log: Logger;
   /** Rebuilds the snapshot from the store (what an admin write does). */
   configChanged(): Promise<void>;
+  /** The process's MCP upstream servers: pooled connections and cached tool lists (`kit.mcpTools`, the MCP toolkit). */
+  mcpUpstreams: McpUpstreams;
+  /** The MCP consumer toolkit of the proxy plane (also `ProxyRuntime.mcpToolkit`). */
+  mcpToolkit: ConsumerToolkit;
   close(): Promise<void>;
 }
 
@@ -87,6 +96,8 @@ export interface StartOptions {
   adminRoutes?: readonly AdminRouteModule[];
   /** The most bytes of one upstream answer the proxy reads whole or relays as a stream (default 128 MiB). */
   upstreamAnswerLimitBytes?: number;
+  /** The MCP toolkit behind `/{slug}/mcp`, instead of the process's own (transport tests substitute a small one). */
+  mcpToolkit?: ConsumerToolkit;
   /** The resolver the egress policy checks host names with (tests make a name resolve inside); `dns.lookup` by default. */
   egressLookup?: EgressLookup;
 }
@@ -147,9 +158,11 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   // `kit.guardrails`: the configured service, else the co-located plane once it listens.
   const guardrailLocation = new GuardrailLocation(settings.guardrailUrl);
   const coreMembers = [...PROXY_CORE_MEMBERS, coreRouter(routing), metricsMember(telemetry)];
+  // MCP servers: connections and tool lists per process, shared by every snapshot.
+  const mcpUpstreams = new McpUpstreams({ dispatcher: egress.dispatcher, log });
   const build = (document: ConfigDocument) =>
     buildSnapshot(document, {
-      host, secretBox, counters, log, coreMembers, egress, guardrails: guardrailLocation,
+      host, secretBox, counters, log, coreMembers, egress, guardrails: guardrailLocation, mcpUpstreams,
       extensionCompilers: configExtensions().map((e) => (doc, indexes) => [e.name, e.compile(doc, indexes, { host, log, egress })] as [string, unknown]),
     });
 
@@ -161,11 +174,14 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const load = store ? () => loadConfigDocument(store!, extensionCollections()) : async () => holder.current.document;
   holder = new SnapshotHolder(await build(initialDocument), load, build, log);
   observability.watchConfigRevision(() => holder.current.revision);
+  holder.onSwap((snapshot) => mcpUpstreams.retain(snapshot.indexes.registriesById.values()));
   if (settings.planes.includes('proxy')) {
     routing.configure(holder.current);
     holder.onSwap((snapshot) => routing.configure(snapshot));
   }
   let configApplied = !dataPlane || !!cached;
+  // The MCP plane's toolkit: one per proxy runtime, over the process's upstream pool.
+  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log });
 
   let sync: SyncClient | undefined;
   if (dataPlane) {
@@ -233,11 +249,16 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const configChanged = async () => {
     await holder.refresh();
   };
+  // `/{slug}/mcp`: legacy session ids are sealed under a key derived once from the master key.
+  const mcpEndpoint = new McpEndpoint({
+    toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log,
+    allowedOrigins: settings.mcpAllowedOrigins, sessionTtlMs: settings.mcpSessionTtlMs,
+  });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
-      const runtime = { formats: host.formats, upstream, log, routing };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, oauth: createOAuthMount({ holder, log, store, secretBox, egress }) });
+      const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint, oauth: createOAuthMount({ holder, log, store, secretBox, egress }) });
     },
     admin: () =>
       createAdminApp(
@@ -273,18 +294,20 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams, mcpToolkit,
     async close() {
       clearInterval(storeCheck);
       forgetColocatedPlane();
       sync?.stop();
       registry?.close();
+      await mcpEndpoint.close();
       await Promise.all(servers.map(closeServer));
       // Plugins close what their setup opened (kit.onRetire), once the last requests have settled.
       await holder.close();
       await telemetry.close().catch(() => undefined);
       await observability.close();
       await upstream.close();
+      await mcpUpstreams.close();
       await routing.close();
       await egress.close();
       if (!options.counters) await closeCounters(counters);

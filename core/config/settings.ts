@@ -51,6 +51,10 @@ export interface Settings {
   upstreamIdleTimeoutMs: number;
   /** Hosts, addresses and CIDR ranges tenants' URLs may reach although the egress policy refuses them (core/http/egress-policy.ts). */
   egressAllow: string[];
+  /** Browser origins the MCP endpoint serves besides its own (`https://app.example`); others are 403. */
+  mcpAllowedOrigins: string[];
+  /** How long a legacy-era MCP session id stays valid after its `initialize` (ms). */
+  mcpSessionTtlMs: number;
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -86,6 +90,8 @@ export const FLAG_ENV: Record<string, string> = {
   'upstream-first-byte-timeout-ms': 'PORTCULLIS_UPSTREAM_FIRST_BYTE_TIMEOUT_MS',
   'upstream-idle-timeout-ms': 'PORTCULLIS_UPSTREAM_IDLE_TIMEOUT_MS',
   'egress-allow': 'PORTCULLIS_EGRESS_ALLOW',
+  'mcp-allowed-origins': 'PORTCULLIS_MCP_ALLOWED_ORIGINS',
+  'mcp-session-ttl-ms': 'PORTCULLIS_MCP_SESSION_TTL_MS',
 };
 
 export class SettingsInputError extends Error {}
@@ -149,6 +155,21 @@ function egressAllow(value: string | undefined): string[] {
   return entries;
 }
 
+/** Origins (`scheme://host[:port]`, nothing after), each checked now so a typo fails at start. */
+function origins(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (!origin || origin === 'null' || origin !== entry.replace(/\/$/, '')) throw new SettingsInputError(`MCP allowed origin must be an origin such as https://app.example, got "${entry}"`);
+  }
+  return entries.map((entry) => new URL(entry).origin);
+}
+
 /** Resolves settings from parsed flags and an environment. */
 export function resolveSettings(flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env): Settings {
   const get = (flag: string) => flags[flag] ?? env[FLAG_ENV[flag]];
@@ -196,5 +217,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     upstreamFirstByteTimeoutMs: upstreamTimeout(get('upstream-first-byte-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.firstByteMs, 'upstream first-byte timeout'),
     upstreamIdleTimeoutMs: upstreamTimeout(get('upstream-idle-timeout-ms'), DEFAULT_UPSTREAM_TIMEOUTS.idleMs, 'upstream idle timeout'),
     egressAllow: egressAllow(get('egress-allow')),
+    mcpAllowedOrigins: origins(get('mcp-allowed-origins')),
+    mcpSessionTtlMs: positive(get('mcp-session-ttl-ms'), 24 * 60 * 60 * 1000, 'MCP session TTL'),
   };
 }

@@ -49,6 +49,10 @@ export const ERROR_CODES = {
   headers_too_large: spec(431, 'request headers too large'),
   request_timeout: spec(408, 'the request was not received in time'),
   egress_refused: spec(502, 'the gateway\'s egress policy refuses the upstream address (an internal or non-http address)'),
+  /** A reachable upstream refused the gateway's own credential (401/403): not the same as unreachable. */
+  upstream_auth_failed: spec(502, 'the upstream refused the gateway\'s credential'),
+  /** An MCP registry whose tools' merged names collide or exceed 64 characters (`options.tool_aliases` renames a tool). */
+  tool_name_conflict: spec(422, 'merged tool names conflict'),
 } as const satisfies Record<string, ErrorCodeSpec>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -125,6 +125,21 @@ export interface Consumer {
   retry?: RetrySettings;
   timeouts?: TimeoutSettings;
   /**
+   * Which tools of its MCP registries the consumer's MCP endpoint offers, enforced on `tools/list` and on `tools/call` (a tool outside them is unknown, JSON-RPC -32602). Absent: every tool.
+   */
+  tools?: {
+    /**
+     * Merged tool names (`{registry_slug}__{tool}`) the consumer may see and call; an entry ending in `*` matches every name with that prefix (`jira__*`). Absent: every tool.
+     *
+     * @maxItems 1000
+     */
+    allow?: string[];
+    /**
+     * At most this many tools are offered and callable: the first N by merged name, after the allow-list and the roles' tool sets.
+     */
+    max_tools?: number;
+  };
+  /**
    * Free labels (guardrail gates match them as `consumer.tag`).
    */
   tags?: string[];

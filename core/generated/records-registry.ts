@@ -67,7 +67,7 @@ export interface Registry {
     has_api_key?: boolean;
   };
   /**
-   * Provider options.
+   * Provider options (LLM registries) and tool options (MCP registries: `tool_aliases`).
    */
   options?: {
     /**
@@ -103,6 +103,15 @@ export interface Registry {
         cache_write?: number;
       };
     };
+    /**
+     * MCP registries only: tool name on the server -> the name clients see after the registry slug (`{registry_slug}__{alias}`). Renames a tool whose merged name would collide with another tool of the server or exceed 64 characters; the admin API refuses a save that leaves such a conflict (422 `tool_name_conflict`).
+     */
+    tool_aliases?: {
+      /**
+       * The alias: letters, digits, `_` and `-`, at most 60 characters.
+       */
+      [k: string]: string;
+    };
   };
   /**
    * Model allow-list; empty or omitted means the provider catalog's models.
@@ -114,11 +123,26 @@ export interface Registry {
   capabilities?: ('chat' | 'embeddings' | 'rerank' | 'images' | 'files' | 'audio' | 'models' | 'tools')[];
   health_check?: HealthCheckSettings;
   circuit_breaker?: CircuitBreakerSettings;
+  /**
+   * Only in the answer to a create or update of an MCP registry whose tools could not be checked (the server unreachable or refusing the gateway's credential): the registry is saved without that check. Never stored.
+   *
+   * Items: One warning.
+   */
+  warnings?: {
+    /**
+     * `tools_not_checked`: the tool list could not be fetched at save.
+     */
+    code: 'tools_not_checked';
+    /**
+     * Why, naming the registry and what the server answered.
+     */
+    message: string;
+  }[];
   created_at: Timestamp;
   updated_at: Timestamp1;
 }
 /**
- * Optional active health check: an unhealthy registry leaves every route plan until it recovers.
+ * Optional active health check: an unhealthy registry leaves every route plan until it recovers. An MCP registry is checked with an MCP handshake (`initialize`, then `ping`) at its base URL with its credential; `path` is not used.
  */
 export interface HealthCheckSettings {
   /**

@@ -10,6 +10,7 @@ import { EvaluationMetrics } from './evaluation-metrics.js';
 import { LabelBudget } from './labels.js';
 import type { TelemetryObserver } from './observed-sink.js';
 import { RequestMetrics } from './request-metrics.js';
+import { McpToolMetrics } from './mcp-tool-metrics.js';
 import { TenantLabels } from './tenant-labels.js';
 import { runtimeRegistry } from './runtime-metrics.js';
 
@@ -18,6 +19,7 @@ export class GatewayMetrics implements TelemetryObserver {
   readonly registry = new Registry();
   private readonly requests: RequestMetrics;
   private readonly evaluations: EvaluationMetrics;
+  private readonly tools: McpToolMetrics;
   private readonly includeRuntime: boolean;
 
   /**
@@ -28,12 +30,17 @@ export class GatewayMetrics implements TelemetryObserver {
     const labels = new LabelBudget(options.maxLabelValues);
     this.requests = new RequestMetrics(this.registry, labels, new TenantLabels(options.tenantLabels));
     this.evaluations = new EvaluationMetrics(this.registry, labels);
+    this.tools = new McpToolMetrics(this.registry, labels, options.tenantLabels);
     this.includeRuntime = options.includeRuntime ?? true;
   }
 
   /** Counts a proxied request (`metric`) or a guardrail evaluation (`activity`). */
   observe(event: TelemetryEvent): void {
-    if (event.kind === 'metric') this.requests.record(event.data as unknown as MetricsEventData);
+    if (event.kind === 'metric') {
+      const data = event.data as unknown as MetricsEventData;
+      this.requests.record(data);
+      if (data.mcp) this.tools.record(data);
+    }
     else if (event.kind === 'activity') this.evaluations.record(event.data);
   }
 

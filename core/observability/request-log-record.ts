@@ -6,6 +6,7 @@
 import { SeverityNumber, type AnyValueMap, type LogRecord } from '@opentelemetry/api-logs';
 import type { MetricsEventData } from '../telemetry/metrics-event.js';
 import { routeTemplate } from './labels.js';
+import { mcpLogAttributes } from './mcp-log-attributes.js';
 
 /** The record's event name. */
 export const REQUEST_EVENT_NAME = 'portcullis.proxy.request';
@@ -87,6 +88,7 @@ export function requestLogRecord(data: MetricsEventData, at: string): LogRecord 
       'portcullis.cache_hit': !!data.cached,
       'portcullis.stream': !!data.streamed,
       'error.type': data.error,
+      ...mcpLogAttributes(data),
     }),
   };
 }

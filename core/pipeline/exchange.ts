@@ -3,6 +3,7 @@ import type { GatewayError } from '../errors/gateway-error.js';
 import type { ClientSignal } from './client-signal.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import type { ConsumerView, Principal, RegistryView } from '../snapshot/views.js';
+import type { ToolCallRecord } from '../mcp/toolkit.js';
 
 /** What a proxy request asks for. */
 export type Operation =
@@ -156,4 +157,15 @@ export interface Exchange {
   readonly pluginState: Map<string, object>;
   /** Callbacks queued by `kit.defer`, run in `settle`. */
   readonly deferred: Array<(outcome: Outcome) => Promise<void>>;
+  /** The MCP request's protocol era, JSON-RPC method and tool call (operation `mcp` only). */
+  mcp?: McpExchange;
+}
+
+/** What an MCP request did, for the metrics event, the OTLP record and the trace. */
+export interface McpExchange {
+  era?: 'legacy' | 'modern';
+  /** The JSON-RPC method (`initialize`, `tools/list`, `tools/call`, ...), or the HTTP method of a GET or DELETE. */
+  method?: string;
+  /** What the toolkit reported of a `tools/call`. */
+  toolCall?: ToolCallRecord;
 }

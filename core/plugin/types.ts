@@ -11,6 +11,7 @@ import type { Exchange, Outcome } from '../pipeline/exchange.js';
 import type { HookName, StreamPolicy } from '../pipeline/hooks.js';
 import type { RejectDetail, Rejection } from '../pipeline/rejection.js';
 import type { CounterStore } from './counters.js';
+import type { McpToolService } from '../mcp/toolkit-types.js';
 import type { GuardrailService } from './guardrail-service.js';
 import type { RegistryService } from './registry-service.js';
 
@@ -113,6 +114,13 @@ export interface PluginKit<C> {
   /** Where the guardrail service is, and its in-process endpoint when co-located (core/plugin/guardrail-service.ts). */
   readonly guardrails: GuardrailService;
   /**
+   * The declared tools of the MCP registries of the policy's gateway (by registry id or slug), with
+   * merged names, from the process's upstream cache: fetched on first use, refreshed when a server
+   * announces `list_changed` or the registry's URL or credential changes. Rejects for an unknown or
+   * non-MCP registry and when its server cannot be reached.
+   */
+  readonly mcpTools: McpToolService;
+  /**
    * Registers a teardown for what `setup` opened (connections, timers, agents, caches). Core
    * calls each once: when this instance's snapshot has been replaced and the proxy requests
    * that started on it have finished, or at shutdown; at once if `setup` fails after
@@ -124,4 +132,4 @@ export interface PluginKit<C> {
 export const definePlugin = <C extends object>(definition: PluginDefinition<C>): PluginDefinition<C> => definition;
 
 /** The plugin API version; a plugin's `coreApi` range must include it. */
-export const CORE_API_VERSION = '1.1.0';
+export const CORE_API_VERSION = '1.2.0';

@@ -24,6 +24,9 @@ import type { PipelineHooks } from '../pipeline/hooks.js';
 import { checkModelText } from './model-text.js';
 import { requestOrigin } from '../oauth/request-origin.js';
 import { proxyChallengeHeaders } from '../oauth/protected-resource.js';
+import type { McpEndpoint } from '../mcp/endpoint/endpoint.js';
+import { mcpUnauthorized } from '../mcp/endpoint/client-auth.js';
+import { mcpErrorBody } from '../mcp/endpoint/error-body.js';
 
 export interface ProxyAppDeps {
   holder: SnapshotHolder;
@@ -33,6 +36,8 @@ export interface ProxyAppDeps {
   operations?: Partial<Record<string, OperationHandler>>;
   /** The OAuth endpoints (core/oauth/mount.ts): resource metadata and the gateway's authorization server. */
   oauth?: Koa.Middleware;
+  /** `/{slug}/mcp`, when the plane serves MCP (core/mcp/endpoint). */
+  mcp?: McpEndpoint;
 }
 
 /** The request body: chat JSON parsed; other operations' JSON parsed, multipart kept as the bytes received; none for the model list. */
@@ -87,7 +92,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
       koa.set('x-gateway-error-source', error.source === 'upstream' ? 'upstream' : 'gateway');
       koa.set('x-ag-trace-id', ctx?.traceId ?? randomUUID());
       for (const [k, v] of Object.entries({ ...ctx?.responseHeaders, ...error.headers })) koa.set(k, v);
-      koa.body = encodeErrorBody(error, format);
+      koa.body = state.route?.operation === 'mcp' ? mcpErrorBody(error) : encodeErrorBody(error, format);
     }
   }));
 
@@ -97,6 +102,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     const state = koa.state as ProxyState;
     state.route = route;
     if (!route) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
+    if (route.operation === 'mcp' && !deps.mcp) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
     if (route.operation === 'chat' && koa.method !== 'POST') throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
     // Decoded once, here: a malformed escape or a repeated parameter is a 400 in the client format.
     const query = parseProxyQuery(koa.querystring);
@@ -129,21 +135,29 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     try {
       const principal = await snapshot.entryHooks.authenticate.promise(ctx);
       const gatewaySlug = header(koa, 'x-ag-gateway-slug');
-      if (!principal) throw new GatewayError('unauthorized', { message: 'missing or invalid API key', headers: proxyChallengeHeaders(snapshot, requestOrigin(koa), route.consumerSlug, gatewaySlug) });
+      // MCP refusals name the right key and carry the OAuth challenge (core/mcp/endpoint/client-auth.ts);
+      // proxy refusals carry it when OAuth covers the consumer (core/oauth/protected-resource.ts).
+      const unauthorized = (message: string) =>
+        route.operation === 'mcp'
+          ? mcpUnauthorized(ctx.incoming, message, deps.mcp?.resourceMetadataUrl)
+          : new GatewayError('unauthorized', { message, headers: proxyChallengeHeaders(snapshot, requestOrigin(koa), route.consumerSlug, gatewaySlug) });
+      if (!principal) throw unauthorized('missing or invalid API key');
       if (gatewaySlug && snapshot.gatewayBySlug(gatewaySlug)?.id !== principal.gatewayId) {
-        throw new GatewayError('unauthorized', { message: 'the credential does not belong to this gateway' });
+        throw unauthorized('the credential does not belong to this gateway');
       }
       ctx.principal = principal;
       let consumer = snapshot.consumer(principal.gatewayId, route.consumerSlug);
       if (!consumer || !(consumer.authIds.has(principal.authId) || principal.consumerId === consumer.id)) {
-        throw new GatewayError('unauthorized', { message: 'the credential is not attached to this consumer' });
+        throw unauthorized('the credential is not attached to this consumer');
       }
       if (snapshot.entryHooks.resolveConsumer.taps.length) consumer = await snapshot.entryHooks.resolveConsumer.promise(consumer, ctx);
       // Only now: nobody unauthenticated makes the proxy read and hold a body up to its limit.
-      ctx.incoming.body = await readProxyBody(koa, route);
+      // The MCP endpoint reads its own body (JSON-RPC, under the same limit).
+      if (route.operation !== 'mcp') ctx.incoming.body = await readProxyBody(koa, route);
       ctx.consumer = consumer;
       hooks = snapshot.chainFor(consumer);
-      if (route.operation === 'chat') await runChat(koa, ctx, hooks, runtime, route.pathModel, route.pathStream);
+      if (route.operation === 'mcp') await deps.mcp!.serve(koa, ctx);
+      else if (route.operation === 'chat') await runChat(koa, ctx, hooks, runtime, route.pathModel, route.pathStream);
       else {
         const handler = deps.operations?.[route.operation];
         if (!handler) throw new GatewayError('not_found', { message: `no route ${koa.method} ${koa.path}` });
@@ -157,7 +171,7 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     } finally {
       if (hooks) {
         const outcome: Outcome = {
-          status: outcomeError?.status ?? (koa.respond === false ? 200 : koa.status),
+          status: outcomeError?.status ?? (koa.respond === false ? (route.operation === 'mcp' ? koa.res.statusCode : 200) : koa.status),
           usage: ctx.usage,
           error: outcomeError && { code: outcomeError.code, message: outcomeError.message },
           durationMs: performance.now() - ctx.startedAt,

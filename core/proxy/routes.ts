@@ -80,6 +80,7 @@ export function parseProxyPath(path: string): ProxyRoute | undefined {
       pathStream: gemini[2] === 'streamGenerateContent',
     };
   }
+  if (route === '/mcp') return { consumerSlug, route, operation: 'mcp' };
   if (route === '/v1/models') return { consumerSlug, route, operation: 'models' };
   const model = MODEL_ID.exec(route);
   const modelId = model && decodePathSegment(model[1]);

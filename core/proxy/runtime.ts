@@ -1,5 +1,6 @@
 import type { WireFormat } from '../canonical/index.js';
 import type { Logger } from '../logging/logger.js';
+import type { ConsumerToolkit } from '../mcp/toolkit.js';
 import type { RoutingRuntime } from './routing/routing-runtime.js';
 import type { UpstreamClient } from './upstream/upstream-client.js';
 
@@ -11,4 +12,6 @@ export interface ProxyRuntime {
   log: Logger;
   /** Balancer state, requests in flight, circuit breakers and health checks of this plane. */
   routing: RoutingRuntime;
+  /** The MCP plane's consumer toolkit (merged, scoped tools of a consumer's MCP registries; core/mcp/toolkit.ts). */
+  mcpToolkit: ConsumerToolkit;
 }

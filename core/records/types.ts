@@ -32,7 +32,8 @@ export interface RegistryRecord extends GatewayChild {
   base_url?: string;
   /** Inline key sealed at rest, or a vault credential reference. */
   auth?: { api_key_sealed?: SealedSecret; credential_id?: string; header?: string };
-  options?: { api_version?: string; deployments?: Record<string, string>; [key: string]: unknown };
+  /** Provider options; `tool_aliases` (tool name -> alias) on MCP registries only. */
+  options?: { api_version?: string; deployments?: Record<string, string>; tool_aliases?: Record<string, string>; [key: string]: unknown };
   models?: string[];
   capabilities?: string[];
   health_check?: { enabled: boolean; interval_ms?: number; path?: string; [key: string]: unknown };
@@ -53,6 +54,8 @@ export interface ConsumerRecord extends GatewayChild {
   load_balancing?: { strategy: string; [key: string]: unknown };
   fallback?: { targets: string[]; on?: string[]; [key: string]: unknown };
   tags?: string[];
+  /** The MCP tool scope: merged names or `prefix*` (`allow`), and a cap (`max_tools`). */
+  tools?: { allow?: string[]; max_tools?: number };
   /** Attached auths, policies and roles (attach/detach endpoints). */
   auth_ids: string[];
   policy_ids: string[];

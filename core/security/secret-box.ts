@@ -2,7 +2,7 @@
  * Secrets at rest: AES-256-GCM with a 32-byte master key (PORTCULLIS_MASTER_KEY, or a key
  * generated into the secrets folder for the embedded default: core/bootstrap/master-key.ts).
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 export interface SealedSecret {
   /** Format version. */
@@ -26,6 +26,11 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return { v: 1, iv: iv.toString('base64'), tag: cipher.getAuthTag().toString('base64'), data: data.toString('base64') };
+  }
+
+  /** A 32-byte key for `purpose`, derived from the master key (HKDF-SHA256): call once, at start, never per request. */
+  deriveKey(purpose: string): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.key, Buffer.alloc(0), `portcullis ${purpose}`, 32));
   }
 
   open(sealed: SealedSecret): string {

@@ -17,6 +17,7 @@ import { Snapshot, type SnapshotIndexes } from './snapshot.js';
 import type { ConsumerView, GatewayView, RegistryView, RoleView } from './views.js';
 import { appendTo } from '../collections/map-of-lists.js';
 import { GuardrailLocation, type GuardrailService } from '../plugin/guardrail-service.js';
+import type { McpUpstreams } from '../mcp/upstream/upstream-pool.js';
 
 export interface SnapshotBuildOptions {
   host: PluginHost;
@@ -31,6 +32,8 @@ export interface SnapshotBuildOptions {
   egress?: Egress;
   /** `kit.guardrails`: the guardrail service of this Portcullis (an unconfigured default when absent). */
   guardrails?: GuardrailService;
+  /** The process's MCP upstreams behind `kit.mcpTools` (absent: lookups reject). */
+  mcpUpstreams?: McpUpstreams;
 }
 
 function registryView(record: RegistryRecord, vault: Map<string, string>, box: SecretBox, log: Logger): RegistryView {
@@ -104,6 +107,7 @@ export async function buildSnapshot(document: ConfigDocument, options: SnapshotB
       const instance = await buildPolicyInstance(record, {
         host: options.host, counters: options.counters, log, egress: (options.egress ?? defaultEgress()).dispatcher,
         revision: document.revision, registries: registriesById, vaultSecrets, guardrails: options.guardrails ?? new GuardrailLocation(),
+        mcpUpstreams: options.mcpUpstreams,
       });
       if (instance) policies.set(record._id, instance);
     }),

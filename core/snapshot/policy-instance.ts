@@ -15,6 +15,8 @@ import { runTeardowns } from './teardowns.js';
 import type { GuardrailService } from '../plugin/guardrail-service.js';
 import { registryService } from '../plugin/registry-service.js';
 import type { RegistryView } from './views.js';
+import { mcpToolService } from '../mcp/toolkit/tool-service.js';
+import type { McpUpstreams } from '../mcp/upstream/upstream-pool.js';
 
 /** Categories whose broken policy must stop traffic for its scope rather than vanish. */
 const FAIL_CLOSED_CATEGORIES = new Set(['auth', 'policy', 'guardrail']);
@@ -33,6 +35,8 @@ export interface PolicyBuildContext {
   vaultSecrets: ReadonlyMap<string, { gatewayId: string; secret: string }>;
   /** `kit.guardrails`. */
   guardrails: GuardrailService;
+  /** The process's MCP upstreams behind `kit.mcpTools`; absent where no proxy plane runs (lookups then reject). */
+  mcpUpstreams?: McpUpstreams;
 }
 
 function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, settings: object, ctx: PolicyBuildContext, teardowns: Teardown[]): PluginKit<object> {
@@ -64,6 +68,7 @@ function kitFor(definition: PluginDefinition<object>, record: PolicyRecord, sett
       return credential?.gatewayId === record.gateway_id ? credential.secret : undefined;
     },
     guardrails: ctx.guardrails,
+    mcpTools: mcpToolService(ctx.registries, record.gateway_id, ctx.mcpUpstreams, ctx.log),
     onRetire(teardown) {
       if (typeof teardown !== 'function') throw new TypeError(`plugin ${definition.name}: onRetire takes a function`);
       teardowns.push(teardown);

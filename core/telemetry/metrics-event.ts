@@ -5,6 +5,7 @@ import type { RecordedTap } from '../plugin/tap-recorder.js';
 import type { Usage } from '../canonical/index.js';
 import { requestCostUsd } from '../observability/request-cost.js';
 import type { TelemetryEvent, TelemetrySink } from './telemetry-event.js';
+import { mcpEventOf, type McpEventData } from './mcp-event.js';
 
 /** One upstream attempt as the metrics event reports it. */
 export interface MetricsEventAttempt {
@@ -57,6 +58,8 @@ export interface MetricsEventData {
   complexity_tier?: 'simple' | 'medium' | 'hard';
   /** Why the request went where it did: candidates, drop reasons, the chosen target (bounded; built by the router). */
   route_decision?: RouteDecision;
+  /** MCP requests: era, method and the tool call (mcp-event.ts). */
+  mcp?: McpEventData;
 }
 
 const ms = (x: number) => Math.round(x * 100) / 100;
@@ -72,6 +75,9 @@ export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent 
     attempts.push({ registry_id: a.registryId, provider: a.provider, model: a.model, status: a.status, outcome: a.outcome, trigger: a.trigger, duration_ms: a.durationMs, wait_ms: a.waitMs });
   }
   const last = ctx.attempts.length ? ctx.attempts[ctx.attempts.length - 1] : undefined;
+  // A tool call's upstream time is its latency, so gateway_ms is what the gateway added to it.
+  const toolCall = ctx.mcp?.toolCall;
+  if (toolCall) upstreamMs += toolCall.latencyMs;
   const consumer = ctx.consumer;
   const data: MetricsEventData = {
     trace_id: ctx.traceId,
@@ -86,7 +92,7 @@ export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent 
     requested_model: ctx.request?.model,
     provider: last?.provider,
     model: last?.model,
-    registry_id: last?.registryId,
+    registry_id: last?.registryId ?? toolCall?.registryId,
     status: outcome.status,
     error: outcome.error?.code,
     duration_ms: ms(outcome.durationMs),
@@ -103,6 +109,7 @@ export function metricsEventOf(ctx: Exchange, outcome: Outcome): TelemetryEvent 
     route_reason: ctx.route?.reason,
     complexity_tier: ctx.route?.complexity?.tier,
     route_decision: ctx.route?.decision,
+    mcp: ctx.mcp && mcpEventOf(ctx.mcp),
   };
   return { kind: 'metric', at: new Date().toISOString(), data: data as unknown as Record<string, unknown> };
 }

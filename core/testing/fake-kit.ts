@@ -8,6 +8,8 @@ import { testEgress } from './test-egress.js';
 import { GuardrailLocation, type GuardrailService } from '../plugin/guardrail-service.js';
 import { registryService } from '../plugin/registry-service.js';
 import type { RegistryView } from '../snapshot/views.js';
+import type { McpToolService } from '../mcp/toolkit-types.js';
+import { noMcpTools } from '../mcp/toolkit/tool-service.js';
 import { runTeardowns, type Teardown } from '../snapshot/teardowns.js';
 
 /** What a fake kit may be given besides settings. */
@@ -20,6 +22,8 @@ export interface FakeKitOptions {
   vaultSecrets?: ReadonlyMap<string, string>;
   /** `kit.guardrails`; the unconfigured default when absent. */
   guardrails?: GuardrailService;
+  /** `kit.mcpTools`; by default every lookup rejects with an error saying to pass this option. */
+  mcpTools?: McpToolService;
 }
 
 /**
@@ -54,6 +58,7 @@ export function fakeKit<C extends object>(
     registries: registryService(options.registries ?? new Map(), 'test-gateway', egress),
     vaultSecret: (id) => options.vaultSecrets?.get(id),
     guardrails: options.guardrails ?? new GuardrailLocation(),
+    mcpTools: options.mcpTools ?? noMcpTools,
     onRetire: (teardown) => {
       teardowns.push(teardown);
     },

@@ -25,6 +25,8 @@ export interface ConsumerInput {
   retry?: Record<string, unknown>;
   timeouts?: Record<string, unknown>;
   tags?: string[];
+  /** The MCP tool scope (allow-list of merged names or `prefix*`, `max_tools`). */
+  tools?: ConsumerRecord['tools'];
 }
 
 /** The ids among `ids` that are registries of the gateway. */

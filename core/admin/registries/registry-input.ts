@@ -35,14 +35,16 @@ export interface RegistryInput {
 /**
  * Checks what the schema cannot: a known provider for LLM registries, a base URL where the
  * provider has none (and for every MCP server) that the egress policy lets the gateway fetch
- * (http or https, no literal internal address), and a vault credential of the same gateway.
+ * (http or https, no literal internal address), a vault credential of the same gateway, and
+ * tool aliases on MCP registries only.
  */
 export async function checkRegistry(
   store: Store,
   gatewayId: string,
-  registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput },
+  registry: { type: string; provider: string; base_url?: string; auth?: RegistryAuthInput; options?: RegistryRecord['options'] },
   egress: EgressPolicy,
 ): Promise<void> {
+  if (registry.type !== 'MCP' && registry.options?.tool_aliases !== undefined) throw refuse('/options/tool_aliases is an option of MCP registries only');
   let baseUrl = registry.base_url;
   if (registry.type === 'LLM') {
     const provider = providerEntry(registry.provider);

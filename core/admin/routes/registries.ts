@@ -1,6 +1,8 @@
 /**
  * `/v1/gateways/{gateway_id}/registries`: flat (paginated) or grouped listing, create, get,
  * update, delete. Deleting a registry removes it from every consumer and role in the same batch.
+ * Saving an MCP registry checks its merged tool names against the server's tool list
+ * (registries/mcp-tool-check.ts): a conflict is 422, a server that cannot be asked a warning.
  */
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
@@ -12,12 +14,26 @@ import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { readBody } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
 import { groupedRegistries } from '../registries/grouped-list.js';
+import { fetchToolsForSave, judgeToolNames, type SaveWarning, type ToolListAtSave } from '../registries/mcp-tool-check.js';
 import { checkRegistry, storedAuth, type RegistryInput } from '../registries/registry-input.js';
 import { registryView } from '../views/record-views.js';
 import { freeSlug, slugify } from '../write/unique-slug.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A saved registry as the API shows it, with the save's warnings when there are any. */
+function savedView(record: RegistryRecord, warnings: readonly SaveWarning[]): Record<string, unknown> {
+  const view = registryView(record);
+  if (warnings.length > 0) view.warnings = warnings;
+  return view;
+}
+
+/** Whether an update can change an MCP registry's merged tool names (its server, credential, slug or aliases). */
+function changesToolNames(body: RegistryInput, current: RegistryRecord): boolean {
+  if (body.slug !== undefined || body.base_url !== undefined || body.auth !== undefined) return true;
+  return body.options !== undefined && JSON.stringify(body.options.tool_aliases ?? {}) !== JSON.stringify(current.options?.tool_aliases ?? {});
+}
 
 /** Ops that drop every reference to a registry (consumer associations, role grants and policies). */
 function registryDetachOps(gatewayId: string, registryId: string): BatchOp[] {
@@ -57,7 +73,9 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
   router.post(base, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
     const body = await readBody<RegistryInput & { type: 'LLM' | 'MCP'; provider: string }>(koa, 'registry-create');
-    const created = await writeConfig(deps, async () => {
+    // Network first, outside the write lock; the names are judged under it, with the final slug.
+    const tools = body.type === 'MCP' ? await fetchToolsForSave(deps, gateway._id, { base_url: body.base_url, auth: body.auth }) : undefined;
+    const { doc: created, warnings } = await writeConfig(deps, async () => {
       await checkRegistry(deps.store, gateway._id, body, deps.egress.policy);
       const { auth, ...fields } = body;
       const doc: RegistryRecord = {
@@ -67,12 +85,13 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
         slug: body.slug ?? (await freeSlug(deps.store, COLLECTIONS.registries, gateway._id, slugify(body.name ?? body.provider, 'registry'))),
         ...timestamps(),
       };
+      const warnings = tools ? judgeToolNames(tools, doc.slug, body.options?.tool_aliases) : [];
       const stored = storedAuth(auth, deps.secretBox);
       if (stored) doc.auth = stored;
-      return { ops: [{ collection: COLLECTIONS.registries, op: 'insert', doc }], result: doc };
+      return { ops: [{ collection: COLLECTIONS.registries, op: 'insert', doc }], result: { doc, warnings } };
     });
     koa.status = 201;
-    koa.body = registryView(created);
+    koa.body = savedView(created, warnings);
   });
 
   router.get(`${base}/:registry_id`, async (koa) => {
@@ -82,23 +101,34 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
 
   router.patch(`${base}/:registry_id`, async (koa) => {
     const gateway = await gatewayInScope(deps.store, koa);
-    await childOf(deps.store, COLLECTIONS.registries, gateway._id, koa.params.registry_id);
+    const before = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, koa.params.registry_id);
     const body = await readBody<RegistryInput>(koa, 'registry-update');
-    const id = await writeConfig<RegistryRecord>(deps, async () => {
+    // The server as the update leaves it, asked before the write lock (a network call).
+    let tools: ToolListAtSave | undefined;
+    if (before.type === 'MCP' && changesToolNames(body, before)) {
+      tools = await fetchToolsForSave(deps, gateway._id, { base_url: body.base_url ?? before.base_url, auth: body.auth ?? before.auth });
+    }
+    const { doc: updated, warnings } = await writeConfig(deps, async () => {
       const current = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, koa.params.registry_id);
       const { auth, ...fields } = body;
+      const options = body.options ?? current.options;
       // The stored auth is checked as the update leaves it: a new auth replaces the old one whole.
       await checkRegistry(deps.store, gateway._id, {
         type: current.type,
         provider: body.provider ?? current.provider,
         base_url: body.base_url ?? current.base_url,
         auth: auth ?? (current.auth?.credential_id ? { credential_id: current.auth.credential_id } : undefined),
+        options,
       }, deps.egress.policy);
+      const warnings = tools ? judgeToolNames(tools, body.slug ?? current.slug, options?.tool_aliases) : [];
       const set: Record<string, unknown> = { ...fields, updated_at: new Date().toISOString() };
       if (auth) set.auth = storedAuth(auth, deps.secretBox);
-      return { ops: [{ collection: COLLECTIONS.registries, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: async () => (await registries().findOne({ _id: current._id }))! };
+      return {
+        ops: [{ collection: COLLECTIONS.registries, op: 'update', filter: { _id: current._id }, update: { $set: set } }],
+        readBack: async () => ({ doc: (await registries().findOne({ _id: current._id }))!, warnings }),
+      };
     });
-    koa.body = registryView(id);
+    koa.body = savedView(updated, warnings);
   });
 
   router.delete(`${base}/:registry_id`, async (koa) => {

@@ -1,15 +1,15 @@
 /**
  * `GET /v1/gateways/{gateway_id}/registries/{registry_id}/tools`: an MCP registry's tools as
- * the server declares them; 502 when the server cannot be reached or answers with an error, or
- * when the egress policy refuses its address (`egress_refused`).
+ * the server declares them; 502 when the server cannot be reached or answers with an error
+ * (`upstream_unreachable`), refuses the gateway's credential (`upstream_auth_failed`), or when
+ * the egress policy refuses its address (`egress_refused`).
  */
 import type Router from '@koa/router';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { isEgressRefusal } from '../../http/egress-policy.js';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { AdminDeps } from '../app.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
-import { listAllTools, mcpAuthHeaders, withMcpClient } from '../registries/mcp-client.js';
+import { describeMcpFailure, listAllTools, mcpAuthHeaders, withMcpClient } from '../registries/mcp-client.js';
 import { registryKey } from '../registries/registry-input.js';
 
 /** Registers the MCP registry tool-list route. */
@@ -23,9 +23,11 @@ export function registryToolRoutes(router: Router, deps: AdminDeps): void {
       const tools = await withMcpClient(record.base_url!, mcpAuthHeaders(key, record.auth?.header), deps.egress.dispatcher, listAllTools);
       koa.body = { tools };
     } catch (err) {
-      if (isEgressRefusal(err)) throw new GatewayError('egress_refused', { cause: err });
+      const failure = describeMcpFailure(record.slug, err);
+      // The egress refusal keeps its registry message (it names no address).
+      if (failure.code === 'egress_refused') throw new GatewayError('egress_refused', { cause: err });
       deps.log.warn('MCP tool list failed', { registry_id: record._id, error: (err as Error).message });
-      throw new GatewayError('upstream_unreachable', { message: `the MCP server of registry ${record.slug} is unreachable`, source: 'upstream', cause: err });
+      throw new GatewayError(failure.code, { message: failure.message, source: 'upstream', cause: err });
     }
   });
 }

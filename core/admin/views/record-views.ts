@@ -46,7 +46,7 @@ export function registryView(record: RegistryRecord): View {
 /** A consumer as the API shows it. */
 export function consumerView(record: ConsumerRecord): View {
   return recordView(record, [
-    'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'retry', 'timeouts', 'tags',
+    'gateway_id', 'slug', 'name', 'routing_mode', 'registries', 'model_policies', 'load_balancing', 'fallback', 'pools', 'retry', 'timeouts', 'tags', 'tools',
     'auth_ids', 'policy_ids', 'role_ids',
   ]);
 }

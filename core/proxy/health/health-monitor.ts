@@ -1,6 +1,6 @@
 /**
- * Runs the active health checks of every registry that enables them, and keeps each one's
- * health for the router. Checks follow the config: `sync` with each new snapshot starts,
+ * Runs the active health checks of every registry that enables them (LLM and MCP alike; the
+ * probe fits the type), and keeps each one's health for the router and the MCP plane. Checks follow the config: `sync` with each new snapshot starts,
  * retunes and stops them. State is per registry id and in memory only, so it survives
  * snapshot swaps and never reaches the store.
  */
@@ -46,7 +46,6 @@ export class HealthMonitor {
     if (this.closed) return;
     const wanted = new Set<string>();
     for (const registry of snapshot.indexes.registriesById.values()) {
-      if (registry.type !== 'LLM') continue;
       let settings: HealthCheckSettings | undefined;
       try {
         settings = healthCheckSettings(registry);

@@ -11,7 +11,7 @@ export interface Candidate {
 }
 
 /** Roles of a role_based consumer that the principal's claims select (roles without a match apply to all). */
-function selectedRoles(consumer: ConsumerView, principal: Principal | undefined): RoleView[] {
+export function selectedRoles(consumer: ConsumerView, principal: Principal | undefined): RoleView[] {
   return consumer.roles.filter((role) => {
     if (!role.match) return true;
     const claim = principal?.claims?.[role.match.claim];

@@ -3,12 +3,11 @@
  * response). Every outcome is a ProbeResult; the first stage that fails ends the test there.
  */
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { WireFormat } from '../../../canonical/index.js';
 import type { Egress } from '../../../http/egress-dispatcher.js';
 import type { EgressPolicy } from '../../../http/egress-policy.js';
 import { providerEntry } from '../../../providers/catalog.js';
-import { listAllTools, mcpAuthHeaders, withMcpClient } from '../mcp-client.js';
+import { credentialRefusal, listAllTools, mcpAuthHeaders, withMcpClient } from '../mcp-client.js';
 import { connectTcp, handshakeTls, resolveHost } from './network-stages.js';
 import { ProbeFailure, type ProbeResult, type ProbeStage } from './probe-result.js';
 import { planUpstreamCall, runUpstreamCall, type UpstreamCall } from './upstream-call.js';
@@ -27,10 +26,10 @@ export interface ProbeSubject {
 /** Where an MCP client error happened. */
 function mcpStage(err: unknown): ProbeFailure {
   if (err instanceof ProbeFailure) return err;
-  if (err instanceof UnauthorizedError) return new ProbeFailure('auth', 'the MCP server requires authorization the gateway lacks (401)', 401);
+  const refused = credentialRefusal(err);
+  if (refused) return new ProbeFailure('auth', `the MCP server refused the gateway's credential (${refused})`, refused);
   if (err instanceof StreamableHTTPError) {
     const status = err.code;
-    if (status === 401 || status === 403) return new ProbeFailure('auth', `the MCP server rejected the credentials (${status})`, status);
     if (status !== undefined && status > 0) return new ProbeFailure('request', `the MCP server answered ${status}`, status);
     return new ProbeFailure('response', `the MCP server's answer is malformed: ${err.message}`);
   }

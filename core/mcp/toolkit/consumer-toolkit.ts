@@ -1,0 +1,249 @@
+/**
+ * The consumer toolkit behind the MCP endpoint (`ConsumerToolkit`, core/mcp/toolkit.ts): one per
+ * proxy runtime. It merges the tools of a caller's MCP registries, scopes them, runs the consumer's
+ * MCP hooks and calls the upstream servers through the process's pool. An upstream that is down,
+ * unhealthy or behind an open breaker costs only its own tools.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../../logging/logger.js';
+import type { Exchange } from '../../pipeline/exchange.js';
+import type { Availability, RoutingRuntime } from '../../proxy/routing/routing-runtime.js';
+import type { SnapshotHolder } from '../../snapshot/holder.js';
+import type { Snapshot } from '../../snapshot/snapshot.js';
+import type { RegistryView } from '../../snapshot/views.js';
+import type { ConsumerToolkit, ToolCallAnswer, ToolCallOutcome, ToolCallRecord, UpstreamSessions } from '../toolkit.js';
+import { UnknownToolError, UpstreamSessionExpiredError } from '../toolkit.js';
+import type { McpToolCall, McpToolEntry, McpToolResult } from '../toolkit-types.js';
+import { upstreamFailure } from '../upstream/upstream-failure.js';
+import type { McpUpstreams } from '../upstream/upstream-pool.js';
+import { callerScope, type CallerScope } from './caller-scope.js';
+import { splitMergedName } from '../tool-names.js';
+import { toolEntries } from './tool-entries.js';
+import { gatewaysWithNewToolkits } from './toolkit-fingerprints.js';
+
+export interface ConsumerToolkitOptions {
+  upstreams: McpUpstreams;
+  /** Breakers and health checks of the proxy runtime, shared with LLM registries. */
+  routing: Pick<RoutingRuntime, 'availability' | 'breakers'>;
+  /** Its swaps tell which gateways' toolkits may have changed. */
+  holder: SnapshotHolder;
+  log: Logger;
+}
+
+/** An `isError` result carrying `text`. */
+function errorResult(text: string): McpToolResult['result'] {
+  return { content: [{ type: 'text', text }], isError: true };
+}
+
+/** What the client is told of a registry routing keeps out (health checks, breaker). */
+function unavailableReason(reason: Availability['reason']): string {
+  return `is unavailable (${reason === 'unhealthy' ? 'failing its health checks' : 'circuit open'}); try again later`;
+}
+
+/** A caller's tools and what was left out. */
+interface Listing {
+  tools: McpToolEntry[];
+  /** Registry id -> why its tools are missing (down, unhealthy, breaker open). */
+  down: Map<string, string>;
+  scope: CallerScope | undefined;
+}
+
+const NO_TOOLS: readonly McpToolEntry[] = Object.freeze([]);
+
+/** The last scoped list per caller scope, with the registry lists it was made from. */
+const scopedLists = new WeakMap<CallerScope, { from: ReadonlyArray<readonly McpToolEntry[]>; tools: readonly McpToolEntry[] }>();
+
+/**
+ * The scope's tools from its registries' lists: admitted, sorted by merged name, capped at
+ * `max_tools`. Made again only when one of the registry lists changed (they are kept per
+ * snapshot and server list), not on every request.
+ */
+function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly McpToolEntry[]>): readonly McpToolEntry[] {
+  const known = scopedLists.get(scope);
+  if (known && known.from.length === perRegistry.length && known.from.every((list, i) => list === perRegistry[i])) return known.tools;
+  const merged: McpToolEntry[] = [];
+  for (const entries of perRegistry) for (const entry of entries) if (scope.admits(entry)) merged.push(entry);
+  // Merged names start with the registry slug, unique per gateway: no two registries share a name.
+  merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = Object.freeze(scope.maxTools !== undefined && merged.length > scope.maxTools ? merged.slice(0, scope.maxTools) : merged);
+  scopedLists.set(scope, { from: perRegistry, tools });
+  return tools;
+}
+
+const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
+
+export class McpConsumerToolkit implements ConsumerToolkit {
+  private readonly listeners = new Set<(gatewayId: string) => void>();
+  private readonly upstreams: McpUpstreams;
+  private snapshot: Snapshot;
+
+  constructor(private readonly options: ConsumerToolkitOptions) {
+    this.upstreams = options.upstreams;
+    this.snapshot = options.holder.current;
+    options.upstreams.onToolsChanged((registryId) => {
+      const gatewayId = options.holder.current.registry(registryId)?.gatewayId;
+      if (gatewayId) this.emit(gatewayId);
+    });
+    options.holder.onSwap((next) => {
+      const previous = this.snapshot;
+      this.snapshot = next;
+      for (const gatewayId of gatewaysWithNewToolkits(previous, next)) this.emit(gatewayId);
+    });
+  }
+
+  async list(ctx: Exchange): Promise<McpToolEntry[]> {
+    return (await this.listing(ctx)).tools;
+  }
+
+  async call(ctx: Exchange, name: string, args: Record<string, unknown>, options: { signal: AbortSignal; sessions?: UpstreamSessions }): Promise<ToolCallAnswer> {
+    const listing = await this.listing(ctx);
+    const tool = listing.tools.find((t) => t.name === name);
+    if (!tool) return this.callToUnlisted(listing, name);
+    const hooks = ctx.snapshot.chainFor(ctx.consumer!);
+    const started = performance.now();
+    const record: ToolCallRecord = {
+      registryId: tool.registry.id, registrySlug: tool.registry.slug, tool: tool.name, upstreamTool: tool.upstreamName,
+      outcome: 'ok', latencyMs: 0, requestBytes: 0, responseBytes: 0,
+    };
+    const answer = (result: McpToolResult['result'], outcome: ToolCallOutcome): ToolCallAnswer => {
+      record.outcome = outcome;
+      record.latencyMs = performance.now() - started;
+      record.responseBytes = byteLength(result);
+      return { result, record };
+    };
+
+    let call: McpToolCall = { tool, arguments: args };
+    const reason = await hooks.admitToolCall.promise(call, ctx);
+    if (reason) return answer(errorResult(reason), 'rate_limited');
+    call = await hooks.transformToolCall.promise(call, ctx);
+    if (call.refusal) return answer(errorResult(call.refusal), 'refused');
+
+    record.requestBytes = byteLength(call.arguments);
+    const upstream = await this.callUpstream(tool.registry, tool.upstreamName, call.arguments as Record<string, unknown>, options);
+    if ('failure' in upstream) return answer(errorResult(upstream.failure), 'upstream_error');
+    const transformed = await hooks.transformToolResult.promise({ tool, result: upstream.result as McpToolResult['result'] }, ctx);
+    return answer(transformed.result, transformed.result.isError ? 'tool_error' : 'ok');
+  }
+
+  async openSessions(ctx: Exchange): Promise<UpstreamSessions> {
+    if (!ctx.consumer) return {};
+    const sessions: Record<string, string> = {};
+    await Promise.all(
+      callerScope(ctx.consumer, ctx.principal).registries.map(async (registry) => {
+        if (!this.options.routing.availability(registry).ok) return;
+        try {
+          const id = await this.upstreams.openSession(registry);
+          if (id) sessions[registry.id] = id;
+        } catch (err) {
+          // Its tools then go through the pooled connection, or fail as a down server would.
+          this.options.log.warn('MCP upstream session not opened', { registry_id: registry.id, reason: upstreamFailure(err).reason });
+        }
+      }),
+    );
+    return sessions;
+  }
+
+  async closeSessions(ctx: Exchange, sessions: UpstreamSessions): Promise<void> {
+    await Promise.all(
+      Object.entries(sessions).map(async ([registryId, sessionId]) => {
+        const registry = ctx.snapshot.registry(registryId);
+        if (registry?.type === 'MCP') await this.upstreams.closeSession(registry, sessionId).catch(() => undefined);
+      }),
+    );
+  }
+
+  onToolsChanged(listener: (gatewayId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The caller's tools (scoped, capped, through `filterTools`) and the registries left out because they are down. */
+  private async listing(ctx: Exchange): Promise<Listing> {
+    const consumer = ctx.consumer;
+    if (!consumer) return { tools: [], down: new Map(), scope: undefined };
+    const scope = callerScope(consumer, ctx.principal);
+    const down = new Map<string, string>();
+    const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down)));
+    // A copy: a filterTools tap may change the array it is given.
+    const scoped = [...scopedTools(scope, perRegistry)];
+    return { tools: await ctx.snapshot.chainFor(consumer).filterTools.promise(scoped, ctx), down, scope };
+  }
+
+  /**
+   * A name not in the caller's list: a tool of one of its registries that is down right now (and
+   * that its scope would allow) fails as that server's call would, naming it; anything else is unknown.
+   */
+  private callToUnlisted(listing: Listing, name: string): ToolCallAnswer {
+    const split = splitMergedName(name);
+    const registry = split && listing.scope?.registries.find((r) => r.slug === split.registrySlug);
+    const reason = registry && listing.down.get(registry.id);
+    if (!registry || !reason || !listing.scope!.admitsName(registry.id, name)) throw new UnknownToolError(name);
+    const result = errorResult(`MCP server ${registry.slug} ${reason}`);
+    return {
+      result,
+      record: {
+        registryId: registry.id, registrySlug: registry.slug, tool: name, upstreamTool: split!.local,
+        outcome: 'upstream_error', latencyMs: 0, requestBytes: 0, responseBytes: byteLength(result),
+      },
+    };
+  }
+
+  /** The registry's entries; nothing when it is unavailable or cannot be listed (its tools are left out, the others stay, `down` says why). */
+  private async toolsOf(registry: RegistryView, down: Map<string, string>): Promise<readonly McpToolEntry[]> {
+    const availability = this.options.routing.availability(registry);
+    if (!availability.ok) {
+      down.set(registry.id, unavailableReason(availability.reason));
+      return NO_TOOLS;
+    }
+    try {
+      return toolEntries(registry, await this.upstreams.tools(registry), this.options.log);
+    } catch (err) {
+      const { kind, reason } = upstreamFailure(err);
+      down.set(registry.id, reason);
+      // A server that cannot even list its tools is down: its breaker counts it like a failed call.
+      const breaker = kind === 'down' ? this.options.routing.breakers.for(registry) : undefined;
+      const ticket = breaker?.begin();
+      if (ticket) breaker!.settle(ticket, 'failure');
+      this.options.log.warn('MCP server left out of the toolkit: its tools cannot be listed', { registry_id: registry.id, reason });
+      return NO_TOOLS;
+    }
+  }
+
+  /** One call upstream through the registry's breaker; a down server is a `failure` text naming it. */
+  private async callUpstream(
+    registry: RegistryView,
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; sessions?: UpstreamSessions },
+  ): Promise<{ result: CallToolResult } | { failure: string }> {
+    const availability = this.options.routing.availability(registry);
+    if (!availability.ok) return { failure: `MCP server ${registry.slug} ${unavailableReason(availability.reason)}` };
+    const breaker = this.options.routing.breakers.for(registry);
+    const ticket = breaker?.begin();
+    if (breaker && !ticket) return { failure: `MCP server ${registry.slug} ${unavailableReason('circuit_open')}` };
+    try {
+      const result = await this.upstreams.callTool(registry, name, args, { signal: options.signal, sessionId: options.sessions?.[registry.id] });
+      if (ticket) breaker!.settle(ticket, 'success');
+      return { result };
+    } catch (err) {
+      if (options.signal.aborted || err instanceof UpstreamSessionExpiredError) {
+        if (ticket) breaker!.settle(ticket, 'neutral');
+        throw err;
+      }
+      const failure = upstreamFailure(err);
+      if (ticket) breaker!.settle(ticket, failure.kind === 'down' ? 'failure' : 'success');
+      this.options.log.warn('MCP tool call failed upstream', { registry_id: registry.id, tool: name, reason: failure.reason });
+      return { failure: `MCP server ${registry.slug} ${failure.reason}` };
+    }
+  }
+
+  private emit(gatewayId: string) {
+    for (const listener of this.listeners) {
+      try {
+        listener(gatewayId);
+      } catch (err) {
+        this.options.log.error('tools-changed listener failed', { error: (err as Error).message });
+      }
+    }
+  }
+}
