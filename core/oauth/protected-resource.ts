@@ -8,6 +8,8 @@
  * `authorization_servers` lists the issuer of each OAuth-enabled gateway that has a consumer of
  * that slug (`X-AG-Gateway-Slug` narrows it to one gateway).
  */
+import type { IncomingRequest } from '../pipeline/exchange.js';
+import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { Snapshot } from '../snapshot/snapshot.js';
 import { oauthDirectory, type GatewayOAuth } from './oauth-directory.js';
 import { MCP_SCOPE, PROXY_SCOPE, resourceUrl } from './resources.js';
@@ -76,4 +78,24 @@ export function proxyChallengeHeaders(snapshot: Snapshot, origin: string, consum
   const served = gatewaysOf(snapshot, gatewaySlug).some((g) => snapshot.consumer(g.gatewayId, consumerSlug)?.routingMode === 'role_based');
   if (!served) return {};
   return { 'www-authenticate': `Bearer resource_metadata="${origin}${PRM_PATH}/${consumerSlug}", scope="${PROXY_SCOPE}"` };
+}
+
+/**
+ * The MCP endpoint's seam (core/mcp/endpoint/client-auth.ts): the resource metadata URL its 401
+ * names, when an OAuth-enabled gateway (the one `X-AG-Gateway-Slug` names, if sent) has a
+ * consumer of the path's slug; undefined otherwise (no challenge). The proxy port speaks plain
+ * HTTP, so the URL is `http://{Host}/...`.
+ */
+export function mcpResourceMetadataUrl(holder: SnapshotHolder): (incoming: IncomingRequest) => string | undefined {
+  return (incoming) => {
+    const first = (name: string) => {
+      const value = incoming.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    const host = first('host');
+    if (!host) return undefined;
+    const snapshot = holder.current;
+    const served = gatewaysOf(snapshot, first('x-ag-gateway-slug')).some((g) => snapshot.consumer(g.gatewayId, incoming.consumerSlug));
+    return served ? `http://${host}${PRM_PATH}/${incoming.consumerSlug}/mcp` : undefined;
+  };
 }

@@ -83,7 +83,8 @@ export async function verifyAccessToken(snapshot: Snapshot, token: string, audie
     scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
     principal: {
       gatewayId: gateway.gatewayId,
-      authId: `oauth:${gateway.gatewayId}`,
+      // Per user: what a credential binds (an MCP session) stays with the user who opened it.
+      authId: `oauth:${gateway.gatewayId}:${payload.sub}`,
       kind: 'oauth',
       subject: payload.sub,
       claims: payload,
