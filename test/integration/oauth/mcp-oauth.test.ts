@@ -17,6 +17,7 @@ import { privateJwkOf } from '../../../core/oauth/signing-key.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startGithub, startJira } from '../../fixtures/mcp/toolkit-servers.js';
 import type { TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
+import { inspectorCli } from '../mcp/endpoint/support/inspector-cli.js';
 import { admin, asMetadata, Browser, consent, obtainTokens, registerClient, startIdp, type TestIdp } from './helpers/oauth-harness.js';
 
 /** An MCP client's OAuth side, scripted: its "browser" follows the redirects and consents. */
@@ -150,6 +151,9 @@ describe('oauth: the MCP endpoint with the official SDK client', function () {
     const registered = await registerClient(metadata, { application_type: 'web' });
     const token = (await obtainTokens(new Browser(), metadata, registered, mcpUrl('agents'))).access_token as string;
     expect((await rawPost('agents', { authorization: `Bearer ${token}` })).status).to.equal(200);
+    // The inspector CLI with the token as its header lists the same role's tools.
+    const listed = await inspectorCli(mcpUrl('agents'), { authorization: `Bearer ${token}` }, ['--method', 'tools/list']);
+    expect((listed.tools as Array<{ name: string }>).map((t) => t.name).sort()).to.deep.equal(['github__create_issue', 'github__get_issue', 'github__search_issues']);
     const elsewhere = await rawPost('other', { authorization: `Bearer ${token}` });
     expect(elsewhere.status).to.equal(401);
     expect(elsewhere.headers.get('www-authenticate')).to.contain('/.well-known/oauth-protected-resource/other/mcp');
