@@ -111,6 +111,8 @@ export class AuthorizationServers {
         revocation: { enabled: true },
         introspection: { enabled: false },
         userinfo: { enabled: false },
+        // Tokens are verified as bearer tokens (token-verifier.ts): no sender-constrained ones.
+        dPoP: { enabled: false },
         resourceIndicators: {
           enabled: true,
           // A token is always for exactly one resource: an authorization request must name it.

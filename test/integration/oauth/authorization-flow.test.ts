@@ -44,6 +44,8 @@ describe('oauth: the authorization server', () => {
     expect(metadata.registration_endpoint).to.equal(`${proxy}/${gatewaySlug}/oauth/reg`);
     expect(metadata.revocation_endpoint).to.be.a('string');
     expect(metadata.authorization_response_iss_parameter_supported).to.equal(true);
+    // Bearer tokens only: no sender-constrained (DPoP) tokens the verifier would not bind.
+    expect(metadata).to.not.have.property('dpop_signing_alg_values_supported');
     for (const endpoint of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri']) {
       expect(metadata[endpoint], endpoint).to.match(new RegExp(`^${proxy}/${gatewaySlug}/oauth/`));
     }
