@@ -187,6 +187,20 @@ describe('oauth: the authorization server', () => {
     expect(reused.body.error).to.equal('invalid_grant');
   });
 
+  it('the revocation endpoint (RFC 7009) revokes a refresh token', async () => {
+    const browser = new Browser();
+    const client = await registerClient(metadata);
+    const resource = `${proxy}/inline/mcp`;
+    let outcome = await authorize(browser, metadata, client, { resource, scope: 'mcp:tools offline_access', prompt: 'consent' });
+    if (!outcome.callback) outcome = await consent(browser, outcome, client);
+    const tokens = await tokenRequest(metadata, { grant_type: 'authorization_code', code: outcome.callback!.get('code')!, redirect_uri: client.redirect_uri, client_id: client.client_id, code_verifier: outcome.verifier, resource });
+    const revoked = await fetch(metadata.revocation_endpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: tokens.body.refresh_token, token_type_hint: 'refresh_token', client_id: client.client_id }).toString() });
+    expect(revoked.status).to.equal(200);
+    const refused = await tokenRequest(metadata, { grant_type: 'refresh_token', refresh_token: tokens.body.refresh_token, client_id: client.client_id, resource });
+    expect(refused.status).to.equal(400);
+    expect(refused.body.error).to.equal('invalid_grant');
+  });
+
   it('the login state is single use: replaying the identity provider callback is refused', async () => {
     const browser = new Browser();
     const client = await registerClient(metadata);
