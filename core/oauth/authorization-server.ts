@@ -3,7 +3,8 @@
  * OAuth configured (and per origin it is reached on), its issuer `{origin}/{gateway_slug}/oauth`.
  * Settings, fixed here for every gateway:
  * - authorization code with S256 PKCE only (no implicit, hybrid, device or client credentials);
- * - open dynamic client registration (RFC 7591; `application_type` web or native);
+ * - open dynamic client registration (RFC 7591; `application_type` web or native), and client ID
+ *   metadata documents (an https `client_id` fetched under the egress policy);
  * - RFC 8707 resource indicators, required: each access token is an ES256 JWT whose `aud` is
  *   exactly one consumer endpoint (resources.ts) and which carries the user's `groups`;
  * - short access tokens, refresh tokens only with `offline_access`, rotated on every use;
@@ -108,9 +109,19 @@ export class AuthorizationServers {
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: true },
-        revocation: { enabled: true },
+        // A client revokes only its own tokens.
+        revocation: { enabled: true, allowedPolicy: (_ctx: unknown, client: { clientId: string }, token: { clientId?: string }) => token.clientId === client.clientId },
+        // Logging out of the gateway alone would leave the identity provider's session: not offered.
+        rpInitiatedLogout: { enabled: false },
         introspection: { enabled: false },
         userinfo: { enabled: false },
+        // Client ID metadata documents: an https client_id is fetched (through the egress policy,
+        // which refuses internal addresses on every connection; refused early here when literal).
+        clientIdMetadataDocument: {
+          enabled: true,
+          ack: 'draft-02',
+          allowFetch: (_ctx: unknown, clientId: string) => !egress.policy.refusalOfUrl(clientId),
+        },
         // Tokens are verified as bearer tokens (token-verifier.ts): no sender-constrained ones.
         dPoP: { enabled: false },
         resourceIndicators: {
@@ -124,7 +135,10 @@ export class AuthorizationServers {
           getResourceServerInfo: (_ctx: unknown, resource: string) => resourceServerInfo(resource),
         },
       },
-      ttl: { ...OAUTH_TTL },
+      ttl: { ...OAUTH_TTL, IdToken: OAUTH_TTL.AccessToken },
+      // Browser clients may call the token endpoints from the origins of their redirect URIs.
+      clientBasedCORS: (_ctx: unknown, origin: string, client: { redirectUris?: string[] }) =>
+        (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin),
       rotateRefreshToken: true,
       clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE,
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `${oauth.serverPath}/interaction/${interaction.uid}` },

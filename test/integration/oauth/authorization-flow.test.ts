@@ -75,6 +75,16 @@ describe('oauth: the authorization server', () => {
     expect(((await bad.json()) as { error: string }).error).to.equal('invalid_redirect_uri');
   });
 
+  it('accepts client ID metadata documents, fetched under the egress policy: an internal address is never fetched', async () => {
+    expect(metadata.client_id_metadata_document_supported).to.equal(true);
+    const browser = new Browser();
+    const internal = { client_id: 'https://169.254.169.254/oauth-client.json', redirect_uri: 'https://agent.example/callback' };
+    const outcome = await authorize(browser, metadata, internal, { resource: `${proxy}/inline/mcp`, scope: 'mcp:tools' });
+    expect(outcome.callback, 'an unresolvable client is never redirected to').to.equal(undefined);
+    expect(outcome.response.status).to.equal(400);
+    expect(await outcome.response.text()).to.contain('invalid_client');
+  });
+
   it('runs the code flow: authorize with resource and S256, log in at the identity provider, consent, redeem; the token is a JWT for exactly that resource with the groups', async () => {
     idp.user = { sub: 'alice', groups: ['analysts'] };
     const browser = new Browser();
