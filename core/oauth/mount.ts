@@ -76,6 +76,9 @@ export function oauthMiddleware(deps: OAuthMountDeps): Koa.Middleware {
 
   async function serve(koa: Koa.Context, next: Koa.Next): Promise<void> {
     const path = koa.path;
+    const ours = path.startsWith('/.well-known/oauth-') || path.startsWith(`${OIDC_METADATA}/`) || path === OIDC_METADATA || SERVER_PATH.test(path);
+    // Issuer and resource URLs are built from the Host header: without one there is no origin.
+    if (ours && !koa.host) return jsonError(koa, 400, 'invalid_request', 'the request names no Host');
     if (path === PRM_PATH || path.startsWith(`${PRM_PATH}/`)) {
       if (koa.method !== 'GET' && koa.method !== 'HEAD') return jsonError(koa, 405, 'method_not_allowed', `${koa.method} is not allowed here`);
       const document = protectedResourceMetadata(deps.holder.current, requestOrigin(koa), path.slice(PRM_PATH.length), header(koa, 'x-ag-gateway-slug'));

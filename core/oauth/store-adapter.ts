@@ -23,6 +23,8 @@ export interface OAuthStateDoc {
   client_id?: string;
   /** Sessions: their uid. */
   uid?: string;
+  /** Clients: when they registered (epoch seconds), the admin listing's order. */
+  issued_at?: number;
   /** When the artifact expires (TTL index). */
   expires_at?: Date;
   [key: string]: unknown;
@@ -34,6 +36,7 @@ export const OAUTH_STATE_INDEXES = [
   { key: { gateway_id: 1, model: 1, client_id: 1 } },
   { key: { gateway_id: 1, grant_id: 1 } },
   { key: { gateway_id: 1, model: 1, uid: 1 } },
+  { key: { gateway_id: 1, model: 1, issued_at: 1 } },
 ] as const;
 
 /** The payload shape oidc-provider stores (only the fields the adapter reads). */
@@ -71,6 +74,7 @@ export class OAuthStateStore {
     if (typeof grantId === 'string') doc.grant_id = grantId;
     if (typeof clientId === 'string') doc.client_id = clientId;
     if (typeof payload.uid === 'string') doc.uid = payload.uid;
+    if (model === 'Client') doc.issued_at = typeof payload.client_id_issued_at === 'number' ? payload.client_id_issued_at : 0;
     if (expiresInSeconds) doc.expires_at = new Date(Date.now() + expiresInSeconds * 1000);
     await this.docs.replaceOne({ _id: doc._id }, doc, { upsert: true });
   }
@@ -112,10 +116,11 @@ export class OAuthStateStore {
     await this.docs.deleteMany({ gateway_id: this.gatewayId, grant_id: grantId });
   }
 
-  /** Registered clients (newest first are not promised: the admin API sorts). */
-  async clients(): Promise<Payload[]> {
-    const docs = await this.docs.find({ gateway_id: this.gatewayId, model: 'Client' });
-    return docs.map((d) => livePayload(d)).filter((p): p is Payload => !!p);
+  /** One page of the registered clients, oldest first, and how many there are. */
+  async clientPage(skip: number, limit: number): Promise<{ clients: Payload[]; total: number }> {
+    const filter = { gateway_id: this.gatewayId, model: 'Client' };
+    const [docs, total] = await Promise.all([this.docs.find(filter, { sort: { issued_at: 1, _id: 1 }, skip, limit }), this.docs.count(filter)]);
+    return { clients: docs.map((d) => livePayload(d)).filter((p): p is Payload => !!p), total };
   }
 
   /** How many live grants a client holds. */

@@ -20,7 +20,7 @@ import '../../oauth/oauth-directory.js';
 import { refuseEgress } from '../http/egress-field.js';
 import { gatewayInScope } from '../http/gateway-scope.js';
 import { readBody, refuse } from '../http/json-body.js';
-import { pageOf, pageRequest } from '../http/pagination.js';
+import { pageRequest } from '../http/pagination.js';
 import { writeConfig } from '../write/write-config.js';
 
 interface OAuthConfigInput {
@@ -100,8 +100,9 @@ export function oauthRoutes(router: Router, deps: AdminDeps): void {
     const gateway = await gatewayInScope(deps.store, koa);
     await configOf(gateway._id);
     const state = new OAuthStateStore(deps.store, gateway._id);
-    const clients = (await state.clients()).sort((a, b) => Number(a.client_id_issued_at ?? 0) - Number(b.client_id_issued_at ?? 0) || String(a.client_id).localeCompare(String(b.client_id)));
-    const page = pageOf(clients, pageRequest(koa));
+    const request = pageRequest(koa);
+    const { clients, total } = await state.clientPage((request.page - 1) * request.size, request.size);
+    const page = { items: clients, page: request.page, size: request.size, total };
     const items = await Promise.all(page.items.map(async (client) => ({
       client_id: String(client.client_id),
       ...(typeof client.client_name === 'string' ? { client_name: client.client_name } : {}),
