@@ -27,7 +27,7 @@ export interface GatewayOAuth {
   publicKey: KeyObject;
   /** Client ids whose access tokens are refused. */
   revokedClients: ReadonlySet<string>;
-  /** The record's update time: a changed configuration gets a fresh authorization server. */
+  /** Identifies the identity provider settings and key: a change gets a fresh authorization server (a revocation does not). */
   version: string;
 }
 
@@ -48,7 +48,7 @@ export class OAuthDirectory {
         signingKey: record.signing_key,
         publicKey: publicKeyOf(record.signing_key),
         revokedClients: new Set((record.revoked_clients ?? []).map((r) => r.client_id)),
-        version: record.updated_at,
+        version: [record.issuer, record.client_id, record.client_secret_sealed.data, record.groups_claim, record.signing_key.kid].join('|'),
       };
       this.byGatewayId.set(entry.gatewayId, entry);
       this.bySlug.set(gatewaySlug, entry);

@@ -165,7 +165,7 @@ describe('oauth: the MCP endpoint with the official SDK client', function () {
     const late = await rawPost('agents', { authorization: `Bearer ${expired}` });
     expect(late.status).to.equal(401);
     expect(late.headers.get('www-authenticate')).to.contain('resource_metadata=');
-    const [h, p, s] = token.split('.');
+    const [h, , s] = token.split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...decodeJwt(token), groups: ['engineers'] })).toString('base64url')}.${s}`;
     expect((await rawPost('agents', { authorization: `Bearer ${tampered}` })).status).to.equal(401);
   });
