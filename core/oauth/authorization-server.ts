@@ -21,6 +21,7 @@ import type { Logger } from '../logging/logger.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { Store } from '../store/types.js';
+import { escapeHtml } from './html-text.js';
 import { ACCESS_TOKEN_CLOCK_TOLERANCE, OAUTH_TTL } from './lifetimes.js';
 import { loadProviderModule } from './load-provider.js';
 import type { GatewayOAuth } from './oauth-directory.js';
@@ -155,9 +156,4 @@ export class AuthorizationServers {
     provider.on('server_error', (_ctx: unknown, err: Error) => this.deps.log.error('authorization server error', { gateway_id: oauth.gatewayId, error: err.message }));
     return { oauth, issuer, origin, provider, state, handle: provider.callback() };
   }
-}
-
-/** Text safe inside HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

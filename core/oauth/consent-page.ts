@@ -5,7 +5,7 @@
  * carries a single-use token bound to the interaction. The page loads nothing, runs no script,
  * may not be framed, and posts only to the gateway.
  */
-import { escapeHtml } from './authorization-server.js';
+import { escapeHtml } from './html-text.js';
 
 /** What the page shows. */
 export interface ConsentView {

@@ -12,6 +12,7 @@
  * only the resource metadata (tokens verify there from the snapshot alone).
  */
 import type Koa from 'koa';
+import { GatewayError } from '../errors/gateway-error.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { Logger } from '../logging/logger.js';
 import type { Egress } from '../http/egress-dispatcher.js';
@@ -67,9 +68,11 @@ export function oauthMiddleware(deps: OAuthMountDeps): Koa.Middleware {
     try {
       await serve(koa, next);
     } catch (err) {
-      deps.log.error('OAuth endpoint failed', { path: koa.path, error: (err as Error).message });
       if (koa.headerSent || !koa.writable) return;
       koa.respond = true;
+      // The client's own mistake (a form too large): its status and message.
+      if (err instanceof GatewayError && err.status < 500) return jsonError(koa, err.status, err.code, err.expose ? err.message : err.code);
+      deps.log.error('OAuth endpoint failed', { path: koa.path, error: (err as Error).message });
       jsonError(koa, 500, 'internal_error', 'internal error');
     }
   };

@@ -60,16 +60,6 @@ export function protectedResourceMetadata(snapshot: Snapshot, origin: string, su
 }
 
 /**
- * The `WWW-Authenticate` value of a 401 on a consumer endpoint of a gateway with OAuth
- * configured (RFC 9728 section 5.1), or undefined when the gateway has none.
- */
-export function bearerChallenge(snapshot: Snapshot, gatewayId: string, origin: string, consumerSlug: string, kind: 'mcp' | 'proxy', error?: 'invalid_token'): string | undefined {
-  if (!oauthDirectory(snapshot).forGateway(gatewayId)) return undefined;
-  const metadata = `${origin}${PRM_PATH}/${consumerSlug}${kind === 'mcp' ? '/mcp' : ''}`;
-  return `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${metadata}", scope="${kind === 'mcp' ? MCP_SCOPE : PROXY_SCOPE}"`;
-}
-
-/**
  * The headers of a proxy 401 on `/{consumer_slug}/...`: a Bearer challenge naming the resource
  * metadata when an OAuth-enabled gateway (the one `X-AG-Gateway-Slug` names, if sent) has a
  * role_based consumer of that slug; none otherwise.

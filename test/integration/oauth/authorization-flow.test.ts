@@ -169,6 +169,19 @@ describe('oauth: the authorization server', () => {
     expect(await again.response.text()).to.contain('Allow');
   });
 
+  it('refuses a consent answer that is not a small form: 400 for another type, 413 past 8 KiB', async () => {
+    const browser = new Browser();
+    const client = await registerClient(metadata);
+    const asked = await authorize(browser, metadata, client, { resource: `${proxy}/inline/mcp`, scope: 'mcp:tools' });
+    const page = await asked.response.text();
+    const action = new URL(/action="([^"]+)"/.exec(page)![1]!, asked.url).href;
+    const json = await browser.fetch(action, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).to.equal(400);
+    const large = await browser.fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `form_token=${'x'.repeat(9 * 1024)}` });
+    expect(large.status).to.equal(413);
+    expect(((await large.json()) as { error: string }).error).to.equal('payload_too_large');
+  });
+
   it('a denied consent sends access_denied back to the client', async () => {
     const browser = new Browser();
     const client = await registerClient(metadata);
