@@ -38,6 +38,8 @@ export interface PendingLogin {
 export interface IdentityProviderLogin {
   subject: string;
   groups: string[];
+  /** What to call the user on the consent page: email, preferred username, name, else the subject. */
+  displayName: string;
 }
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -116,6 +118,7 @@ export class IdentityProviderClient {
     const { payload } = await jwtVerify(idToken, idp.keys, { issuer: idp.issuer, audience: oauth.idp.clientId });
     if (payload.nonce !== pending.nonce) throw new Error('the id_token nonce does not match this login');
     if (!payload.sub) throw new Error('the id_token has no subject');
-    return { subject: payload.sub, groups: groupsOf(payload as JWTPayload, oauth.idp.groupsClaim) };
+    const named = [payload.email, payload.preferred_username, payload.name].find((v): v is string => typeof v === 'string' && v.length > 0);
+    return { subject: payload.sub, groups: groupsOf(payload as JWTPayload, oauth.idp.groupsClaim), displayName: named ?? payload.sub };
   }
 }

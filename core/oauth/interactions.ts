@@ -79,6 +79,8 @@ export async function showInteraction(koa: Koa.Context, server: GatewayAuthoriza
     const resource = details.params.resource;
     const resources = Array.isArray(resource) ? resource.map(String) : resource ? [String(resource)] : [];
     const scopes = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    const accountId = details.session?.accountId ?? '';
+    const account = accountId ? await server.state.find('Account', accountId) : undefined;
     for (const [name, value] of Object.entries(consentHeaders(redirect.origin))) koa.set(name, value);
     koa.type = 'html';
     koa.body = consentPage({
@@ -87,7 +89,7 @@ export async function showInteraction(koa: Koa.Context, server: GatewayAuthoriza
       redirectHost: redirect.host,
       resources,
       scopes,
-      user: details.session?.accountId ?? '',
+      user: typeof account?.display_name === 'string' ? account.display_name : accountId,
       action: `${server.oauth.serverPath}/interaction/${uid}/confirm`,
       formToken,
     });
@@ -126,7 +128,7 @@ export async function loginCallback(koa: Koa.Context, server: GatewayAuthorizati
     return errorPage(koa, 502, 'The identity provider\'s answer could not be verified. Start again from the application.');
   }
   // The groups of the latest login go into every token issued to this account.
-  await server.state.upsert('Account', login.subject, { groups: login.groups, updated_at: new Date().toISOString() }, OAUTH_TTL.RefreshToken);
+  await server.state.upsert('Account', login.subject, { groups: login.groups, display_name: login.displayName, updated_at: new Date().toISOString() }, OAUTH_TTL.RefreshToken);
   await resume(koa, server, uid, { login: { accountId: login.subject } });
 }
 

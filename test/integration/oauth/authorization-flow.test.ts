@@ -97,6 +97,7 @@ describe('oauth: the authorization server', () => {
     expect(first.response.headers.get('x-frame-options')).to.equal('DENY');
     const answered = await consent(browser, first, client);
     expect(answered.html).to.contain('Flow agent');
+    expect(answered.html).to.contain('alice@example.com');
     expect(answered.html).to.contain('127.0.0.1:9');
     expect(answered.html).to.contain(resource);
     expect(answered.callback!.get('state')).to.equal(first.state);

@@ -42,7 +42,10 @@ export async function startIdp(): Promise<TestIdp> {
   };
   server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
     token.payload.groups = idp.user.groups;
-    if (token.payload.nonce !== undefined || token.payload.sub !== undefined) token.payload.sub = idp.user.sub;
+    if (token.payload.nonce !== undefined || token.payload.sub !== undefined) {
+      token.payload.sub = idp.user.sub;
+      token.payload.email = `${idp.user.sub}@example.com`;
+    }
     idp.logins += 1;
   });
   return idp;
