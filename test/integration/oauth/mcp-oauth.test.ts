@@ -11,6 +11,7 @@ import { SignJWT, decodeJwt, importJWK } from 'jose';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport, type OAuthClientProvider as ModernOAuthClientProvider } from '@modelcontextprotocol/client';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { OAUTH_COLLECTIONS } from '../../../core/oauth/oauth-records.js';
 import { privateJwkOf } from '../../../core/oauth/signing-key.js';
@@ -27,8 +28,9 @@ class ScriptedOAuthProvider implements OAuthClientProvider {
   private saved?: OAuthTokens;
   private verifier?: string;
   readonly browser = new Browser();
-  /** The code the last authorization came back with. */
+  /** The code the last authorization came back with, and the whole callback. */
   code?: string;
+  callback?: URLSearchParams;
   /** The authorization URL the SDK built. */
   authorizationUrl?: URL;
 
@@ -59,6 +61,7 @@ class ScriptedOAuthProvider implements OAuthClientProvider {
     const { response, url: reached } = await this.browser.follow(url.href, this.redirectUrl);
     let callback = reached.startsWith(this.redirectUrl) ? new URL(reached).searchParams : undefined;
     if (!callback) callback = (await consent(this.browser, { response, url: reached, verifier: '', state: '' }, client)).callback;
+    this.callback = callback;
     this.code = callback?.get('code') ?? undefined;
   }
 }
@@ -143,6 +146,21 @@ describe('oauth: the MCP endpoint with the official SDK client', function () {
     idp.user = { sub: 'eng', groups: ['engineers'] };
     const second = await connectWithOAuth(new ScriptedOAuthProvider(), 'agents');
     expect((await second.listTools()).tools.map((t) => t.name).sort()).to.deep.equal(['jira__create_ticket', 'jira__search']);
+  });
+
+  it('the SDK v2 client pinned to 2026-07-28 does the same, checking the iss of the authorization response (RFC 9207)', async () => {
+    idp.user = { sub: 'ana', groups: ['analysts'] };
+    const provider = new ScriptedOAuthProvider();
+    const modern = () => new ModernClient({ name: 'oauth-modern', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const transport = new ModernTransport(new URL(mcpUrl('agents')), { authProvider: provider as unknown as ModernOAuthClientProvider });
+    const refused = await modern().connect(transport).then(() => undefined, (err: unknown) => err);
+    expect(refused, 'the first connect needs a login').to.be.instanceOf(Error);
+    expect(provider.callback?.get('iss')).to.equal(`${gateway.urls.proxy}/${gatewaySlug}/oauth`);
+    await transport.finishAuth(provider.callback!);
+    const client = modern();
+    await client.connect(new ModernTransport(new URL(mcpUrl('agents')), { authProvider: provider as unknown as ModernOAuthClientProvider }));
+    clients.push(client);
+    expect((await client.listTools()).tools.map((t) => t.name).sort()).to.deep.equal(['github__create_issue', 'github__get_issue', 'github__search_issues']);
   });
 
   it('refuses a token for another consumer, an expired token and a tampered one with 401 and the challenge', async () => {
