@@ -31,6 +31,8 @@ import type { CounterStore } from '../plugin/counters.js';
 import { createPluginHost, type PluginHost } from '../plugin/host.js';
 import { GuardrailLocation } from '../plugin/guardrail-service.js';
 import { createProxyApp } from '../proxy/app.js';
+import { createOAuthMount } from '../oauth/mount.js';
+import { mcpResourceMetadataUrl } from '../oauth/protected-resource.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
 import { coreRouter } from '../proxy/routing/router-member.js';
 import { RoutingRuntime } from '../proxy/routing/routing-runtime.js';
@@ -252,12 +254,13 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const mcpEndpoint = new McpEndpoint({
     toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log,
     allowedOrigins: settings.mcpAllowedOrigins, sessionTtlMs: settings.mcpSessionTtlMs,
+    resourceMetadataUrl: mcpResourceMetadataUrl(holder),
   });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint });
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint, oauth: createOAuthMount({ holder, log, store, secretBox, egress }) });
     },
     admin: () =>
       createAdminApp(

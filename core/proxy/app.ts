@@ -23,6 +23,8 @@ import { parseProxyQuery } from './url-input.js';
 import type { ProxyRuntime } from './runtime.js';
 import type { PipelineHooks } from '../pipeline/hooks.js';
 import { checkModelText } from './model-text.js';
+import { requestOrigin } from '../oauth/request-origin.js';
+import { proxyChallengeHeaders } from '../oauth/protected-resource.js';
 import type { McpEndpoint } from '../mcp/endpoint/endpoint.js';
 import { mcpUnauthorized } from '../mcp/endpoint/client-auth.js';
 import { mcpErrorBody } from '../mcp/endpoint/error-body.js';
@@ -33,6 +35,8 @@ export interface ProxyAppDeps {
   readiness: () => ReadinessReport;
   /** Operations other than chat, served by their own handlers (models, embeddings, ...). */
   operations?: Partial<Record<string, OperationHandler>>;
+  /** The OAuth endpoints (core/oauth/mount.ts): resource metadata and the gateway's authorization server. */
+  oauth?: Koa.Middleware;
   /** `/{slug}/mcp`, when the plane serves MCP (core/mcp/endpoint). */
   mcp?: McpEndpoint;
 }
@@ -68,6 +72,8 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
   app.use(healthMiddleware('proxy', deps.readiness, (koa) => koa.set('x-ag-trace-id', randomUUID())));
   // Health probes are not logged: they would drown the requests.
   if (accessLogEnabled()) app.use(accessLog('proxy', runtime.log, (koa) => (koa.state as ProxyState).exchange));
+  // The OAuth paths answer before the pipeline, which never sees them.
+  if (deps.oauth) app.use(deps.oauth);
 
   // 1. Error mapper: any failure becomes the client format's own error object; an answer given
   // before the body was read closes the connection (close-unread-body.ts).
@@ -133,17 +139,20 @@ export function createProxyApp(deps: ProxyAppDeps): Koa {
     let outcomeError: GatewayError | undefined;
     try {
       const principal = await snapshot.entryHooks.authenticate.promise(ctx);
-      // MCP refusals name the right key and carry the OAuth challenge (core/mcp/endpoint/client-auth.ts).
-      const unauthorized = (message: string) =>
-        route.operation === 'mcp' ? mcpUnauthorized(ctx.incoming, message, deps.mcp?.resourceMetadataUrl) : new GatewayError('unauthorized', { message });
-      if (!principal) throw unauthorized('missing or invalid API key');
       const gatewaySlug = header(koa, 'x-ag-gateway-slug');
+      // MCP refusals name the right key and carry the OAuth challenge (core/mcp/endpoint/client-auth.ts);
+      // proxy refusals carry it when OAuth covers the consumer (core/oauth/protected-resource.ts).
+      const unauthorized = (message: string) =>
+        route.operation === 'mcp'
+          ? mcpUnauthorized(ctx.incoming, message, deps.mcp?.resourceMetadataUrl)
+          : new GatewayError('unauthorized', { message, headers: proxyChallengeHeaders(snapshot, requestOrigin(koa), route.consumerSlug, gatewaySlug) });
+      if (!principal) throw unauthorized('missing or invalid API key');
       if (gatewaySlug && snapshot.gatewayBySlug(gatewaySlug)?.id !== principal.gatewayId) {
         throw unauthorized('the credential does not belong to this gateway');
       }
       ctx.principal = principal;
       let consumer = snapshot.consumer(principal.gatewayId, route.consumerSlug);
-      if (!consumer || !consumer.authIds.has(principal.authId)) {
+      if (!consumer || !(consumer.authIds.has(principal.authId) || principal.consumerId === consumer.id)) {
         throw unauthorized('the credential is not attached to this consumer');
       }
       if (snapshot.entryHooks.resolveConsumer.taps.length) consumer = await snapshot.entryHooks.resolveConsumer.promise(consumer, ctx);

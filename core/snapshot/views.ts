@@ -11,11 +11,13 @@ export interface Principal {
   gatewayId: string;
   /** The auth record that accepted the credential. */
   authId: string;
-  kind: 'api_key' | 'oidc';
+  kind: 'api_key' | 'oidc' | 'oauth';
   subject?: string;
   claims?: Record<string, unknown>;
   /** Groups from the token's groups claim (OIDC), for role selection. */
   groups?: string[];
+  /** The one consumer the credential is for (the gateway's OAuth tokens: their audience), accepted without an attached auth. */
+  consumerId?: string;
 }
 
 export interface GatewayView {

@@ -90,6 +90,11 @@ export const ADMIN_OPERATIONS: AdminOperation[] = [
   ...childCrud('auths', 'auth_id', 'auth', 'Auths', 'auth'),
   ...childCrud('vault-credentials', 'credential_id', 'vault-credential', 'Vault credentials', 'vault credential', { deleteErrors: ['409'] }),
 
+  { method: 'get', path: `${G}/oauth`, summary: "The gateway's OAuth authorization server: its identity provider (never the secret)", tag: 'OAuth', responses: { 200: { record: 'oauth-config' } } },
+  { method: 'put', path: `${G}/oauth`, summary: 'Set the identity provider agents log in through (client_secret write-only, required the first time)', tag: 'OAuth', request: 'oauth-config-put', responses: { 200: { record: 'oauth-config' } } },
+  { method: 'get', path: `${G}/oauth/clients`, summary: 'Clients registered at the authorization server, with their grant counts', tag: 'OAuth', query: PAGING, responses: { 200: { page: 'oauth-client' } } },
+  { method: 'delete', path: `${G}/oauth/clients/{client_id}`, summary: "Revoke a client: its grants, codes and refresh tokens are deleted and its access tokens refused", tag: 'OAuth', responses: { 204: null } },
+
   { method: 'get', path: '/v1/catalog/providers', summary: 'Provider catalog', tag: 'Catalogs', query: PAGING, responses: { 200: { page: 'api:catalog-provider' } } },
   {
     method: 'get', path: '/v1/catalog/models', summary: "Model catalog (with gateway_id and registry_id: a cloud-hosted registry's invokable models)", tag: 'Catalogs',

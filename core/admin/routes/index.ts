@@ -6,6 +6,7 @@ import { consumerAttachmentRoutes } from './consumer-attachments.js';
 import { consumerRoutes } from './consumers.js';
 import { gatewayRoutes } from './gateways.js';
 import { machineCredentialRoutes } from './machine-credentials.js';
+import { oauthRoutes } from './oauth.js';
 import { openApiRoutes } from './openapi.js';
 import { policyRoutes } from './policies.js';
 import { registryRoutes } from './registries.js';
@@ -30,5 +31,6 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   policyRoutes,
   authRoutes,
   vaultCredentialRoutes,
+  oauthRoutes,
   catalogRoutes,
 ];

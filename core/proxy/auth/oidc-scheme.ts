@@ -21,8 +21,8 @@ function claimAt(payload: JWTPayload, name: string): unknown {
   return value;
 }
 
-/** The caller's groups from the auth's groups claim: a list, or a single value. */
-function groupsOf(payload: JWTPayload, claim: string): string[] {
+/** The caller's groups from a groups claim (a dotted path reaches nested claims): a list, or a single value. */
+export function groupsOf(payload: JWTPayload, claim: string): string[] {
   const value = claimAt(payload, claim);
   if (Array.isArray(value)) return value.map(String);
   return value === undefined || value === null ? [] : [String(value)];

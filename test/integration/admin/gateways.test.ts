@@ -7,6 +7,7 @@
 import { expect } from 'chai';
 import { COLLECTIONS } from '../../../core/records/types.js';
 import { GATEWAY_CHILD_COLLECTIONS } from '../../../core/admin/gateways/gateway-cascade.js';
+import { OAuthStateStore } from '../../../core/oauth/store-adapter.js';
 import { AdminClient } from './helpers/admin-client.js';
 import { ENTITLEMENTS, STAGE_RECORDER, startAdminHarness, type AdminHarness } from './helpers/admin-harness.js';
 
@@ -142,6 +143,10 @@ describe('admin: gateways', () => {
     const store = h.gateway.store!;
     const policy = ok(await h.tenantA.post(`${g}/policies`, { type: 'stage_recorder', settings: { label: 'p' } }), 201);
     ok(await h.tenantA.put(`${g}/consumers/${consumer.id}/policies/${policy.id}`), 200);
+    // OAuth: the configuration and a registered client of the gateway's authorization server.
+    ok(await h.tenantA.put(`${g}/oauth`, { issuer: 'https://idp.example', client_id: 'gw', client_secret: 'oauth-secret-for-cascade' }), 200);
+    h.secrets.add('oauth-secret-for-cascade');
+    await new OAuthStateStore(store, gateway.id).upsert('Client', 'c1', { client_id: 'c1', redirect_uris: ['https://agent.example/cb'] });
     for (const collection of GATEWAY_CHILD_COLLECTIONS) expect(await store.collection(collection).count({ gateway_id: gateway.id }), collection).to.be.greaterThan(0);
 
     // Watch the store's batches: the whole cascade must be one of them.

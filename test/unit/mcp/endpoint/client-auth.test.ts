@@ -25,6 +25,6 @@ describe('mcp endpoint: the 401 of the MCP endpoint', () => {
   it('the OAuth seam: with a protected resource metadata URL, the 401 carries the Bearer challenge pointing at it', () => {
     const metadata = (req: IncomingRequest) => `https://gw.example/.well-known/oauth-protected-resource/${req.consumerSlug}/mcp`;
     const error = mcpUnauthorized(incoming({}), 'missing or invalid API key', metadata);
-    expect(error.headers['www-authenticate']).to.equal('Bearer resource_metadata="https://gw.example/.well-known/oauth-protected-resource/agent/mcp"');
+    expect(error.headers['www-authenticate']).to.equal('Bearer resource_metadata="https://gw.example/.well-known/oauth-protected-resource/agent/mcp", scope="mcp:tools"');
   });
 });
