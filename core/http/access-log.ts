@@ -46,7 +46,10 @@ export function accessLogFields(plane: string, koa: Koa.Context, startedAt: numb
 export function accessLog(plane: string, log: Logger, exchangeOf: ExchangeOf = () => undefined): Koa.Middleware {
   return async (koa, next) => {
     const startedAt = performance.now();
-    koa.res.once('close', () => log.info('request', accessLogFields(plane, koa, startedAt, exchangeOf(koa))));
+    // winston formats (masks, serialises) a line before its transports drop it by level: ask first.
+    koa.res.once('close', () => {
+      if (log.isInfoEnabled()) log.info('request', accessLogFields(plane, koa, startedAt, exchangeOf(koa)));
+    });
     await next();
   };
 }
