@@ -12,14 +12,9 @@
 import type { GuardMessage } from './guard-message.js';
 
 /** Index of the current input turn's first message: the last user message (0 when there is none). */
-export function currentTurnStart(messages: readonly GuardMessage[]): number {
+export function currentTurnStart(messages: readonly { role?: string }[]): number {
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i].role === 'user') return i;
   return 0;
-}
-
-/** The assistant message that stands in for blocked content. */
-export function blockedAssistantMessage(text: string): GuardMessage {
-  return { role: 'assistant', texts: [text] };
 }
 
 /** `message` rewritten to the blocked text (system messages are left alone). */

@@ -6,7 +6,7 @@
  */
 export { AgentGuard, type GuardCallContext, type GuardDecision } from './agent-guard.js';
 export { type BlockReason, GuardrailBlockedError, type GuardStage } from './blocked-error.js';
-export { blockedAssistantMessage, currentTurnStart, replacedMessage } from './exit-behavior.js';
+export { currentTurnStart, replacedMessage } from './exit-behavior.js';
 export { type GuardMessage, type GuardToolCall, withTexts } from './guard-message.js';
 export { applyInputTransform, applyOutputTransform, inputPayload, outputPayload, UnappliablePayload, wireMessage } from './payload.js';
 export { type AgentGuardOptions, DEFAULT_BLOCKED_MESSAGE, type ExitBehavior, GUARD_ENVIRONMENT, type GuardSettings, type PayloadTool, resolveGuardSettings } from './settings.js';

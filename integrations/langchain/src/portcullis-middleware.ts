@@ -12,7 +12,7 @@
  * delivered before `afterModel` runs, so an output block there cannot take them back.
  */
 import { AIMessage, type BaseMessage, RemoveMessage, ToolMessage } from '@langchain/core/messages';
-import { AgentGuard, type AgentGuardOptions, blockedAssistantMessage, currentTurnStart, type GuardDecision, type GuardMessage, type GuardrailBlockedError, replacedMessage } from '@portcullis/agent-guard';
+import { AgentGuard, type AgentGuardOptions, currentTurnStart, type GuardDecision, type GuardMessage, type GuardrailBlockedError, replacedMessage } from '@portcullis/agent-guard';
 import { createMiddleware } from 'langchain';
 import { fromGuardMessage, toGuardMessage, toGuardMessages } from './messages.js';
 
@@ -34,20 +34,19 @@ const modelOf = (message: BaseMessage): string | undefined => {
   return typeof name === 'string' ? name : undefined;
 };
 
-/** The state update that ends the run with the blocked message, dropping `dropped`. */
+/** The state update that ends the run with the blocked message, dropping `dropped` (messages the state gave ids). */
 function endUpdate(dropped: readonly BaseMessage[], text: string) {
   const removals = dropped.filter((m) => m.id).map((m) => new RemoveMessage({ id: m.id! }));
-  return { messages: [...removals, new AIMessage(blockedAssistantMessage(text).texts[0])], jumpTo: 'end' as const };
+  return { messages: [...removals, new AIMessage(text)], jumpTo: 'end' as const };
 }
 
-/** The state update that rewrites `span` to the blocked message and ends the run with it. */
+/** The state update that rewrites `span` (same ids) to the blocked message and ends the run. */
 function replaceUpdate(span: readonly BaseMessage[], text: string, appendBlocked: boolean) {
   const rewritten = span.map((m) => {
     const view = toGuardMessage(m);
     if (!view) return m;
-    const replaced = fromGuardMessage(m, replacedMessage(view, text));
-    // An emptied tool call would still run; a replaced assistant message asks for none.
-    return replaced.type === 'ai' ? new AIMessage({ id: m.id, content: replacedMessage(view, text).texts[0] }) : replaced;
+    // An AI message loses its tool calls as well: an emptied call would still run.
+    return m.type === 'ai' ? new AIMessage({ id: m.id, content: text }) : fromGuardMessage(m, replacedMessage(view, text));
   });
   return { messages: appendBlocked ? [...rewritten, new AIMessage(text)] : rewritten, jumpTo: 'end' as const };
 }
@@ -64,8 +63,8 @@ export function portcullisMiddleware(options: PortcullisMiddlewareOptions = {}) 
   const blockSpan = (error: GuardrailBlockedError, messages: readonly BaseMessage[], span: readonly BaseMessage[]) => {
     if (settings.exitBehavior === 'error') throw error;
     if (settings.exitBehavior === 'replace') return replaceUpdate(span, settings.blockedMessage, true);
-    const guardView = messages.map((m) => toGuardMessage(m) ?? ({ role: 'system', texts: [] } as GuardMessage));
-    return endUpdate(messages.slice(currentTurnStart(guardView)), settings.blockedMessage);
+    const roles = messages.map((m) => ({ role: toGuardMessage(m)?.role }));
+    return endUpdate(messages.slice(currentTurnStart(roles)), settings.blockedMessage);
   };
 
   /** A continue decision on a span: the rewritten messages when it transformed, else no update. */
