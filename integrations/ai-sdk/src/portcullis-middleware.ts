@@ -8,10 +8,11 @@
  *   model gets; a block is remembered for this call and the model is not called.
  * - `wrapGenerate`: the model's assembled content (`checkOutput`) before `generateText` sees it,
  *   so a blocked answer and its tool calls never reach the caller.
- * - `wrapStream`: the parts are relayed as they come; the output evaluation runs once the model
- *   finished, after delivery, so it cannot prevent it. A block then ends the stream with an
- *   `error` part carrying the GuardrailBlockedError (whatever `exitBehavior` says); a transform is
- *   not applied to what was already delivered.
+ * - `wrapStream`: text is relayed as it comes; the output evaluation runs once the model
+ *   finished, after delivery, so it cannot take the text back. Tool calls are held until the
+ *   evaluation: a block drops them (they never run) and ends the stream with an `error` part
+ *   carrying the GuardrailBlockedError and finish reason `content-filter` (whatever
+ *   `exitBehavior` says); a transform is not applied to what was already delivered.
  *
  * The caller owns the conversation, so on a block `end` and `replace` both answer the blocked
  * message in place of the model's; `error` throws. The session id is `sessionId`, else the
@@ -145,6 +146,7 @@ export function createPortcullis(options: PortcullisMiddlewareOptions = {}): Por
       const context = contextOf(params, model.modelId);
       const delivered: LanguageModelV3Content[] = [];
       const texts = new Map<string, { type: 'text'; text: string }>();
+      const heldCalls: LanguageModelV3StreamPart[] = [];
       let finish: LanguageModelV3StreamPart | undefined;
       const evaluateAfterDelivery = new TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart>({
         transform(part, controller) {
@@ -158,13 +160,20 @@ export function createPortcullis(options: PortcullisMiddlewareOptions = {}): Por
           } else if (part.type === 'tool-call') {
             delivered.push(part);
           }
-          // The finish part waits for the evaluation, so a block can still be reported before it.
-          if (part.type === 'finish') finish = part;
+          // Tool calls (the AI SDK runs a tool when its call arrives) and the finish part wait for
+          // the evaluation, so a block can still stop the tools and be reported before the end.
+          if (part.type === 'tool-call' && !part.providerExecuted) heldCalls.push(part);
+          else if (part.type === 'finish') finish = part;
           else controller.enqueue(part);
         },
         async flush(controller) {
           const checked = await checkContent(delivered, context);
-          if ('blocked' in checked) controller.enqueue({ type: 'error', error: checked.blocked });
+          if ('blocked' in checked) {
+            controller.enqueue({ type: 'error', error: checked.blocked });
+            if (finish?.type === 'finish') finish = { ...finish, finishReason: { unified: 'content-filter', raw: 'guardrail_block' } };
+          } else {
+            for (const call of heldCalls) controller.enqueue(call);
+          }
           if (finish) controller.enqueue(finish);
         },
       });

@@ -208,7 +208,7 @@ describe('integrations: the AI SDK middleware in real generateText / streamText 
   });
 
   describe('streamText', () => {
-    const streaming = (...texts: string[]) => new MockLanguageModelV3({ modelId: 'mock-model', doStream: texts.map(streamed) });
+    const streaming = (...texts: string[]) => new MockLanguageModelV3({ modelId: 'mock-model', doStream: texts.map((text) => streamed(text)) });
 
     it('an allowed stream is relayed as it is, and its output evaluated', async () => {
       const { model, evaluations } = setup({}, streaming('Hello there friend'));
@@ -237,6 +237,22 @@ describe('integrations: the AI SDK middleware in real generateText / streamText 
       expect(seen.join('')).to.equal('the project-x launch is Monday');
       expect(blocked).to.be.instanceOf(GuardrailBlockedError);
       expect(blocked).to.include({ stage: 'output', reason: 'block' });
+    });
+
+    it('an output block stops the tool calls the stream asked for: they are held until the evaluation', async () => {
+      const base = new MockLanguageModelV3({ modelId: 'mock-model', doStream: [streamed('deploying project-x', [{ id: 'c1', name: 'deploy', args: { service: 'api' } }])] });
+      const { model, tools, ran } = setup({}, base);
+      const result = streamText({ model, tools, prompt: 'ship it', stopWhen: stepCountIs(3), onError: () => {} });
+      const types: string[] = [];
+      for await (const part of result.fullStream) types.push(part.type);
+      expect(ran).to.deep.equal([]);
+      expect(types).to.include('error').and.not.include('tool-call');
+      expect(await result.finishReason).to.equal('content-filter');
+
+      const allowed = setup({}, new MockLanguageModelV3({ modelId: 'mock-model', doStream: [streamed('deploying', [{ id: 'c1', name: 'deploy', args: { service: 'api' } }]), streamed('done')] }));
+      const ok = streamText({ model: allowed.model, tools: allowed.tools, prompt: 'ship it', stopWhen: stepCountIs(3) });
+      expect(await ok.text).to.equal('done');
+      expect(allowed.ran).to.deep.equal([{ name: 'deploy', args: { service: 'api' } }]);
     });
   });
 

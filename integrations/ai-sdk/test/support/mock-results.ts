@@ -23,15 +23,16 @@ export function generated(text: string, toolCalls: FakeToolCall[] = []): Languag
   return { content: contentOf(text, toolCalls), finishReason: { unified: toolCalls.length ? 'tool-calls' : 'stop', raw: undefined }, usage, warnings: [] };
 }
 
-/** A stream result delivering `text` word by word. */
-export function streamed(text: string): LanguageModelV3StreamResult {
+/** A stream result delivering `text` word by word, then the tool calls. */
+export function streamed(text: string, toolCalls: FakeToolCall[] = []): LanguageModelV3StreamResult {
   const words = text.split(/(?<= )/);
   const chunks: LanguageModelV3StreamPart[] = [
     { type: 'stream-start', warnings: [] },
     { type: 'text-start', id: 't1' },
     ...words.map((delta) => ({ type: 'text-delta' as const, id: 't1', delta })),
     { type: 'text-end', id: 't1' },
-    { type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage },
+    ...toolCalls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: JSON.stringify(c.args) })),
+    { type: 'finish', finishReason: { unified: toolCalls.length ? 'tool-calls' : 'stop', raw: undefined }, usage },
   ];
   return { stream: simulateReadableStream({ chunks }) };
 }
