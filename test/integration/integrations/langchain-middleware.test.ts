@@ -160,6 +160,20 @@ describe('integrations: the LangChain.js middleware in a real agent against the 
     expect(err).to.include({ stage: 'output', reason: 'block' });
   });
 
+  it('a streamed run: the model message is streamed before afterModel evaluates it; the block then ends the run with the blocked message', async () => {
+    const { agent, ran } = agentWith({}, { text: 'the project-x launch is Monday', toolCalls: [{ id: 'c1', name: 'deploy', args: { service: 'x' } }] });
+    const stream = await agent.stream({ messages: [new HumanMessage('when?')] }, { streamMode: ['messages', 'values'], configurable: { thread_id: 't-stream' } });
+    const streamedTexts: string[] = [];
+    let final: BaseMessage[] = [];
+    for await (const [mode, chunk] of stream as AsyncIterable<[string, any]>) {
+      if (mode === 'messages' && chunk[0].type !== 'human') streamedTexts.push(textOf(chunk[0]));
+      if (mode === 'values') final = chunk.messages;
+    }
+    expect(streamedTexts).to.include('the project-x launch is Monday');
+    expect(textOf(final.at(-1)!)).to.equal(BLOCKED);
+    expect(ran).to.deep.equal([]);
+  });
+
   it('a transform on input sends the masked conversation to the model and keeps it masked in the state', async () => {
     const { agent, model } = agentWith({}, { text: 'noted' });
     const result = await run(agent, [new HumanMessage({ content: [{ type: 'text', text: 'my mail is ana@example.com' }, { type: 'text', text: 'thanks' }] })]);
