@@ -5,8 +5,9 @@
  *   current input turn (the last user message and everything after it) is dropped, earlier turns
  *   stay as they were.
  * - `replace`: every non-system message of the evaluated span is rewritten to the blocked text
- *   (on input the whole conversation, earlier turns included; on output the model's message);
- *   tool-call ids stay so the conversation stays well formed, their arguments are emptied.
+ *   (on input the whole conversation, earlier turns included; on output the model's message).
+ *   On input, answered tool calls keep their ids so the conversation stays well formed, their
+ *   arguments emptied; on output the model's pending tool calls are dropped, so they never run.
  * - `error`: nothing is rewritten; the adapter throws the GuardrailBlockedError.
  */
 import type { GuardMessage } from './guard-message.js';

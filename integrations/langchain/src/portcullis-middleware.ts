@@ -40,15 +40,22 @@ function endUpdate(dropped: readonly BaseMessage[], text: string) {
   return { messages: [...removals, new AIMessage(text)], jumpTo: 'end' as const };
 }
 
-/** The state update that rewrites `span` (same ids) to the blocked message and ends the run. */
-function replaceUpdate(span: readonly BaseMessage[], text: string, appendBlocked: boolean) {
+/**
+ * The state update of `replace` on input: every message of `span` rewritten in place (same ids;
+ * answered tool calls keep their ids with emptied arguments, so the history stays well formed),
+ * then the run ends with the blocked message.
+ */
+function replaceInputUpdate(span: readonly BaseMessage[], text: string) {
   const rewritten = span.map((m) => {
     const view = toGuardMessage(m);
-    if (!view) return m;
-    // An AI message loses its tool calls as well: an emptied call would still run.
-    return m.type === 'ai' ? new AIMessage({ id: m.id, content: text }) : fromGuardMessage(m, replacedMessage(view, text));
+    return view ? fromGuardMessage(m, replacedMessage(view, text)) : m;
   });
-  return { messages: appendBlocked ? [...rewritten, new AIMessage(text)] : rewritten, jumpTo: 'end' as const };
+  return { messages: [...rewritten, new AIMessage(text)], jumpTo: 'end' as const };
+}
+
+/** The state update of `replace` on output: the model's message rewritten in place, without its pending tool calls. */
+function replaceOutputUpdate(message: BaseMessage, text: string) {
+  return { messages: [new AIMessage({ id: message.id, content: text })], jumpTo: 'end' as const };
 }
 
 /**
@@ -62,7 +69,7 @@ export function portcullisMiddleware(options: PortcullisMiddlewareOptions = {}) 
   /** A block on a span of the conversation (input or tool results). */
   const blockSpan = (error: GuardrailBlockedError, messages: readonly BaseMessage[], span: readonly BaseMessage[]) => {
     if (settings.exitBehavior === 'error') throw error;
-    if (settings.exitBehavior === 'replace') return replaceUpdate(span, settings.blockedMessage, true);
+    if (settings.exitBehavior === 'replace') return replaceInputUpdate(span, settings.blockedMessage);
     const roles = messages.map((m) => ({ role: toGuardMessage(m)?.role }));
     return endUpdate(messages.slice(currentTurnStart(roles)), settings.blockedMessage);
   };
@@ -103,7 +110,7 @@ export function portcullisMiddleware(options: PortcullisMiddlewareOptions = {}) 
         const decision = await guard.checkOutput(view, { threadId: threadOf(runtime as RuntimeLike), model: modelOf(last) });
         if (decision.action === 'continue') return decision.transformed ? { messages: [fromGuardMessage(last, decision.value)] } : undefined;
         if (settings.exitBehavior === 'error') throw decision.error;
-        if (settings.exitBehavior === 'replace') return replaceUpdate([last], settings.blockedMessage, false);
+        if (settings.exitBehavior === 'replace') return replaceOutputUpdate(last, settings.blockedMessage);
         return endUpdate([last], settings.blockedMessage);
       },
     },

@@ -6,7 +6,7 @@
  * integrations/langchain/test/fail-closed.test.ts, against a local server answering each one.
  */
 import { expect } from 'chai';
-import { type BaseMessage, HumanMessage, SystemMessage, AIMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import { tool } from '@langchain/core/tools';
 import { createAgent } from 'langchain';
 import { z } from 'zod';
@@ -121,17 +121,28 @@ describe('integrations: the LangChain.js middleware in a real agent against the 
     ]);
   });
 
-  it('exit_behavior replace: an input block rewrites every non-system message, earlier turns included', async () => {
+  it('exit_behavior replace: an input block rewrites every non-system message, earlier turns included; answered tool calls keep their ids', async () => {
     const { agent, model } = agentWith({ exitBehavior: 'replace' }, { text: 'never' });
-    const result = await run(agent, [new SystemMessage('be brief'), new HumanMessage('first question'), new AIMessage('first answer'), new HumanMessage('project-x?')]);
+    const result = await run(agent, [
+      new SystemMessage('be brief'),
+      new HumanMessage('first question'),
+      new AIMessage({ content: 'looking', tool_calls: [{ id: 'c0', name: 'lookup', args: { topic: 'secret' }, type: 'tool_call' }] }),
+      new ToolMessage({ content: 'found it', tool_call_id: 'c0' }),
+      new AIMessage('first answer'),
+      new HumanMessage('project-x?'),
+    ]);
     expect(model.calls).to.have.length(0);
     expect(result.messages.map((m) => [m.type, textOf(m)])).to.deep.equal([
       ['system', 'be brief'],
       ['human', BLOCKED],
       ['ai', BLOCKED],
+      ['tool', BLOCKED],
+      ['ai', BLOCKED],
       ['human', BLOCKED],
       ['ai', BLOCKED],
     ]);
+    expect((result.messages[2] as AIMessage).tool_calls!.map((c) => [c.id, c.args])).to.deep.equal([['c0', {}]]);
+    expect((result.messages[3] as ToolMessage).tool_call_id).to.equal('c0');
   });
 
   it('exit_behavior error: an input block raises GuardrailBlockedError with the trace id; the model is not called', async () => {
