@@ -147,7 +147,8 @@ export class OAuthStateStore {
  */
 export function providerAdapter(state: OAuthStateStore) {
   return class StoreAdapter {
-    constructor(private readonly model: string) {}
+    // Public: a declaration file cannot describe a private member of an exported anonymous class.
+    constructor(readonly model: string) {}
     upsert(id: string, payload: Payload, expiresIn?: number) {
       return state.upsert(this.model, id, payload, expiresIn);
     }
