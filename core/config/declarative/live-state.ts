@@ -34,8 +34,8 @@ export async function readLiveState(client: ConfigApiClient, wanted?: (slug: str
   return { gateways, guardrail };
 }
 
-/** A stand-in id for a record the file adds, while its real id is not known yet. */
-const PLANNED_ID = '00000000-0000-4000-8000-000000000000';
+/** A stand-in id for the `n`th record the file adds, while its real id is not known yet (distinct, so lists of them stay unique). */
+const plannedId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 /**
  * Name <-> id for one scope (a gateway, or the guardrail service): the live records, plus the
@@ -44,6 +44,7 @@ const PLANNED_ID = '00000000-0000-4000-8000-000000000000';
 export class ReferenceBook implements References {
   private readonly ids = new Map<RefKind, Map<string, string>>();
   private readonly names = new Map<RefKind, Map<string, string>>();
+  private planned = 0;
 
   /** Enters the live records of a kind. */
   addLive(kind: RecordKind, records: readonly ApiRecord[]): void {
@@ -53,7 +54,7 @@ export class ReferenceBook implements References {
 
   /** Enters a name the file adds (its id is not known until it is created). */
   addPlanned(kind: RefKind, name: string): void {
-    if (!this.byName(kind).has(name)) this.byName(kind).set(name, PLANNED_ID);
+    if (!this.byName(kind).has(name)) this.byName(kind).set(name, plannedId(++this.planned));
   }
 
   /** Records a name's real id (live, or just created). */

@@ -132,7 +132,8 @@ class Planner {
     if (!changed.length) return;
     const fixed = changed.filter((f) => !updatable.has(f));
     if (fixed.length) throw new CliUsageError(`${path}/${fixed[0]}: ${subject} exists and its ${fixed[0]} cannot change (delete the record and apply again)`);
-    validate(updateSchema, pick(body, changed), path);
+    const patch = pick(body, changed);
+    if (Object.keys(patch).length) validate(updateSchema, patch, path);
     this.changes.push({ action: 'update', subject, fields: changed, run: async () => void (await send()) });
   }
 
