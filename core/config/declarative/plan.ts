@@ -39,12 +39,28 @@ const GATEWAY_UPDATE = 'https://portcullis.dev/schemas/api/admin/gateway-update.
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Whether the stored value already says everything the file's value says (fields it omits are not compared). */
+/**
+ * Whether the stored value already says everything the file's value says (fields it omits are
+ * not compared; a secret reference matches any stored secret). Walks with its own stack, so a
+ * deeply nested file cannot exhaust the call stack.
+ */
 export function covers(current: unknown, desired: unknown): boolean {
-  if (isSecretReference(desired)) return current !== undefined;
-  if (Array.isArray(desired)) return Array.isArray(current) && current.length === desired.length && desired.every((d, i) => covers(current[i], d));
-  if (isObject(desired)) return isObject(current) && Object.entries(desired).every(([k, v]) => covers(current[k], v));
-  return current === desired;
+  const pending: Array<[unknown, unknown]> = [[current, desired]];
+  while (pending.length) {
+    const [have, want] = pending.pop()!;
+    if (isSecretReference(want)) {
+      if (have === undefined) return false;
+    } else if (Array.isArray(want)) {
+      if (!Array.isArray(have) || have.length !== want.length) return false;
+      want.forEach((item, i) => pending.push([have[i], item]));
+    } else if (isObject(want)) {
+      if (!isObject(have)) return false;
+      for (const [key, value] of Object.entries(want)) pending.push([have[key], value]);
+    } else if (have !== want) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** Refuses a body that breaks its API schema, naming the bad field by its path in the file. */
@@ -147,6 +163,12 @@ class Planner {
     for (const kind of kinds) {
       const records = file[kind.section] ?? [];
       const stored = sections.get(kind.section) ?? [];
+      // Records are matched by slug or name: two stored records of one name cannot be told apart.
+      for (const [i, record] of records.entries()) {
+        if (stored.filter((s) => s[kind.key] === record[kind.key]).length > 1) {
+          throw new CliUsageError(`${path}/${kind.section}/${i}/${kind.key}: the gateway holds several ${kind.label} records named ${JSON.stringify(record[kind.key])}; rename or delete all but one through the admin API`);
+        }
+      }
       records.forEach((record, i) => {
         const current = stored.find((s) => s[kind.key] === record[kind.key]);
         this.planRecord(kind, scope, record, current, `${path}/${kind.section}/${i}`);

@@ -127,6 +127,23 @@ ${extraPolicy}    auths:
     expect(policies).to.deep.equal(['everywhere']);
   });
 
+  it('a name two stored records share is refused before anything is written', async () => {
+    const gatewayId = (await new ConfigApiClient(endpoints).listAdmin('/v1/gateways')).find((g) => g.slug === 'kinds')!.id;
+    const client = new ConfigApiClient(endpoints);
+    await client.admin('POST', `/v1/gateways/${gatewayId}/auths`, { name: 'kinds key', type: 'api_key' });
+    const before = await exported();
+    let refused: Error | undefined;
+    try {
+      await apply(file('[]').replace('slug: kinds-app', 'slug: kinds-app\n        name: renamed'));
+    } catch (err) {
+      refused = err as Error;
+    }
+    expect(refused?.message).to.equal('/gateways/0/auths/0/name: the gateway holds several auth records named "kinds key"; rename or delete all but one through the admin API');
+    expect(await exported()).to.equal(before);
+    const auths = await client.listAdmin(`/v1/gateways/${gatewayId}/auths`);
+    await client.admin('DELETE', `/v1/gateways/${gatewayId}/auths/${auths.at(-1)!.id}`);
+  });
+
   it('a global flag the file turns off goes through the global endpoint', async () => {
     const local = file('[]').replace(/      - slug: limits\n.*\n.*\n/, '').replace('global: true', 'global: false');
     expect(await apply(local)).to.equal(1);

@@ -80,6 +80,12 @@ describe('config: declarative comparison', () => {
     expect(covers([{ registry: 'r' }, { registry: 's' }], [{ registry: 'r' }])).to.equal(false);
   });
 
+  it('a deeply nested value is compared without exhausting the call stack', () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 100_000; i++) deep = { n: deep };
+    expect(covers(deep, deep)).to.equal(true);
+  });
+
   it('a secret reference matches any stored secret (the API never shows one)', () => {
     expect(covers({ api_key: { env: 'EXPORTED_NAME' } }, { api_key: { env: 'OTHER' } })).to.equal(true);
     expect(covers({}, { api_key: { file: '/run/secrets/k' } })).to.equal(false);
