@@ -9,6 +9,8 @@
 import { expect } from 'chai';
 import OpenAI from 'openai';
 import { parse } from 'yaml';
+import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
+import { localSecret } from '../../../core/bootstrap/local-secrets.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { makeTempDir, removeTempDir } from '../../fixtures/files/temp-dir.js';
@@ -161,6 +163,32 @@ describe('config: declarative apply and export (CLI processes)', function () {
     expect(run.code, run.stderr).to.equal(0);
     expect(run.stdout.trim().split('\n')).to.deep.equal(['~ update consumer acme/app (registries)', '+ create consumer acme/batch']);
     expect((await runCli(['export'], gateway, token)).stdout).to.equal(firstExport);
+  });
+
+  it('apply and export answer --help with exit 0, and a missing or unknown flag with one line and exit 2', async () => {
+    const help = await runCli(['apply', '--help'], gateway, token);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.contain('--dry-run').and.to.contain('--prune').and.to.contain('--admin-token');
+    expect((await runCli(['export', '--help'], gateway, token)).stdout).to.contain('--gateway <slug>');
+    const missing = await runCli(['apply'], gateway, token);
+    expect(missing.code).to.equal(2);
+    expect(missing.stderr.trim().split('\n')[0]).to.contain("required option '-f, --file <file>'");
+    const unknown = await runCli(['export', '--gatway', 'acme'], gateway, token);
+    expect(unknown.code).to.equal(2);
+    expect(unknown.stderr).to.contain("unknown option '--gatway'");
+  });
+
+  it('a call the API refuses stops the apply with one line naming the call and the API error, exit 1', async () => {
+    // A tenant admin may not create gateways for a tenant; the file is valid, the API says no.
+    const tenantToken = await mintAdminToken(localSecret(gateway.dataDir, 'admin-jwt.secret', undefined), { sub: 'tenant-op', tenantId: 't-other', roles: ['tenant_admin'], ttlSeconds: 600 });
+    const other = 'version: 1\ngateways:\n  - slug: other\n    tenant_id: t-other\n    entitlements: {tier: free, caps: {}, max_instances: 1}\n';
+    const run = await runCli(['apply', '-f', writeFile(dir, 'other.yaml', other)], gateway, tenantToken);
+    expect(run.code, run.stderr).to.equal(1);
+    expect(run.stdout).to.contain('+ create gateway other');
+    expect(run.stderr.trim().split('\n')).to.have.length(1);
+    expect(run.stderr).to.match(/^portcullis: POST \/v1\/gateways answered 4\d\d \w+: /);
+    expect(run.stderr).not.to.contain(tenantToken);
+    expect(await gatewaySlugs()).not.to.include('other');
   });
 
   it('export --gateway of an unknown slug, and apply without a token, are operator mistakes (exit 2)', async () => {
