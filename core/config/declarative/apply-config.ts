@@ -18,7 +18,7 @@ export interface ApplyOptions {
 export async function applyConfig(config: DeclarativeConfig, endpoints: ApiEndpoints, options: ApplyOptions): Promise<number> {
   const client = new ConfigApiClient(endpoints);
   const slugs = new Set((config.gateways ?? []).map((g) => g.slug));
-  const live = await readLiveState(client, (slug) => slugs.has(slug));
+  const live = await readLiveState(client, (slug) => slugs.has(slug), config.guardrail !== undefined);
   const changes = planApply(config, live, client, { prune: options.prune ?? false, env: options.env ?? process.env, announce: options.out });
   for (const line of describePlan(changes)) options.out(line);
   if (options.dryRun || !changes.length) return changes.length;

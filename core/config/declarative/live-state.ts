@@ -4,7 +4,7 @@
  */
 import { CliUsageError } from '../../cli/commands.js';
 import type { ApiRecord, ConfigApiClient } from './api-client.js';
-import { GATEWAY_KINDS, type RecordKind, type References, type RefKind } from './record-kinds.js';
+import { GATEWAY_KINDS, GUARDRAIL_KINDS, type RecordKind, type References, type RefKind } from './record-kinds.js';
 
 /** One gateway and its records by section. */
 export interface LiveGateway {
@@ -18,8 +18,12 @@ export interface LiveState {
   guardrail: Map<string, ApiRecord[]>;
 }
 
-/** Reads the gateways `wanted` selects (all when omitted) with their records, and the guardrail records. */
-export async function readLiveState(client: ConfigApiClient, wanted?: (slug: string) => boolean): Promise<LiveState> {
+/**
+ * Reads the gateways `wanted` selects (all when omitted) with their records, and the guardrail
+ * records unless `withGuardrail` is false (a file without a guardrail section needs no call to
+ * the guardrail API).
+ */
+export async function readLiveState(client: ConfigApiClient, wanted?: (slug: string) => boolean, withGuardrail = true): Promise<LiveState> {
   const gatewayRecords = (await client.listAdmin('/v1/gateways')).filter((g) => !wanted || wanted(String(g.slug)));
   const gateways: LiveGateway[] = [];
   for (const record of gatewayRecords) {
@@ -27,10 +31,8 @@ export async function readLiveState(client: ConfigApiClient, wanted?: (slug: str
     for (const kind of GATEWAY_KINDS) sections.set(kind.section, await client.listAdmin(`/v1/gateways/${record.id}/${kind.collection}`));
     gateways.push({ record, sections });
   }
-  const guardrail = new Map<string, ApiRecord[]>([
-    ['collectors', await client.listGuardrail('/v1/collectors')],
-    ['policies', await client.listGuardrail('/v1/policies')],
-  ]);
+  const guardrail = new Map<string, ApiRecord[]>();
+  if (withGuardrail) for (const kind of GUARDRAIL_KINDS) guardrail.set(kind.section, await client.listGuardrail(`/v1/${kind.collection}`));
   return { gateways, guardrail };
 }
 

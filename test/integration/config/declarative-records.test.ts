@@ -144,6 +144,14 @@ ${extraPolicy}    auths:
     await client.admin('DELETE', `/v1/gateways/${gatewayId}/auths/${auths.at(-1)!.id}`);
   });
 
+  it('a file without a guardrail section never calls the guardrail API', async () => {
+    lines = [];
+    const noGuardrail = { ...endpoints, guardrailUrl: 'http://127.0.0.1:9' };
+    const text = file('[]').replace(/      - slug: limits\n.*\n.*\n/, '');
+    expect(await applyConfig(parseConfigFile(text, 'test.yaml'), noGuardrail, { env: {}, out: (line) => lines.push(line) })).to.equal(0);
+    expect(lines).to.deep.equal(['no changes']);
+  });
+
   it('a global flag the file turns off goes through the global endpoint', async () => {
     const local = file('[]').replace(/      - slug: limits\n.*\n.*\n/, '').replace('global: true', 'global: false');
     expect(await apply(local)).to.equal(1);
