@@ -9,6 +9,7 @@ import { addEndpointOptions, endpointsFrom } from '../config/declarative/api-end
 import { readConfigFile } from '../config/declarative/read-config-file.js';
 import type { CliCommand } from './commands.js';
 
+/** The `apply` command, registered in core/cli/main.ts. */
 export const applyCommand: CliCommand = {
   name: 'apply',
   summary: 'apply a declarative configuration file (YAML or JSON) to a running gateway',

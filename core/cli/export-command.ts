@@ -11,6 +11,7 @@ import { stringifyConfigFile } from '../config/declarative/config-file.js';
 import { exportConfig } from '../config/declarative/export-config.js';
 import { readLiveState } from '../config/declarative/live-state.js';
 
+/** The `export` command, registered in core/cli/main.ts. */
 export const exportCommand: CliCommand = {
   name: 'export',
   summary: 'print the live configuration as a declarative file (secrets as references, never values)',

@@ -20,6 +20,7 @@ export class ApiCallError extends Error {}
 const PAGE_SIZE = 100;
 const TIMEOUT_MS = 30_000;
 
+/** Calls the admin and guardrail APIs with the admin token. */
 export class ConfigApiClient {
   constructor(private readonly endpoints: ApiEndpoints) {}
 
@@ -33,10 +34,12 @@ export class ConfigApiClient {
     return this.listAll(this.endpoints.guardrailUrl, path);
   }
 
+  /** One admin API call; resolves to the answer's JSON body, throws ApiCallError on an error answer. */
   admin(method: string, path: string, body?: unknown): Promise<ApiRecord> {
     return this.call(this.endpoints.adminUrl, method, path, body);
   }
 
+  /** One guardrail API call, as `admin`. */
   guardrail(method: string, path: string, body?: unknown): Promise<ApiRecord> {
     return this.call(this.endpoints.guardrailUrl, method, path, body);
   }

@@ -7,6 +7,7 @@ import type { DeclarativeConfig } from './config-file.js';
 import { readLiveState } from './live-state.js';
 import { describePlan, planApply } from './plan.js';
 
+/** How an apply runs and where its lines go. */
 export interface ApplyOptions {
   dryRun?: boolean;
   prune?: boolean;

@@ -28,10 +28,10 @@ export interface DeclarativeConfig {
   guardrail?: { collectors?: FileRecord[]; policies?: FileRecord[] };
 }
 
-/** The gateway-level fields, then its sections in the order apply creates them. */
+/** A gateway's own fields, in file order. */
 export const GATEWAY_FIELDS = ['slug', 'name', 'tenant_id', 'entitlements'] as const;
+/** A gateway's record sections, in the order apply creates them. */
 export const GATEWAY_SECTIONS = ['vault_credentials', 'registries', 'policies', 'auths', 'roles', 'consumers'] as const;
-export type GatewaySectionName = (typeof GATEWAY_SECTIONS)[number];
 
 const TOP_LEVEL = new Set(['version', 'gateways', 'guardrail']);
 const GUARDRAIL_SECTIONS = new Set(['collectors', 'policies']);

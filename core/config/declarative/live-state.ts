@@ -12,6 +12,7 @@ export interface LiveGateway {
   sections: Map<string, ApiRecord[]>;
 }
 
+/** Everything apply and export read from a running Portcullis. */
 export interface LiveState {
   gateways: LiveGateway[];
   /** Guardrail collectors and policies by section. */

@@ -26,6 +26,7 @@ export interface Change {
   run(): Promise<void>;
 }
 
+/** What a plan needs beyond the file and the live state. */
 export interface PlanOptions {
   prune: boolean;
   /** Where secret references of kind `env` are read. */

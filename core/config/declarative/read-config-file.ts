@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { CliUsageError } from '../../cli/commands.js';
 import { parseConfigFile, type DeclarativeConfig } from './config-file.js';
 
+/** The parsed file at `path`; a CliUsageError when it cannot be read or parsed. */
 export function readConfigFile(path: string): DeclarativeConfig {
   let text: string;
   try {

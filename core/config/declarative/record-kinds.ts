@@ -23,6 +23,7 @@ export interface References {
 /** Turns a secret reference into the value sent (or a stand-in while validating). */
 export type SecretValue = (reference: unknown, path: string) => string;
 
+/** A field whose file form differs from its API form (references by name, secrets by reference). */
 interface FieldMapping {
   toApi(value: unknown, refs: References, secret: SecretValue, path: string): unknown;
   toFile(value: unknown, refs: References, owner: string[]): unknown;
@@ -37,6 +38,7 @@ export interface Attachment {
   segment: string;
 }
 
+/** How one kind of record is managed: its API collection, schemas, file key and field mappings. */
 export interface RecordKind {
   /** The word the diff prints (`registry`). */
   label: string;
@@ -120,7 +122,7 @@ const vaultSecret: FieldMapping = {
   toFile: (_v, _r, owner) => placeholderReference(...owner, 'secret'),
 };
 
-export function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {
+function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
 }
 
@@ -179,7 +181,9 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   },
 ];
 
+/** The kinds a gateway owns (admin API), in creation order. */
 export const GATEWAY_KINDS = RECORD_KINDS.filter((k) => k.plane === 'admin');
+/** The guardrail service's kinds (guardrail API), in creation order. */
 export const GUARDRAIL_KINDS = RECORD_KINDS.filter((k) => k.plane === 'guardrail');
 
 /** A file record's API body: mapped fields converted, attachments left out. */
