@@ -13,6 +13,11 @@ export interface ApplyOptions {
   prune?: boolean;
   env?: NodeJS.ProcessEnv;
   out(line: string): void;
+  /**
+   * Hands over the `ag_` key of an `api_key` auth apply creates; by default it is printed once
+   * through `out`, as the admin API answers it once.
+   */
+  announceKey?(subject: string, key: string): void;
 }
 
 /** Applies a parsed file; resolves to the number of changes planned (and made, unless a dry run). */
@@ -20,7 +25,11 @@ export async function applyConfig(config: DeclarativeConfig, endpoints: ApiEndpo
   const client = new ConfigApiClient(endpoints);
   const slugs = new Set((config.gateways ?? []).map((g) => g.slug));
   const live = await readLiveState(client, (slug) => slugs.has(slug), config.guardrail !== undefined);
-  const changes = planApply(config, live, client, { prune: options.prune ?? false, env: options.env ?? process.env, announce: options.out });
+  const changes = planApply(config, live, client, {
+    prune: options.prune ?? false,
+    env: options.env ?? process.env,
+    announceKey: options.announceKey ?? ((subject, key) => options.out(`${subject}: key ${key} (shown once: store it now; the gateway keeps only its hash)`)),
+  });
   for (const line of describePlan(changes)) options.out(line);
   if (options.dryRun || !changes.length) return changes.length;
   for (const change of changes) await change.run();

@@ -31,8 +31,8 @@ export interface PlanOptions {
   prune: boolean;
   /** Where secret references of kind `env` are read. */
   env: NodeJS.ProcessEnv;
-  /** Prints a line apply must show once (the `ag_` key of an `api_key` auth it creates). */
-  announce(line: string): void;
+  /** Hands over the `ag_` key of an `api_key` auth the plan creates (the API shows it only once). */
+  announceKey(subject: string, key: string): void;
 }
 
 const GATEWAY_CREATE = 'https://portcullis.dev/schemas/api/admin/gateway-create.schema.json';
@@ -208,7 +208,7 @@ class Planner {
           const body = toApiBody(kind, record, scope.book, this.secret, path);
           const created = await this.send(kind, 'POST', scope.collectionPath(kind), omit(body, kind.updateOnly));
           if (kind.refKind) scope.book.record(kind.refKind, String(record[kind.key]), created.id);
-          if (typeof created.key === 'string') this.options.announce(`${subject}: key ${created.key} (shown once: store it now; the gateway keeps only its hash)`);
+          if (typeof created.key === 'string') this.options.announceKey(subject, created.key);
           const later = pick(body, kind.updateOnly ?? []);
           if (Object.keys(later).length) await this.send(kind, 'PATCH', `${scope.collectionPath(kind)}/${created.id}`, later);
           for (const [field, attachment] of attachments) {

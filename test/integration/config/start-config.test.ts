@@ -1,10 +1,11 @@
 /**
  * `portcullis start --config FILE` as a real process: a fresh data directory comes up serving the
  * file's consumer (a chat call through the official openai SDK reaches the fake upstream with the
- * key from the environment), and a file that breaks a schema stops the start with one line and
+ * key from the environment; the consumer's key is left in an owner-only file, never printed), and a file that breaks a schema stops the start with one line and
  * exit 2.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import OpenAI from 'openai';
@@ -12,7 +13,7 @@ import { TEST_EGRESS_ALLOW } from '../../../core/testing/test-egress.js';
 import { startPortcullisProcess, type PortcullisProcess } from '../../fixtures/processes/portcullis-process.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { makeTempDir, removeTempDir } from '../../fixtures/files/temp-dir.js';
-import { printedKey, writeFile } from './declarative-cli.js';
+import { writeFile } from './declarative-cli.js';
 
 const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
 const UPSTREAM_KEY = 'sk-start-config-upstream-key-51c2';
@@ -58,7 +59,12 @@ describe('config: portcullis start --config', function () {
     gateway = await startPortcullisProcess([...portFlags, '--data-dir', `${dir}/data`, '--config', file], ['proxy', 'admin', 'guardrail'], { SEEDED_OPENAI_KEY: UPSTREAM_KEY });
     expect(gateway.output()).to.contain('portcullis config: + create consumer seeded/seeded-app');
     expect(gateway.output()).not.to.contain(UPSTREAM_KEY);
-    const client = new OpenAI({ apiKey: printedKey(gateway.output()), baseURL: `${gateway.urls.proxy}/seeded-app/v1`, maxRetries: 0 });
+    // The consumer key is never in the output (often a collected log): it is in an owner-only file.
+    expect(gateway.output()).not.to.contain('ag_');
+    const keyPath = /seeded key: key written to (\S+)/.exec(gateway.output())?.[1];
+    expect(keyPath, gateway.output()).to.be.a('string');
+    expect(statSync(keyPath!).mode & 0o777).to.equal(0o600);
+    const client = new OpenAI({ apiKey: readFileSync(keyPath!, 'utf8').trim(), baseURL: `${gateway.urls.proxy}/seeded-app/v1`, maxRetries: 0 });
     const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });
     expect(completion.choices[0]!.message.content).to.equal('Hello from openai');
     expect(upstream.requests.at(-1)!.headers.authorization).to.equal(`Bearer ${UPSTREAM_KEY}`);
