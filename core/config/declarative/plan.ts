@@ -119,7 +119,12 @@ class Planner {
     if (config.guardrail) {
       const book = bookOf(GUARDRAIL_KINDS, live.guardrail);
       const scope: Scope = { prefix: '', collectionPath: (kind) => `/v1/${kind.collection}`, book };
-      this.planKinds(GUARDRAIL_KINDS, scope, config.guardrail as Record<string, FileRecord[] | undefined>, live.guardrail, '/guardrail');
+      // Prune never reaches the guardrail records of a tenant the file does not mention.
+      const tenants = new Set<unknown>([
+        ...(config.gateways ?? []).map((g) => g.tenant_id ?? live.gateways.find((l) => l.record.slug === g.slug)?.record.tenant_id),
+        ...Object.values(config.guardrail).flatMap((records) => (records ?? []).map((r) => r.tenant_id)),
+      ]);
+      this.planKinds(GUARDRAIL_KINDS, scope, config.guardrail as Record<string, FileRecord[] | undefined>, live.guardrail, '/guardrail', (r) => tenants.has(r.tenant_id));
     }
     return [...this.changes, ...this.deletions.reverse()];
   }
@@ -154,7 +159,7 @@ class Planner {
     this.changes.push({ action: 'update', subject, fields: changed, run: async () => void (await send()) });
   }
 
-  private planKinds(kinds: readonly RecordKind[], scope: Scope, file: Record<string, FileRecord[] | undefined>, sections: Map<string, ApiRecord[]>, path: string): void {
+  private planKinds(kinds: readonly RecordKind[], scope: Scope, file: Record<string, FileRecord[] | undefined>, sections: Map<string, ApiRecord[]>, path: string, prunable: (record: ApiRecord) => boolean = () => true): void {
     // Every name the file adds is known before any body is checked, so records may refer forward.
     for (const kind of kinds) {
       const records = file[kind.section] ?? [];
@@ -175,7 +180,7 @@ class Planner {
         this.planRecord(kind, scope, record, current, `${path}/${kind.section}/${i}`);
       });
       if (this.options.prune && file[kind.section] !== undefined) {
-        for (const extra of stored.filter((s) => !records.some((r) => r[kind.key] === s[kind.key]))) {
+        for (const extra of stored.filter((s) => prunable(s) && !records.some((r) => r[kind.key] === s[kind.key]))) {
           this.deletions.push({ action: 'delete', subject: `${kind.label} ${scope.prefix}${String(extra[kind.key])}`, run: () => this.send(kind, 'DELETE', `${scope.collectionPath(kind)}/${extra.id}`).then(() => undefined) });
         }
       }

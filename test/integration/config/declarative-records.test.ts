@@ -152,6 +152,17 @@ ${extraPolicy}    auths:
     expect(lines).to.deep.equal(['no changes']);
   });
 
+  it('--prune of guardrail sections deletes only within the tenants the file mentions', async () => {
+    const client = new ConfigApiClient(endpoints);
+    await client.guardrail('POST', '/v1/collectors', { name: 'other team bot', type: 'langchain', tenant_id: 't-other' });
+    await client.guardrail('POST', '/v1/collectors', { name: 'stale kinds bot', type: 'langchain', tenant_id: 't-kinds' });
+    const text = `${file('[]').replace(/      - slug: limits\n.*\n.*\n/, '')}guardrail:\n  collectors:\n    - {name: kinds bot, tenant_id: t-kinds, type: rest_api}\n`;
+    expect(await apply(text, { prune: true })).to.equal(2);
+    expect(lines).to.deep.equal(['+ create guardrail collector kinds bot', '- delete guardrail collector stale kinds bot', 'applied 2 changes']);
+    const names = (await client.listGuardrail('/v1/collectors')).map((c) => c.name).sort();
+    expect(names).to.deep.equal(['kinds bot', 'other team bot']);
+  });
+
   it('a global flag the file turns off goes through the global endpoint', async () => {
     const local = file('[]').replace(/      - slug: limits\n.*\n.*\n/, '').replace('global: true', 'global: false');
     expect(await apply(local)).to.equal(1);
