@@ -117,14 +117,17 @@ class Planner {
       this.planGateway(gateway, live.gateways.find((g) => g.record.slug === gateway.slug), `/gateways/${i}`);
     });
     if (config.guardrail) {
-      const book = bookOf(GUARDRAIL_KINDS, live.guardrail);
-      const scope: Scope = { prefix: '', collectionPath: (kind) => `/v1/${kind.collection}`, book };
-      // Prune never reaches the guardrail records of a tenant the file does not mention.
+      // The guardrail records of tenants the file does not mention are out of its reach: not
+      // matched by name, not referred to, never pruned. (A record without tenant_id belongs to
+      // the token's tenant, whose listing holds nothing else.)
       const tenants = new Set<unknown>([
         ...(config.gateways ?? []).map((g) => g.tenant_id ?? live.gateways.find((l) => l.record.slug === g.slug)?.record.tenant_id),
         ...Object.values(config.guardrail).flatMap((records) => (records ?? []).map((r) => r.tenant_id)),
       ]);
-      this.planKinds(GUARDRAIL_KINDS, scope, config.guardrail as Record<string, FileRecord[] | undefined>, live.guardrail, '/guardrail', (r) => tenants.has(r.tenant_id));
+      const inScope = (record: ApiRecord) => tenants.has(undefined) || tenants.has(record.tenant_id);
+      const sections = new Map([...live.guardrail].map(([section, records]) => [section, records.filter(inScope)]));
+      const scope: Scope = { prefix: '', collectionPath: (kind) => `/v1/${kind.collection}`, book: bookOf(GUARDRAIL_KINDS, sections) };
+      this.planKinds(GUARDRAIL_KINDS, scope, config.guardrail as Record<string, FileRecord[] | undefined>, sections, '/guardrail');
     }
     return [...this.changes, ...this.deletions.reverse()];
   }
@@ -159,7 +162,7 @@ class Planner {
     this.changes.push({ action: 'update', subject, fields: changed, run: async () => void (await send()) });
   }
 
-  private planKinds(kinds: readonly RecordKind[], scope: Scope, file: Record<string, FileRecord[] | undefined>, sections: Map<string, ApiRecord[]>, path: string, prunable: (record: ApiRecord) => boolean = () => true): void {
+  private planKinds(kinds: readonly RecordKind[], scope: Scope, file: Record<string, FileRecord[] | undefined>, sections: Map<string, ApiRecord[]>, path: string): void {
     // Every name the file adds is known before any body is checked, so records may refer forward.
     for (const kind of kinds) {
       const records = file[kind.section] ?? [];
@@ -180,7 +183,7 @@ class Planner {
         this.planRecord(kind, scope, record, current, `${path}/${kind.section}/${i}`);
       });
       if (this.options.prune && file[kind.section] !== undefined) {
-        for (const extra of stored.filter((s) => prunable(s) && !records.some((r) => r[kind.key] === s[kind.key]))) {
+        for (const extra of stored.filter((s) => !records.some((r) => r[kind.key] === s[kind.key]))) {
           this.deletions.push({ action: 'delete', subject: `${kind.label} ${scope.prefix}${String(extra[kind.key])}`, run: () => this.send(kind, 'DELETE', `${scope.collectionPath(kind)}/${extra.id}`).then(() => undefined) });
         }
       }

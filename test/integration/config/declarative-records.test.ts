@@ -152,7 +152,7 @@ ${extraPolicy}    auths:
     expect(lines).to.deep.equal(['no changes']);
   });
 
-  it('--prune of guardrail sections deletes only within the tenants the file mentions', async () => {
+  it('guardrail records of tenants the file does not mention are neither matched nor pruned', async () => {
     const client = new ConfigApiClient(endpoints);
     await client.guardrail('POST', '/v1/collectors', { name: 'other team bot', type: 'langchain', tenant_id: 't-other' });
     await client.guardrail('POST', '/v1/collectors', { name: 'stale kinds bot', type: 'langchain', tenant_id: 't-kinds' });
@@ -161,6 +161,11 @@ ${extraPolicy}    auths:
     expect(lines).to.deep.equal(['+ create guardrail collector kinds bot', '- delete guardrail collector stale kinds bot', 'applied 2 changes']);
     const names = (await client.listGuardrail('/v1/collectors')).map((c) => c.name).sort();
     expect(names).to.deep.equal(['kinds bot', 'other team bot']);
+    // Another tenant's record of the same name is not this file's: no "cannot change tenant_id".
+    await client.guardrail('POST', '/v1/collectors', { name: 'shared name', type: 'langchain', tenant_id: 't-other' });
+    const sameName = text.replace('kinds bot, tenant_id: t-kinds, type: rest_api}', 'kinds bot, tenant_id: t-kinds, type: rest_api}\n    - {name: shared name, tenant_id: t-kinds, type: langchain}');
+    expect(await apply(sameName)).to.equal(1);
+    expect(lines[0]).to.equal('+ create guardrail collector shared name');
   });
 
   it('a global flag the file turns off goes through the global endpoint', async () => {
