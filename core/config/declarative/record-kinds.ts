@@ -25,6 +25,8 @@ export type SecretValue = (reference: unknown, path: string) => string;
 
 /** A field whose file form differs from its API form (references by name, secrets by reference). */
 interface FieldMapping {
+  /** A write-only field the API never returns: export writes its file form all the same. */
+  writeOnly?: true;
   toApi(value: unknown, refs: References, secret: SecretValue, path: string): unknown;
   toFile(value: unknown, refs: References, owner: string[]): unknown;
 }
@@ -118,6 +120,7 @@ const registryAuth: FieldMapping = {
 
 /** A vault credential's secret: a reference in the file, never returned by the API. */
 const vaultSecret: FieldMapping = {
+  writeOnly: true,
   toApi: (value, _r, secret, path) => secret(value, path),
   toFile: (_v, _r, owner) => placeholderReference(...owner, 'secret'),
 };
@@ -209,12 +212,8 @@ export function toFileRecord(kind: RecordKind, record: ApiRecord, refs: Referenc
       continue;
     }
     const mapping = kind.mappings?.[field];
-    if (mapping && field === 'secret') {
-      out[field] = mapping.toFile(undefined, refs, owner);
-      continue;
-    }
     const value = record[field];
-    if (value === undefined) continue;
+    if (value === undefined && !mapping?.writeOnly) continue;
     out[field] = mapping ? mapping.toFile(value, refs, owner) : value;
   }
   return out;
