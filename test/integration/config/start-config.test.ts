@@ -70,6 +70,16 @@ describe('config: portcullis start --config', function () {
     expect(upstream.requests.at(-1)!.headers.authorization).to.equal(`Bearer ${UPSTREAM_KEY}`);
   });
 
+  it('a restart with the same file and data directory changes nothing and still serves', async () => {
+    await gateway!.stop();
+    const file = `${dir}/portcullis.yaml`;
+    gateway = await startPortcullisProcess([...portFlags, '--data-dir', `${dir}/data`, '--config', file], ['proxy', 'admin', 'guardrail'], { SEEDED_OPENAI_KEY: UPSTREAM_KEY });
+    expect(gateway.output()).to.contain('portcullis config: no changes');
+    const key = readFileSync(`${dir}/data/config-keys/seeded-seeded-key.key`, 'utf8').trim();
+    const client = new OpenAI({ apiKey: key, baseURL: `${gateway.urls.proxy}/seeded-app/v1`, maxRetries: 0 });
+    expect((await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'again' }] })).choices[0]!.message.content).to.equal('Hello from openai');
+  });
+
   it('a file that breaks a schema stops the start with one line and exit 2', async () => {
     const file = writeFile(dir, 'bad.yaml', seedFile(upstream.url, 5000));
     const child = spawn(process.execPath, ['--import', 'tsx', cli, 'start', ...portFlags, '--data-dir', `${dir}/bad-data`, '--config', file], {
