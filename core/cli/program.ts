@@ -12,6 +12,7 @@ import { FLAG_ENV, resolveSettings, SettingsInputError } from '../config/setting
 import { limitedToOneCpu, lowerHelperThreadPriority } from '../runtime/helper-thread-priority.js';
 import { missingV8Options } from '../runtime/v8-options.js';
 import { BUILD_INFO } from '../version/build-info.js';
+import { applyAtStart, readStartConfig } from '../config/declarative/apply-at-start.js';
 import { CLI_COMMANDS, CliUsageError } from './commands.js';
 
 /** What a CLI run ends with: an exit code, or `running` for a started gateway (exits on a signal). */
@@ -25,10 +26,22 @@ export interface CliIo {
 const VERSION = `${BUILD_INFO.name} ${BUILD_INFO.version}`;
 
 /** `start`: runs the chosen planes until SIGINT or SIGTERM. */
-async function start(flags: Record<string, string | undefined>, io: CliIo): Promise<CliResult> {
+async function start(startFlags: Record<string, string | undefined>, io: CliIo): Promise<CliResult> {
+  const { config: configFile, ...flags } = startFlags;
   const settings = resolveSettings(flags);
+  // A declarative file (docs/declarative-config.md) is read before start and applied once the planes listen.
+  const config = configFile ? readStartConfig(configFile, settings) : undefined;
   const firstStart = settings.planes.includes('admin') && !settings.adminJwtSecret && !settings.adminJwksUrl && !existsSync(join(settings.dataDir, 'admin-jwt.secret'));
   const running = await startPortcullis(settings);
+  if (config) {
+    // Before the "listening" lines: a gateway that says it listens already serves the file.
+    try {
+      await applyAtStart(config, settings, running.urls, io.out);
+    } catch (err) {
+      await running.close();
+      throw err;
+    }
+  }
   // After start-up, so the threads it started are there too.
   if (limitedToOneCpu()) io.out(`portcullis runs on one CPU: ${lowerHelperThreadPriority()} helper threads at the lowest priority`);
   const missing = missingV8Options();
@@ -54,6 +67,7 @@ function buildProgram(io: CliIo, settle: (result: Promise<CliResult>) => void): 
 
   const startCommand = program.command('start').version(VERSION, '-v, --version', 'print the version').description('run the gateway planes (all by default) on the embedded store, or MongoDB');
   for (const [flag, env] of Object.entries(FLAG_ENV)) startCommand.addOption(new Option(`--${flag} <value>`, `overrides ${env}`));
+  startCommand.addOption(new Option('--config <file>', 'apply this declarative configuration file once the planes listen'));
   startCommand.action((options: Record<string, string | undefined>) => {
     // Back to the flag names the settings know (`proxy-port`, not commander's `proxyPort`).
     const flags = Object.fromEntries(startCommand.options.map((o) => [o.long!.slice(2), options[o.attributeName()]]));
