@@ -1,0 +1,148 @@
+/**
+ * Per-user OAuth to MCP servers, as the consumer toolkit uses it: for a registry with
+ * `auth.oauth`, the caller's own token at that server (read once, then from memory; refreshed
+ * shortly before it expires) becomes the upstream target's `Authorization: Bearer`, under a
+ * pooling key of its own, so each user gets their own connection and tool list. A caller without
+ * a token (or whose refresh was refused) gets `UpstreamConnectRequired` (-32042) with a link to
+ * the connect page. The client's own credential is never part of the target.
+ */
+import { createHash } from 'node:crypto';
+import type { Egress } from '../../http/egress-dispatcher.js';
+import type { Logger } from '../../logging/logger.js';
+import type { Exchange } from '../../pipeline/exchange.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { RegistryView } from '../../snapshot/views.js';
+import type { Store } from '../../store/types.js';
+import type { UpstreamTarget } from '../../mcp/upstream/upstream-target.js';
+import { ConnectTicketSeal, CONNECT_TICKET_KEY_PURPOSE } from './connect-ticket.js';
+import { connectPath } from './connect-paths.js';
+import { UpstreamConnectRequired } from './connect-required.js';
+import { UpstreamAuthorizationServers, type UpstreamOAuthClient } from './upstream-authorization-server.js';
+import { upstreamUserKey } from './upstream-user-key.js';
+import { UserTokenStore, type UserTokens } from './user-token-store.js';
+
+export interface UpstreamUserAuthOptions {
+  store: Store;
+  secretBox: SecretBox;
+  egress: Egress;
+  log: Logger;
+  /** Called with the pooling key of a user's target that is no longer used (a new token), so its connection closes. */
+  retire?(key: string): void;
+}
+
+/** A token is refreshed this long before it expires. */
+const REFRESH_MARGIN_MS = 30_000;
+/** The most per-user targets kept; the oldest is retired first. */
+const TARGET_LIMIT = 10_000;
+
+export class UpstreamUserAuth {
+  readonly tickets: ConnectTicketSeal;
+  readonly tokens: UserTokenStore;
+  readonly servers: UpstreamAuthorizationServers;
+  private readonly clients = new WeakMap<RegistryView, UpstreamOAuthClient>();
+  /** The current target per (gateway, registry, user), with the token it carries. */
+  private readonly targets = new Map<string, { token: string; target: UpstreamTarget }>();
+  /** Refreshes in flight, so concurrent calls of one user refresh once. */
+  private readonly refreshing = new Map<string, Promise<UserTokens | undefined>>();
+
+  constructor(private readonly options: UpstreamUserAuthOptions) {
+    this.tickets = new ConnectTicketSeal(options.secretBox.deriveKey(CONNECT_TICKET_KEY_PURPOSE));
+    this.tokens = new UserTokenStore(options.store, options.secretBox);
+    this.servers = new UpstreamAuthorizationServers(options.egress);
+  }
+
+  /** The registry's upstream OAuth client (its secret opened once per snapshot view); undefined when it uses no per-user OAuth. */
+  clientOf(registry: RegistryView): UpstreamOAuthClient | undefined {
+    const oauth = registry.record.auth?.oauth;
+    if (!oauth || registry.type !== 'MCP') return undefined;
+    let client = this.clients.get(registry);
+    if (!client) {
+      client = Object.freeze({
+        issuer: oauth.issuer,
+        clientId: oauth.client_id,
+        clientSecret: oauth.client_secret_sealed ? this.options.secretBox.open(oauth.client_secret_sealed) : undefined,
+        scopes: Object.freeze([...(oauth.scopes ?? [])]),
+      });
+      this.clients.set(registry, client);
+    }
+    return client;
+  }
+
+  /**
+   * The caller's own target for `registry` (`base` with the user's bearer token and a key of its
+   * own); throws `UpstreamConnectRequired` when the caller has no usable token.
+   */
+  async targetFor(registry: RegistryView, base: UpstreamTarget, ctx: Exchange): Promise<UpstreamTarget> {
+    const client = this.clientOf(registry)!;
+    const userKey = upstreamUserKey(ctx.principal!);
+    const tokens = await this.usableTokens(registry, client, userKey);
+    if (!tokens) throw new UpstreamConnectRequired(registry.slug, this.connectUrl(ctx, registry, userKey));
+    const id = `${registry.gatewayId}|${registry.id}|${userKey}`;
+    const known = this.targets.get(id);
+    if (known && known.token === tokens.accessToken && known.target.url === base.url && known.target.key.startsWith(`${base.key}:`)) return known.target;
+    const user = createHash('sha256').update(`${userKey}\n${tokens.accessToken}`).digest('base64url').slice(0, 22);
+    const target: UpstreamTarget = Object.freeze({
+      registryId: base.registryId, registrySlug: base.registrySlug, url: base.url,
+      headers: Object.freeze({ authorization: `Bearer ${tokens.accessToken}` }),
+      key: `${base.key}:user:${user}`,
+    });
+    if (known) this.options.retire?.(known.target.key);
+    this.targets.delete(id);
+    if (this.targets.size >= TARGET_LIMIT) {
+      const [oldest, entry] = this.targets.entries().next().value!;
+      this.targets.delete(oldest);
+      this.options.retire?.(entry.target.key);
+    }
+    this.targets.set(id, { token: tokens.accessToken, target });
+    return target;
+  }
+
+  /** The user's tokens, refreshed when they are about to expire; undefined when none can be used. */
+  private async usableTokens(registry: RegistryView, client: UpstreamOAuthClient, userKey: string): Promise<UserTokens | undefined> {
+    const tokens = await this.tokens.get(registry.gatewayId, userKey, registry.id);
+    if (!tokens || tokens.expiresAt === undefined || tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return tokens;
+    if (!tokens.refreshToken) return undefined;
+    const id = `${registry.gatewayId}|${registry.id}|${userKey}`;
+    let refresh = this.refreshing.get(id);
+    if (!refresh) {
+      refresh = this.servers.refresh(client, tokens.refreshToken, registry.baseUrl).then(
+        (answer) => this.tokens.put(registry.gatewayId, userKey, registry.id, answer, tokens.refreshToken),
+        async (err: Error) => {
+          // Refused (revoked, expired): the user connects again. Never log the token.
+          this.options.log.info('upstream OAuth refresh refused: the user must connect again', { registry_id: registry.id, reason: err.message });
+          await this.tokens.drop(registry.gatewayId, userKey, registry.id).catch(() => undefined);
+          return undefined;
+        },
+      );
+      this.refreshing.set(id, refresh);
+      void refresh.finally(() => this.refreshing.delete(id));
+    }
+    return refresh;
+  }
+
+  /** The connect page's absolute URL with a fresh single-use link for this user. */
+  private connectUrl(ctx: Exchange, registry: RegistryView, userKey: string): string {
+    const gatewaySlug = ctx.snapshot.gateway(registry.gatewayId)?.slug ?? '';
+    const url = new URL(connectPath(gatewaySlug, registry.slug), originOf(ctx));
+    url.searchParams.set('link', this.tickets.issue(registry.gatewayId, userKey, registry.id));
+    return url.href;
+  }
+}
+
+/**
+ * The origin the caller reached: the audience of the gateway's own token (checked to be this
+ * endpoint), else the request's Host on the proxy port's plain HTTP.
+ */
+function originOf(ctx: Exchange): string {
+  const aud = ctx.principal?.kind === 'oauth' ? ctx.principal.claims?.aud : undefined;
+  const audience = Array.isArray(aud) ? aud[0] : aud;
+  if (typeof audience === 'string') {
+    try {
+      return new URL(audience).origin;
+    } catch {
+      // Fall through to the Host header.
+    }
+  }
+  const host = ctx.incoming.headers.host;
+  return `http://${Array.isArray(host) ? host[0] : (host ?? 'localhost')}`;
+}
