@@ -4,6 +4,7 @@
  * MCP hooks and calls the upstream servers through the process's pool. An upstream that is down,
  * unhealthy or behind an open breaker costs only its own tools.
  */
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Exchange } from '../../pipeline/exchange.js';
@@ -76,6 +77,9 @@ function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly Mcp
   scopedLists.set(scope, { from: perRegistry, tools });
   return tools;
 }
+
+/** Whether an upstream error is the server refusing the credential with HTTP 401. */
+const isUnauthorized = (err: unknown): boolean => err instanceof StreamableHTTPError && err.code === 401;
 
 const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
 
@@ -211,7 +215,13 @@ export class McpConsumerToolkit implements ConsumerToolkit {
       return NO_TOOLS;
     }
     try {
-      return toolEntries(registry, await this.upstreams.tools(registry, await this.userTarget(registry, ctx)), this.options.log);
+      const target = await this.userTarget(registry, ctx);
+      try {
+        return toolEntries(registry, await this.upstreams.tools(registry, target), this.options.log);
+      } catch (err) {
+        // The server refused the user's own token: they connect again.
+        throw target && isUnauthorized(err) ? await this.options.userAuth!.refused(registry, ctx) : err;
+      }
     } catch (err) {
       if (err instanceof UpstreamConnectRequired) {
         connect.set(registry.id, err);
@@ -253,6 +263,11 @@ export class McpConsumerToolkit implements ConsumerToolkit {
       if (ticket) breaker!.settle(ticket, 'success');
       return { result };
     } catch (err) {
+      if (target && isUnauthorized(err)) {
+        // The server refused the user's own token (revoked there): not a failure of the server.
+        if (ticket) breaker!.settle(ticket, 'neutral');
+        throw await this.options.userAuth!.refused(registry, ctx);
+      }
       if (options.signal.aborted || err instanceof UpstreamSessionExpiredError) {
         if (ticket) breaker!.settle(ticket, 'neutral');
         throw err;

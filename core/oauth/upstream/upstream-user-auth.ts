@@ -97,6 +97,20 @@ export class UpstreamUserAuth {
     return target;
   }
 
+  /**
+   * The server refused the caller's token (HTTP 401: revoked or expired there): its tokens are
+   * forgotten, and the answer is the -32042 asking the caller to connect again.
+   */
+  async refused(registry: RegistryView, ctx: Exchange): Promise<UpstreamConnectRequired> {
+    const userKey = upstreamUserKey(ctx.principal!);
+    const id = `${registry.gatewayId}|${registry.id}|${userKey}`;
+    const known = this.targets.get(id);
+    this.targets.delete(id);
+    if (known) this.options.retire?.(known.target.key);
+    await this.tokens.drop(registry.gatewayId, userKey, registry.id);
+    return new UpstreamConnectRequired(registry.slug, this.connectUrl(ctx, registry, userKey));
+  }
+
   /** The user's tokens, refreshed when they are about to expire; undefined when none can be used. */
   private async usableTokens(registry: RegistryView, client: UpstreamOAuthClient, userKey: string): Promise<UserTokens | undefined> {
     const tokens = await this.tokens.get(registry.gatewayId, userKey, registry.id);

@@ -75,6 +75,8 @@ describe('oauth: upstream MCP servers that need the user\'s own login', function
     });
     expect(created.status, JSON.stringify(created.body)).to.equal(201);
     registryId = created.body.id;
+    // No user token when it is saved: its tool names cannot be checked then.
+    expect(created.body.warnings?.[0]?.code).to.equal('tools_not_checked');
     const agents = await gateway.seed.consumer(gatewayId, { slug: 'agents', routing_mode: 'role_based' });
     await gateway.seed.role(gatewayId, { name: 'analysts', match: { claim: 'groups', any_of: ['analysts'] }, registries: [created.body.id] }, [agents.consumer._id]);
     await gateway.configChanged();
@@ -187,6 +189,19 @@ describe('oauth: upstream MCP servers that need the user\'s own login', function
       upstreamAs.refuseRefresh = false;
       upstreamAs.expiresIn = undefined;
     }
+  });
+
+  it('asks the user to connect again when the server refuses their token (revoked there)', async () => {
+    const mcp = await connect(await gatewayToken('erin'));
+    upstreamAs.user = 'erin-at-secure';
+    expect((await runConnect(new Browser(), (await elicitation(mcp)).url)).status).to.equal(200);
+    expect(textOf(await mcp.callTool({ name: 'secure__whoami', arguments: {} }))).to.equal('erin-at-secure');
+    secure.revoked.add('erin-at-secure');
+    expect((await elicitation(mcp)).url).to.contain('/oauth/connect/secure?link=');
+    // Forgotten: the next call asks again without trying the refused token.
+    const seen = secure.authorizations.length;
+    await elicitation(mcp);
+    expect(secure.authorizations.length).to.equal(seen);
   });
 
   it('keeps the user\'s upstream tokens across a restart', async () => {

@@ -54,6 +54,8 @@ export interface ProtectedMcpServer {
   authorizations: Array<string | undefined>;
   /** Subjects of the tokens admitted, in order. */
   subjects: string[];
+  /** Subjects whose tokens the server refuses (revoked there). */
+  revoked: Set<string>;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startProtectedMcpServer(as: UpstreamAuthorizationServer): 
   const keys = createRemoteJWKSet(new URL(`${as.issuer}/jwks`));
   const authorizations: Array<string | undefined> = [];
   const subjects: string[] = [];
+  const revoked = new Set<string>();
   const http: HttpServer = createServer(async (req, res) => {
     authorizations.push(req.headers.authorization);
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -71,7 +74,7 @@ export async function startProtectedMcpServer(as: UpstreamAuthorizationServer): 
     } catch {
       subject = undefined;
     }
-    if (!subject) {
+    if (!subject || revoked.has(subject)) {
       res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(JSON.stringify({ error: 'invalid_token' }));
       return;
     }
@@ -96,6 +99,7 @@ export async function startProtectedMcpServer(as: UpstreamAuthorizationServer): 
     url: `http://127.0.0.1:${port}/mcp`,
     authorizations,
     subjects,
+    revoked,
     close: () =>
       new Promise<void>((resolve) => {
         http.closeAllConnections();
