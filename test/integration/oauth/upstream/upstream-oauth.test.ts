@@ -10,6 +10,7 @@ import { expect } from 'chai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
 import { admin, asMetadata, Browser, obtainTokens, registerClient, removeDataDir, startGatewayAt, startIdp, type AsMetadata, type TestClient, type TestIdp } from '../helpers/oauth-harness.js';
 import { startProtectedMcpServer, startUpstreamAuthorizationServer, type ProtectedMcpServer, type UpstreamAuthorizationServer } from './helpers/upstream-world.js';
 
@@ -121,6 +122,7 @@ describe('oauth: upstream MCP servers that need the user\'s own login', function
     expect(asked.url.startsWith(`${gateway.urls.proxy}/${gatewaySlug}/oauth/connect/secure?link=`), asked.url).to.equal(true);
     expect(asked.message).to.contain('secure');
     expect(secure.authorizations.length, 'nothing is sent upstream without the user\'s token').to.equal(seen);
+
   });
 
   it('after the connect flow the user\'s calls reach the server with their own token; another user still gets -32042; the gateway token never goes upstream', async () => {
@@ -155,6 +157,27 @@ describe('oauth: upstream MCP servers that need the user\'s own login', function
     expect(secure.subjects.length).to.be.greaterThan(0);
     expect(new Set(secure.subjects)).to.deep.equal(new Set(['ana-at-secure']));
     expect(secure.authorizations.some((a) => a?.includes(anaToken)), 'the client\'s gateway token is never forwarded').to.equal(false);
+  });
+
+  it('on 2026-07-28 the same sign-in is an input_required URL elicitation: the SDK v2 client opens it, and its retry succeeds', async () => {
+    const token = await gatewayToken('frank');
+    upstreamAs.user = 'frank-at-secure';
+    const asked: Array<{ mode?: string; url?: string }> = [];
+    const modern = new ModernClient({ name: 'upstream-oauth-modern', version: '1.0.0' }, { capabilities: { elicitation: { url: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    modern.setRequestHandler('elicitation/create', async (request) => {
+      const params = request.params as { mode?: string; url?: string };
+      asked.push(params);
+      // The user opens the link in a browser and signs in at the server.
+      const done = await runConnect(new Browser(), params.url!);
+      return { action: done.status === 200 ? 'accept' : 'cancel' } as never;
+    });
+    await modern.connect(new ModernTransport(new URL(mcpUrl()), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    mcpClients.push(modern as unknown as Client);
+    const result = await modern.callTool({ name: 'secure__whoami', arguments: {} });
+    expect(asked).to.have.length(1);
+    expect(asked[0]!.mode).to.equal('url');
+    expect(asked[0]!.url!.startsWith(`${gateway.urls.proxy}/${gatewaySlug}/oauth/connect/secure?link=`)).to.equal(true);
+    expect(textOf(result)).to.equal('frank-at-secure');
   });
 
   it('refuses a replayed callback, a callback from another browser and a forged link', async () => {
