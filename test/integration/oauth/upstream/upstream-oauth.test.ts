@@ -178,6 +178,13 @@ describe('oauth: upstream MCP servers that need the user\'s own login', function
     expect(asked[0]!.mode).to.equal('url');
     expect(asked[0]!.url!.startsWith(`${gateway.urls.proxy}/${gatewaySlug}/oauth/connect/secure?link=`)).to.equal(true);
     expect(textOf(result)).to.equal('frank-at-secure');
+
+    // A 2026-07-28 client that cannot open URLs is told so (-32021), never given the link.
+    const plain = new ModernClient({ name: 'upstream-oauth-plain', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await plain.connect(new ModernTransport(new URL(mcpUrl()), { requestInit: { headers: { authorization: `Bearer ${await gatewayToken('gina')}` } } }));
+    mcpClients.push(plain as unknown as Client);
+    const refused = await plain.callTool({ name: 'secure__whoami', arguments: {} }).then(() => undefined, (e: unknown) => e);
+    expect((refused as { code?: number }).code, String(refused)).to.equal(-32021);
   });
 
   it('refuses a replayed callback, a callback from another browser and a forged link', async () => {
