@@ -26,9 +26,9 @@ export interface UpstreamConnectDeps {
   log: Logger;
 }
 
-/** The cookie binding a flow to the browser that started it. */
-const BROWSER_COOKIE = 'portcullis_connect';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+/** The cookie binding a flow to the browser that started it, named per flow so two flows in one browser do not clash. */
+const browserCookie = (state: string) => `portcullis_connect_${sha256(state).slice(0, 12)}`;
 
 function page(koa: Koa.Context, status: number, title: string, message: string): void {
   koa.status = status;
@@ -91,9 +91,8 @@ export function upstreamConnectMiddleware(deps: UpstreamConnectDeps): Koa.Middle
       deps.log.warn('upstream authorization server unavailable', { registry_id: found.registry.id, error: (err as Error).message });
       return page(koa, 502, 'Server unavailable', 'The sign-in server cannot be reached. Try again later.');
     }
-    const expiresAt = Math.min(ticket.expiresAt + CONNECT_TICKET_TTL_MS, Date.now() + CONNECT_TICKET_TTL_MS);
-    await deps.userAuth.tokens.startFlow(state, { gatewayId: ticket.gatewayId, userKey: ticket.userKey, registryId: ticket.registryId, verifier, browserHash: sha256(browser) }, expiresAt);
-    const cookie = [`${BROWSER_COOKIE}=${browser}`, `Path=${connectPath(found.gateway.slug, found.registry.slug)}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${CONNECT_TICKET_TTL_MS / 1000}`];
+    await deps.userAuth.tokens.startFlow(state, { gatewayId: ticket.gatewayId, userKey: ticket.userKey, registryId: ticket.registryId, verifier, browserHash: sha256(browser) }, Date.now() + CONNECT_TICKET_TTL_MS);
+    const cookie = [`${browserCookie(state)}=${browser}`, `Path=${connectPath(found.gateway.slug, found.registry.slug)}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${CONNECT_TICKET_TTL_MS / 1000}`];
     if (koa.protocol === 'https') cookie.push('Secure');
     koa.set('set-cookie', cookie.join('; '));
     koa.set('cache-control', 'no-store');
@@ -106,13 +105,13 @@ export function upstreamConnectMiddleware(deps: UpstreamConnectDeps): Koa.Middle
     const state = query(koa, 'state');
     const flow = state ? await deps.userAuth.tokens.takeFlow(state) : undefined;
     if (!flow) return page(koa, 400, 'Sign-in not valid', 'Unknown or already used sign-in state. Call the tool again for a new link.');
-    const browser = koa.cookies.get(BROWSER_COOKIE) ?? '';
+    const browser = koa.cookies.get(browserCookie(state)) ?? '';
     if (!browser || sha256(browser) !== flow.browserHash) {
       return page(koa, 403, 'Another browser', 'This sign-in was started in another browser. Open the link again in this one.');
     }
     const found = registryAt(gatewaySlug, registrySlug, flow.registryId);
     if (!found || found.gateway.id !== flow.gatewayId) return page(koa, 400, 'Sign-in not valid', 'This sign-in belongs to another server.');
-    koa.set('set-cookie', `${BROWSER_COOKIE}=; Path=${connectPath(found.gateway.slug, found.registry.slug)}; HttpOnly; SameSite=Lax; Max-Age=0`);
+    koa.set('set-cookie', `${browserCookie(state)}=; Path=${connectPath(found.gateway.slug, found.registry.slug)}; HttpOnly; SameSite=Lax; Max-Age=0`);
     if (query(koa, 'error')) return page(koa, 403, 'Sign-in refused', `The sign-in at ${found.registry.slug} was refused or cancelled.`);
     const code = query(koa, 'code');
     if (!code) return page(koa, 400, 'Sign-in not valid', 'The server sent no code.');
@@ -124,7 +123,7 @@ export function upstreamConnectMiddleware(deps: UpstreamConnectDeps): Koa.Middle
       deps.log.warn('upstream OAuth code refused', { registry_id: found.registry.id, error: (err as Error).message });
       return page(koa, 502, 'Sign-in failed', 'The server did not accept the sign-in. Call the tool again for a new link.');
     }
-    await deps.userAuth.tokens.put(flow.gatewayId, flow.userKey, flow.registryId, answer);
+    await deps.userAuth.tokens.put(deps.userAuth.slotOf(found.registry), flow.userKey, answer);
     page(koa, 200, 'Connected', `You are signed in at ${found.registry.record.name ?? found.registry.slug}. Go back to your application and try again.`);
   }
 }

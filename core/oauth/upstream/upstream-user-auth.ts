@@ -19,7 +19,7 @@ import { connectPath } from './connect-paths.js';
 import { UpstreamConnectRequired } from './connect-required.js';
 import { UpstreamAuthorizationServers, type UpstreamOAuthClient } from './upstream-authorization-server.js';
 import { upstreamUserKey } from './upstream-user-key.js';
-import { UserTokenStore, type UserTokens } from './user-token-store.js';
+import { UserTokenStore, type TokenSlot, type UserTokens } from './user-token-store.js';
 
 export interface UpstreamUserAuthOptions {
   store: Store;
@@ -39,7 +39,7 @@ export class UpstreamUserAuth {
   readonly tickets: ConnectTicketSeal;
   readonly tokens: UserTokenStore;
   readonly servers: UpstreamAuthorizationServers;
-  private readonly clients = new WeakMap<RegistryView, UpstreamOAuthClient>();
+  private readonly clients = new WeakMap<RegistryView, { client: UpstreamOAuthClient; slot: TokenSlot }>();
   /** The current target per (gateway, registry, user), with the token it carries. */
   private readonly targets = new Map<string, { token: string; target: UpstreamTarget }>();
   /** Refreshes in flight, so concurrent calls of one user refresh once. */
@@ -53,19 +53,30 @@ export class UpstreamUserAuth {
 
   /** The registry's upstream OAuth client (its secret opened once per snapshot view); undefined when it uses no per-user OAuth. */
   clientOf(registry: RegistryView): UpstreamOAuthClient | undefined {
+    return this.settingsOf(registry)?.client;
+  }
+
+  /** Where the users' tokens for `registry` are kept (bound to its server and authorization server). */
+  slotOf(registry: RegistryView): TokenSlot {
+    return this.settingsOf(registry)!.slot;
+  }
+
+  private settingsOf(registry: RegistryView): { client: UpstreamOAuthClient; slot: TokenSlot } | undefined {
     const oauth = registry.record.auth?.oauth;
     if (!oauth || registry.type !== 'MCP') return undefined;
-    let client = this.clients.get(registry);
-    if (!client) {
-      client = Object.freeze({
+    let settings = this.clients.get(registry);
+    if (!settings) {
+      const client: UpstreamOAuthClient = Object.freeze({
         issuer: oauth.issuer,
         clientId: oauth.client_id,
         clientSecret: oauth.client_secret_sealed ? this.options.secretBox.open(oauth.client_secret_sealed) : undefined,
         scopes: Object.freeze([...(oauth.scopes ?? [])]),
       });
-      this.clients.set(registry, client);
+      const binding = createHash('sha256').update(`${registry.baseUrl}\n${oauth.issuer}\n${oauth.client_id}`).digest('base64url').slice(0, 16);
+      settings = { client, slot: Object.freeze({ gatewayId: registry.gatewayId, registryId: registry.id, binding }) };
+      this.clients.set(registry, settings);
     }
-    return client;
+    return settings;
   }
 
   /**
@@ -107,24 +118,25 @@ export class UpstreamUserAuth {
     const known = this.targets.get(id);
     this.targets.delete(id);
     if (known) this.options.retire?.(known.target.key);
-    await this.tokens.drop(registry.gatewayId, userKey, registry.id);
+    await this.tokens.drop(this.slotOf(registry), userKey);
     return new UpstreamConnectRequired(registry.slug, this.connectUrl(ctx, registry, userKey));
   }
 
   /** The user's tokens, refreshed when they are about to expire; undefined when none can be used. */
   private async usableTokens(registry: RegistryView, client: UpstreamOAuthClient, userKey: string): Promise<UserTokens | undefined> {
-    const tokens = await this.tokens.get(registry.gatewayId, userKey, registry.id);
+    const slot = this.slotOf(registry);
+    const tokens = await this.tokens.get(slot, userKey);
     if (!tokens || tokens.expiresAt === undefined || tokens.expiresAt - REFRESH_MARGIN_MS > Date.now()) return tokens;
     if (!tokens.refreshToken) return undefined;
     const id = `${registry.gatewayId}|${registry.id}|${userKey}`;
     let refresh = this.refreshing.get(id);
     if (!refresh) {
       refresh = this.servers.refresh(client, tokens.refreshToken, registry.baseUrl).then(
-        (answer) => this.tokens.put(registry.gatewayId, userKey, registry.id, answer, tokens.refreshToken),
+        (answer) => this.tokens.put(slot, userKey, answer, tokens.refreshToken),
         async (err: Error) => {
           // Refused (revoked, expired): the user connects again. Never log the token.
           this.options.log.info('upstream OAuth refresh refused: the user must connect again', { registry_id: registry.id, reason: err.message });
-          await this.tokens.drop(registry.gatewayId, userKey, registry.id).catch(() => undefined);
+          await this.tokens.drop(slot, userKey).catch(() => undefined);
           return undefined;
         },
       );

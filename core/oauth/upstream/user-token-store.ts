@@ -16,6 +16,17 @@ export const UPSTREAM_OAUTH_COLLECTIONS = {
   flows: 'mcp_connect_flows',
 } as const;
 
+/**
+ * Where a user's tokens for one registry are kept: the registry, and a binding to its server and
+ * authorization server (base URL, issuer, client id), so a token is never sent to a server other
+ * than the one it was issued for: changing any of them means users connect again.
+ */
+export interface TokenSlot {
+  gatewayId: string;
+  registryId: string;
+  binding: string;
+}
+
 /** A user's tokens for one registry, opened. */
 export interface UserTokens {
   accessToken: string;
@@ -49,8 +60,8 @@ interface TokenDoc {
 /** The most tokens a process keeps in memory; the oldest read is dropped first. */
 const MEMORY_LIMIT = 10_000;
 
-const tokenId = (gatewayId: string, userKey: string, registryId: string) =>
-  `${gatewayId}|${registryId}|${createHash('sha256').update(userKey).digest('base64url')}`;
+const tokenId = (slot: TokenSlot, userKey: string) =>
+  `${slot.gatewayId}|${slot.registryId}|${slot.binding}|${createHash('sha256').update(userKey).digest('base64url')}`;
 
 export class UserTokenStore {
   private ready?: Promise<void>;
@@ -63,8 +74,8 @@ export class UserTokenStore {
   static readonly NONE_TTL_MS = 5_000;
 
   /** The user's tokens for the registry, from memory or the store; undefined when not connected. */
-  async get(gatewayId: string, userKey: string, registryId: string): Promise<UserTokens | undefined> {
-    const id = tokenId(gatewayId, userKey, registryId);
+  async get(slot: TokenSlot, userKey: string): Promise<UserTokens | undefined> {
+    const id = tokenId(slot, userKey);
     const known = this.memory.get(id);
     if (known && (known.tokens || Date.now() - known.readAt < UserTokenStore.NONE_TTL_MS)) return known.tokens ?? undefined;
     await this.ensure();
@@ -87,12 +98,12 @@ export class UserTokenStore {
   }
 
   /** Stores a token answer for the user (a refresh answer without a new refresh token keeps the old one). */
-  async put(gatewayId: string, userKey: string, registryId: string, answer: UpstreamTokenAnswer, previousRefresh?: string): Promise<UserTokens> {
-    const id = tokenId(gatewayId, userKey, registryId);
+  async put(slot: TokenSlot, userKey: string, answer: UpstreamTokenAnswer, previousRefresh?: string): Promise<UserTokens> {
+    const id = tokenId(slot, userKey);
     const tokens: UserTokens = { accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? previousRefresh, expiresAt: answer.expiresAt };
     await this.ensure();
     const doc: TokenDoc = {
-      _id: id, gateway_id: gatewayId, registry_id: registryId, user_key: userKey,
+      _id: id, gateway_id: slot.gatewayId, registry_id: slot.registryId, user_key: userKey,
       access_token_sealed: this.box.seal(tokens.accessToken),
       ...(tokens.refreshToken ? { refresh_token_sealed: this.box.seal(tokens.refreshToken) } : {}),
       ...(tokens.expiresAt !== undefined ? { expires_at_ms: tokens.expiresAt } : {}),
@@ -104,8 +115,8 @@ export class UserTokenStore {
   }
 
   /** Forgets the user's tokens for the registry (a refused refresh). */
-  async drop(gatewayId: string, userKey: string, registryId: string): Promise<void> {
-    const id = tokenId(gatewayId, userKey, registryId);
+  async drop(slot: TokenSlot, userKey: string): Promise<void> {
+    const id = tokenId(slot, userKey);
     this.remember(id, null);
     await this.ensure();
     await this.store.collection(UPSTREAM_OAUTH_COLLECTIONS.tokens).deleteOne({ _id: id });

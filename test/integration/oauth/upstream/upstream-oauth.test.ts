@@ -243,4 +243,15 @@ describe('oauth: upstream MCP servers that need the user\'s own login', function
     const ana = await connect(anaToken);
     expect(textOf(await ana.callTool({ name: 'secure__whoami', arguments: {} }))).to.equal('ana-at-secure');
   });
+
+  it('asks users to connect again when the registry moves to another client or authorization server', async () => {
+    const ana = await connect(await gatewayToken('ana'));
+    expect(textOf(await ana.callTool({ name: 'secure__whoami', arguments: {} }))).to.equal('ana-at-secure');
+    const changed = await admin(gateway, 'PATCH', `/v1/gateways/${gatewayId}/registries/${registryId}`, { auth: { oauth: { issuer: upstreamAs.issuer, client_id: 'another-client' } } });
+    expect(changed.status, JSON.stringify(changed.body)).to.equal(200);
+    await gateway.configChanged();
+    const seen = secure.authorizations.length;
+    expect((await elicitation(ana)).url).to.contain('/oauth/connect/secure?link=');
+    expect(secure.authorizations.length, 'the old token is not sent for the new setting').to.equal(seen);
+  });
 });
