@@ -32,6 +32,8 @@ import { createPluginHost, type PluginHost } from '../plugin/host.js';
 import { GuardrailLocation } from '../plugin/guardrail-service.js';
 import { createProxyApp } from '../proxy/app.js';
 import { createOAuthMount } from '../oauth/mount.js';
+import { withUpstreamConnect } from '../oauth/upstream/connect-route.js';
+import { UpstreamUserAuth } from '../oauth/upstream/upstream-user-auth.js';
 import { mcpResourceMetadataUrl } from '../oauth/protected-resource.js';
 import { PROXY_CORE_MEMBERS } from '../proxy/core-members.js';
 import { coreRouter } from '../proxy/routing/router-member.js';
@@ -182,7 +184,9 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   }
   let configApplied = !dataPlane || !!cached;
   // The MCP plane's toolkit: one per proxy runtime, over the process's upstream pool.
-  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log });
+  // Per-user OAuth to MCP servers that need it: where the store is (core/oauth/upstream).
+  const upstreamUserAuth = store ? new UpstreamUserAuth({ store, secretBox, egress, log, retire: (key) => mcpUpstreams.release(key) }) : undefined;
+  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log, userAuth: upstreamUserAuth });
 
   let sync: SyncClient | undefined;
   if (dataPlane) {
@@ -260,7 +264,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint, oauth: createOAuthMount({ holder, log, store, secretBox, egress }) });
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint, oauth: withUpstreamConnect(createOAuthMount({ holder, log, store, secretBox, egress }), upstreamUserAuth && { holder, userAuth: upstreamUserAuth, log }) });
     },
     admin: () =>
       createAdminApp(

@@ -49,7 +49,7 @@ export interface Registry {
    */
   base_url?: string;
   /**
-   * How the gateway authenticates upstream: an inline key (write-only, sealed at rest) or a vault credential reference.
+   * How the gateway authenticates upstream: an inline key (write-only, sealed at rest), a vault credential reference, or (MCP registries) each user's own OAuth login at the server's authorization server.
    */
   auth?: {
     /**
@@ -65,6 +65,33 @@ export interface Registry {
      * Whether an inline key is stored (the key itself is never shown).
      */
     has_api_key?: boolean;
+    /**
+     * MCP registries only: the server needs each user's own OAuth token. The gateway runs the authorization code flow (S256 PKCE) for each user at this authorization server, keeps the user's tokens sealed, and sends the user's token upstream, never the client's.
+     */
+    oauth?: {
+      /**
+       * The upstream authorization server's issuer; its metadata is read at `{issuer}/.well-known/oauth-authorization-server` (RFC 8414), else `{issuer}/.well-known/openid-configuration`.
+       */
+      issuer: string;
+      /**
+       * The gateway's client id at the upstream authorization server.
+       */
+      client_id: string;
+      /**
+       * The gateway's client secret there (HTTP Basic at the token endpoint). Write-only: sealed at rest, never returned; omit it for a public client.
+       */
+      client_secret?: string;
+      /**
+       * Scopes asked for at the upstream authorization server.
+       *
+       * @maxItems 50
+       */
+      scopes?: string[];
+      /**
+       * Whether a client secret is stored (the secret itself is never shown).
+       */
+      has_client_secret?: boolean;
+    };
   };
   /**
    * Provider options (LLM registries) and tool options (MCP registries: `tool_aliases`).

@@ -30,13 +30,21 @@ export interface RegistryRecord extends GatewayChild {
   type: 'LLM' | 'MCP';
   provider: string;
   base_url?: string;
-  /** Inline key sealed at rest, or a vault credential reference. */
-  auth?: { api_key_sealed?: SealedSecret; credential_id?: string; header?: string };
+  /** Inline key sealed at rest, or a vault credential reference; or per-user OAuth upstream (MCP, core/oauth/upstream). */
+  auth?: { api_key_sealed?: SealedSecret; credential_id?: string; header?: string; oauth?: UpstreamOAuthRecord };
   /** Provider options; `tool_aliases` (tool name -> alias) on MCP registries only. */
   options?: { api_version?: string; deployments?: Record<string, string>; tool_aliases?: Record<string, string>; [key: string]: unknown };
   models?: string[];
   capabilities?: string[];
   health_check?: { enabled: boolean; interval_ms?: number; path?: string; [key: string]: unknown };
+}
+
+/** An MCP registry whose server needs each user's own OAuth token: the upstream authorization server and the gateway's client there. */
+export interface UpstreamOAuthRecord {
+  issuer: string;
+  client_id: string;
+  client_secret_sealed?: SealedSecret;
+  scopes?: string[];
 }
 
 export interface ModelPolicy {

@@ -15,6 +15,8 @@ export interface RegistryAuthInput {
   api_key?: string;
   credential_id?: string;
   header?: string;
+  /** Per-user OAuth at an MCP server's authorization server. */
+  oauth?: { issuer: string; client_id: string; client_secret?: string; scopes?: string[] };
 }
 
 /** The writable registry fields (create and update bodies, inline test candidates). */
@@ -58,6 +60,10 @@ export async function checkRegistry(
     throw refuse('/base_url is required for an MCP registry (the server endpoint)');
   }
   refuseEgress(egress, '/base_url', baseUrl);
+  if (registry.auth?.oauth) {
+    if (registry.type !== 'MCP') throw refuse('/auth/oauth is an option of MCP registries only');
+    refuseEgress(egress, '/auth/oauth/issuer', registry.auth.oauth.issuer);
+  }
   const credentialId = registry.auth?.credential_id;
   if (credentialId && !(await store.collection(COLLECTIONS.vaultCredentials).findOne({ _id: credentialId, gateway_id: gatewayId }))) {
     throw refuse(`/auth/credential_id ${credentialId} is not a vault credential of this gateway`);
@@ -71,6 +77,10 @@ export function storedAuth(auth: RegistryAuthInput | undefined, box: SecretBox):
   if (auth.api_key !== undefined) stored.api_key_sealed = box.seal(auth.api_key);
   if (auth.credential_id !== undefined) stored.credential_id = auth.credential_id;
   if (auth.header !== undefined) stored.header = auth.header;
+  if (auth.oauth !== undefined) {
+    const { client_secret, ...oauth } = auth.oauth;
+    stored.oauth = { ...oauth, ...(client_secret !== undefined ? { client_secret_sealed: box.seal(client_secret) } : {}) };
+  }
   return stored;
 }
 

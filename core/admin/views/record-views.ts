@@ -38,6 +38,10 @@ export function registryView(record: RegistryRecord): View {
     const auth: View = { has_api_key: record.auth.api_key_sealed !== undefined };
     if (record.auth.credential_id) auth.credential_id = record.auth.credential_id;
     if (record.auth.header) auth.header = record.auth.header;
+    if (record.auth.oauth) {
+      const { client_secret_sealed, ...oauth } = record.auth.oauth;
+      auth.oauth = { ...oauth, has_client_secret: client_secret_sealed !== undefined };
+    }
     view.auth = auth;
   }
   return view;

@@ -7,6 +7,7 @@
 import { ProtocolError, Server, type AuthInfo, type McpServerFactory } from '@modelcontextprotocol/server';
 import { BUILD_INFO } from '../../version/build-info.js';
 import type { Exchange } from '../../pipeline/exchange.js';
+import { UpstreamConnectRequired } from '../../oauth/upstream/connect-required.js';
 import { UnknownToolError, UpstreamSessionExpiredError, type ConsumerToolkit, type ToolCallRecord, type UpstreamSessions } from '../toolkit.js';
 
 /** What one client request carries into its server instance. */
@@ -34,7 +35,7 @@ const SERVER_INFO = { name: BUILD_INFO.name, version: BUILD_INFO.version };
 
 /** The server factory shared by both protocol eras: the same tools and answers for each. */
 export function toolServerFactory(toolkit: ConsumerToolkit): McpServerFactory {
-  return ({ authInfo }) => {
+  return ({ authInfo, era }) => {
     const state = authInfo?.extra?.[STATE_KEY] as ToolRequestState | undefined;
     if (!state) throw new Error('an MCP request reached the tool server without its exchange');
     const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: true } } });
@@ -52,6 +53,8 @@ export function toolServerFactory(toolkit: ConsumerToolkit): McpServerFactory {
         return answer.result as never;
       } catch (err) {
         if (err instanceof UnknownToolError) throw new ProtocolError(-32602, err.message);
+        // A user who must sign in upstream: 2026-07-28 asks with an input_required result, 2025-11-25 with -32042.
+        if (err instanceof UpstreamConnectRequired && era === 'modern') return err.inputRequired() as never;
         if (err instanceof UpstreamSessionExpiredError) {
           state.sessionExpired = true;
           throw new ProtocolError(-32001, 'Session expired: initialize a new session');

@@ -4,6 +4,7 @@
  * MCP hooks and calls the upstream servers through the process's pool. An upstream that is down,
  * unhealthy or behind an open breaker costs only its own tools.
  */
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../logging/logger.js';
 import type { Exchange } from '../../pipeline/exchange.js';
@@ -16,6 +17,9 @@ import { UnknownToolError, UpstreamSessionExpiredError } from '../toolkit.js';
 import type { McpToolCall, McpToolEntry, McpToolResult } from '../toolkit-types.js';
 import { upstreamFailure } from '../upstream/upstream-failure.js';
 import type { McpUpstreams } from '../upstream/upstream-pool.js';
+import { upstreamTarget, type UpstreamTarget } from '../upstream/upstream-target.js';
+import { UpstreamConnectRequired } from '../../oauth/upstream/connect-required.js';
+import type { UpstreamUserAuth } from '../../oauth/upstream/upstream-user-auth.js';
 import { callerScope, type CallerScope } from './caller-scope.js';
 import { splitMergedName } from '../tool-names.js';
 import { toolEntries } from './tool-entries.js';
@@ -28,6 +32,8 @@ export interface ConsumerToolkitOptions {
   /** Its swaps tell which gateways' toolkits may have changed. */
   holder: SnapshotHolder;
   log: Logger;
+  /** Per-user OAuth to MCP servers that need it (where the store is); without it such registries are left out. */
+  userAuth?: UpstreamUserAuth;
 }
 
 /** An `isError` result carrying `text`. */
@@ -45,6 +51,8 @@ interface Listing {
   tools: McpToolEntry[];
   /** Registry id -> why its tools are missing (down, unhealthy, breaker open). */
   down: Map<string, string>;
+  /** Registry id -> the -32042 a call of its tools answers (the caller has not signed in there). */
+  connect: Map<string, UpstreamConnectRequired>;
   scope: CallerScope | undefined;
 }
 
@@ -69,6 +77,9 @@ function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly Mcp
   scopedLists.set(scope, { from: perRegistry, tools });
   return tools;
 }
+
+/** Whether an upstream error is the server refusing the credential with HTTP 401. */
+const isUnauthorized = (err: unknown): boolean => err instanceof StreamableHTTPError && err.code === 401;
 
 const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
 
@@ -121,7 +132,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     if (call.refusal) return answer(errorResult(call.refusal), 'refused');
 
     record.requestBytes = byteLength(call.arguments);
-    const upstream = await this.callUpstream(tool.registry, tool.upstreamName, call.arguments as Record<string, unknown>, options);
+    const upstream = await this.callUpstream(tool.registry, tool.upstreamName, call.arguments as Record<string, unknown>, options, ctx);
     if ('failure' in upstream) return answer(errorResult(upstream.failure), 'upstream_error');
     const transformed = await hooks.transformToolResult.promise({ tool, result: upstream.result as McpToolResult['result'] }, ctx);
     // An error the server did not send is a policy's: the result was refused (a guardrail blocked it).
@@ -134,7 +145,8 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     const sessions: Record<string, string> = {};
     await Promise.all(
       callerScope(ctx.consumer, ctx.principal).registries.map(async (registry) => {
-        if (!this.options.routing.availability(registry).ok) return;
+        // A per-user registry is called on the user's own pooled connection, never a shared session.
+        if (!this.options.routing.availability(registry).ok || registry.record.auth?.oauth) return;
         try {
           const id = await this.upstreams.openSession(registry);
           if (id) sessions[registry.id] = id;
@@ -164,13 +176,14 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   /** The caller's tools (scoped, capped, through `filterTools`) and the registries left out because they are down. */
   private async listing(ctx: Exchange): Promise<Listing> {
     const consumer = ctx.consumer;
-    if (!consumer) return { tools: [], down: new Map(), scope: undefined };
+    if (!consumer) return { tools: [], down: new Map(), connect: new Map(), scope: undefined };
     const scope = callerScope(consumer, ctx.principal);
     const down = new Map<string, string>();
-    const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down)));
+    const connect = new Map<string, UpstreamConnectRequired>();
+    const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down, ctx, connect)));
     // A copy: a filterTools tap may change the array it is given.
     const scoped = [...scopedTools(scope, perRegistry)];
-    return { tools: await ctx.snapshot.chainFor(consumer).filterTools.promise(scoped, ctx), down, scope };
+    return { tools: await ctx.snapshot.chainFor(consumer).filterTools.promise(scoped, ctx), down, connect, scope };
   }
 
   /**
@@ -180,6 +193,8 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   private callToUnlisted(listing: Listing, name: string): ToolCallAnswer {
     const split = splitMergedName(name);
     const registry = split && listing.scope?.registries.find((r) => r.slug === split.registrySlug);
+    const required = registry && listing.connect.get(registry.id);
+    if (required && listing.scope!.admitsName(registry.id, name)) throw required;
     const reason = registry && listing.down.get(registry.id);
     if (!registry || !reason || !listing.scope!.admitsName(registry.id, name)) throw new UnknownToolError(name);
     const result = errorResult(`MCP server ${registry.slug} ${reason}`);
@@ -193,15 +208,26 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   }
 
   /** The registry's entries; nothing when it is unavailable or cannot be listed (its tools are left out, the others stay, `down` says why). */
-  private async toolsOf(registry: RegistryView, down: Map<string, string>): Promise<readonly McpToolEntry[]> {
+  private async toolsOf(registry: RegistryView, down: Map<string, string>, ctx: Exchange, connect: Map<string, UpstreamConnectRequired>): Promise<readonly McpToolEntry[]> {
     const availability = this.options.routing.availability(registry);
     if (!availability.ok) {
       down.set(registry.id, unavailableReason(availability.reason));
       return NO_TOOLS;
     }
     try {
-      return toolEntries(registry, await this.upstreams.tools(registry), this.options.log);
+      const target = await this.userTarget(registry, ctx);
+      try {
+        return toolEntries(registry, await this.upstreams.tools(registry, target), this.options.log);
+      } catch (err) {
+        // The server refused the user's own token: they connect again.
+        throw target && isUnauthorized(err) ? await this.options.userAuth!.refused(registry, ctx) : err;
+      }
     } catch (err) {
+      if (err instanceof UpstreamConnectRequired) {
+        connect.set(registry.id, err);
+        down.set(registry.id, 'needs you to sign in with your own account first');
+        return NO_TOOLS;
+      }
       const { kind, reason } = upstreamFailure(err);
       down.set(registry.id, reason);
       // The same failed fetch is answered to every list for a while: counted and logged once.
@@ -223,17 +249,25 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     name: string,
     args: Record<string, unknown>,
     options: { signal: AbortSignal; sessions?: UpstreamSessions },
+    ctx: Exchange,
   ): Promise<{ result: CallToolResult } | { failure: string }> {
     const availability = this.options.routing.availability(registry);
     if (!availability.ok) return { failure: `MCP server ${registry.slug} ${unavailableReason(availability.reason)}` };
+    // Throws UpstreamConnectRequired (-32042 to the client) when the caller has not signed in there.
+    const target = await this.userTarget(registry, ctx);
     const breaker = this.options.routing.breakers.for(registry);
     const ticket = breaker?.begin();
     if (breaker && !ticket) return { failure: `MCP server ${registry.slug} ${unavailableReason('circuit_open')}` };
     try {
-      const result = await this.upstreams.callTool(registry, name, args, { signal: options.signal, sessionId: options.sessions?.[registry.id] });
+      const result = await this.upstreams.callTool(registry, name, args, { signal: options.signal, sessionId: target ? undefined : options.sessions?.[registry.id], target });
       if (ticket) breaker!.settle(ticket, 'success');
       return { result };
     } catch (err) {
+      if (target && isUnauthorized(err)) {
+        // The server refused the user's own token (revoked there): not a failure of the server.
+        if (ticket) breaker!.settle(ticket, 'neutral');
+        throw await this.options.userAuth!.refused(registry, ctx);
+      }
       if (options.signal.aborted || err instanceof UpstreamSessionExpiredError) {
         if (ticket) breaker!.settle(ticket, 'neutral');
         throw err;
@@ -243,6 +277,16 @@ export class McpConsumerToolkit implements ConsumerToolkit {
       this.options.log.warn('MCP tool call failed upstream', { registry_id: registry.id, tool: name, reason: failure.reason });
       return { failure: `MCP server ${registry.slug} ${failure.reason}` };
     }
+  }
+
+  /**
+   * The caller's own target at a registry whose server needs each user's login (`auth.oauth`):
+   * their token, never the client's; undefined for the other registries (the registry's own key).
+   */
+  private async userTarget(registry: RegistryView, ctx: Exchange): Promise<UpstreamTarget | undefined> {
+    if (!registry.record.auth?.oauth) return undefined;
+    if (!this.options.userAuth || !ctx.principal) throw new Error(`MCP registry ${registry.slug} needs each user's sign-in, served only where the store is`);
+    return this.options.userAuth.targetFor(registry, upstreamTarget(registry), ctx);
   }
 
   private emit(gatewayId: string) {

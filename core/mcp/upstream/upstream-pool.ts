@@ -34,6 +34,8 @@ export interface UpstreamCallOptions {
   signal?: AbortSignal;
   /** An upstream session the client's (legacy-era) session carries: used instead of the pooled connection. */
   sessionId?: string;
+  /** Another target than the registry's own (a user's, core/oauth/upstream): its own pooled connection. */
+  target?: UpstreamTarget;
 }
 
 export class McpUpstreams {
@@ -53,9 +55,8 @@ export class McpUpstreams {
     this.listRetryMs = options.listRetryMs ?? 5_000;
   }
 
-  /** The tools the registry's server declares (every page), from the cache or fetched once for all concurrent callers. */
-  tools(registry: RegistryView): Promise<readonly Tool[]> {
-    const target = upstreamTarget(registry);
+  /** The tools the registry's server declares (every page), from the cache or fetched once for all concurrent callers; `target`: a user's own (its own list). */
+  tools(registry: RegistryView, target: UpstreamTarget = upstreamTarget(registry)): Promise<readonly Tool[]> {
     let tools = this.toolLists.get(target.key);
     if (!tools) {
       const fetching = this.connection(target).use((client) => listAllTools(client, this.listTimeoutMs)).then((list) => Object.freeze(list));
@@ -74,7 +75,7 @@ export class McpUpstreams {
 
   /** Calls `name` with `args` unchanged and answers the server's result as it sent it. */
   async callTool(registry: RegistryView, name: string, args: Record<string, unknown>, options: UpstreamCallOptions = {}): Promise<CallToolResult> {
-    const target = upstreamTarget(registry);
+    const target = options.target ?? upstreamTarget(registry);
     const call = (client: Client) =>
       // `request`, not `callTool`: the result goes back to the client as the server sent it, unvalidated.
       client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, {
@@ -128,6 +129,14 @@ export class McpUpstreams {
       void connection.close();
     }
     for (const key of this.toolLists.keys()) if (!keep.has(key)) this.toolLists.delete(key);
+  }
+
+  /** Closes the connection and forgets the tool list of one target key (a user's target replaced by a new token). */
+  release(key: string): void {
+    const connection = this.connections.get(key);
+    this.connections.delete(key);
+    this.toolLists.delete(key);
+    void connection?.close();
   }
 
   async close(): Promise<void> {
