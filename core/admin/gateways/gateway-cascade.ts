@@ -4,6 +4,7 @@
  */
 import { COLLECTIONS } from '../../records/types.js';
 import type { BatchOp } from '../../store/types.js';
+import { UPSTREAM_OAUTH_COLLECTIONS } from '../../oauth/upstream/user-token-store.js';
 
 /** Collections whose records carry `gateway_id`. Other planes add theirs (store installs, traces). */
 export const GATEWAY_CHILD_COLLECTIONS: string[] = [
@@ -13,6 +14,8 @@ export const GATEWAY_CHILD_COLLECTIONS: string[] = [
   COLLECTIONS.policies,
   COLLECTIONS.auths,
   COLLECTIONS.vaultCredentials,
+  // Users' own tokens at the gateway's MCP servers (upstream OAuth).
+  UPSTREAM_OAUTH_COLLECTIONS.tokens,
 ];
 
 /** The ops deleting a gateway and all its records (one batch). */

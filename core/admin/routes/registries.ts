@@ -19,6 +19,7 @@ import { checkRegistry, storedAuth, type RegistryInput } from '../registries/reg
 import { registryView } from '../views/record-views.js';
 import { freeSlug, slugify } from '../write/unique-slug.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
+import { UPSTREAM_OAUTH_COLLECTIONS } from '../../oauth/upstream/user-token-store.js';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -137,7 +138,12 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
     await writeConfig(deps, async () => {
       const current = await childOf<RegistryRecord>(deps.store, COLLECTIONS.registries, gateway._id, koa.params.registry_id);
       return {
-        ops: [...registryDetachOps(gateway._id, current._id), { collection: COLLECTIONS.registries, op: 'delete', filter: { _id: current._id } }],
+        ops: [
+          ...registryDetachOps(gateway._id, current._id),
+          { collection: COLLECTIONS.registries, op: 'delete', filter: { _id: current._id } },
+          // Users' own tokens at its server (upstream OAuth) go with it.
+          { collection: UPSTREAM_OAUTH_COLLECTIONS.tokens, op: 'delete', filter: { gateway_id: gateway._id, registry_id: current._id }, many: true },
+        ],
         result: undefined,
       };
     });
