@@ -8,8 +8,6 @@
  * headers or credentials.
  */
 import { SpanKind, SpanStatusCode, TraceFlags, type Attributes, type HrTime, type SpanContext } from '@opentelemetry/api';
-import type { InstrumentationScope } from '@opentelemetry/core';
-import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import type { Attempt, Exchange, Outcome, TapRun } from '../../pipeline/exchange.js';
 import { routeTemplate } from '../labels.js';
@@ -17,8 +15,8 @@ import { attemptSpanIdOf, newSpanId, requestTraceOf } from './trace-context.js';
 
 /** Where the spans come from: the exporter's resource and scope. */
 export interface SpanSource {
-  resource: Resource;
-  scope: InstrumentationScope;
+  resource: ReadableSpan['resource'];
+  scope: ReadableSpan['instrumentationScope'];
 }
 
 /** `gen_ai.operation.name` of each proxied operation (GenAI semantic conventions; others keep the gateway's name). */
