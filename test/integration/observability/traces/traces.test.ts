@@ -121,6 +121,50 @@ describe('observability: OpenTelemetry traces and OTLP metrics', () => {
     for (const g of guardrails) expect(g.kind).to.equal(1);
   });
 
+  it('a request without traceparent starts a trace named after its X-AG-Trace-Id; an invalid one is ignored', async () => {
+    healthy.enqueue({ kind: 'text', text: 'fine' });
+    const fresh = await client.chat.completions.create({ model: '@second/m-second', messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+    healthy.enqueue({ kind: 'text', text: 'fine' });
+    const invalid = await client.chat.completions
+      .create({ model: '@second/m-second', messages: [{ role: 'user', content: 'hi' }] }, { headers: { traceparent: `00-${'0'.repeat(32)}-${'1'.repeat(16)}-01` } })
+      .withResponse();
+    for (const { response } of [fresh, invalid]) {
+      const traceId = response.headers.get('x-ag-trace-id')!.replace(/-/g, '');
+      await eventually(async () => spansOf(traceId).some((s) => s.kind === SERVER), 'the request span', 10_000);
+      const request = spansOf(traceId).find((s) => s.kind === SERVER)!;
+      expect(request.parentSpanId ?? '').to.equal('');
+      const attempt = spansOf(traceId).find((s) => s.kind === CLIENT)!;
+      expect(attempt.parentSpanId).to.equal(request.spanId);
+    }
+    expect(TRACEPARENT.exec(String(healthy.requests[healthy.requests.length - 1].headers.traceparent))?.[1]).to.equal(invalid.response.headers.get('x-ag-trace-id')!.replace(/-/g, ''));
+  });
+
+  it('a cache lookup is a span: a hit has no upstream attempt', async () => {
+    const { id: gatewayId } = await gateway.seed.gateway({ slug: 'cached-gw' });
+    const registry = await gateway.seed.registry(gatewayId, { provider: 'openai', slug: 'cached', base_url: healthy.url, apiKey: 'sk-cached', models: ['m-cached'] } as never);
+    const { consumer, key } = await gateway.seed.consumer(gatewayId, { slug: 'cached-app', registries: [{ registry_id: registry._id, weight: 1 }] } as Partial<ConsumerRecord> & { slug: string });
+    await gateway.seed.policy(gatewayId, { type: 'cache', settings: {} }, [consumer._id]);
+    await gateway.configChanged();
+    const cached = new OpenAI({ apiKey: key, baseURL: `${gateway.proxyUrl('cached-app')}/v1`, maxRetries: 0 });
+    const ask = () => cached.chat.completions.create({ model: 'm-cached', messages: [{ role: 'user', content: 'cache me' }] }).withResponse();
+    healthy.enqueue({ kind: 'text', text: 'cached answer' });
+    const miss = await ask();
+    const hit = await ask();
+    const spansOfResponse = async (r: Awaited<ReturnType<typeof ask>>) => {
+      const traceId = r.response.headers.get('x-ag-trace-id')!.replace(/-/g, '');
+      await eventually(async () => spansOf(traceId).some((s) => s.kind === SERVER), 'the request span', 10_000);
+      return spansOf(traceId);
+    };
+    const missSpans = await spansOfResponse(miss);
+    const hitSpans = await spansOfResponse(hit);
+    const lookup = (spans: ReceivedSpan[]) => spans.find((s) => s.attributes['portcullis.hook'] === 'cacheLookup');
+    expect(lookup(missSpans)?.attributes).to.include({ 'portcullis.plugin': 'cache', 'portcullis.cache_hit': false });
+    expect(lookup(hitSpans)?.attributes).to.include({ 'portcullis.plugin': 'cache', 'portcullis.cache_hit': true });
+    expect(missSpans.filter((s) => s.kind === CLIENT)).to.have.length(1);
+    expect(hitSpans.filter((s) => s.kind === CLIENT)).to.have.length(0);
+    expect(hitSpans.find((s) => s.kind === SERVER)!.attributes['portcullis.cache_hit']).to.equal(true);
+  });
+
   it('exports the request counters and durations over OTLP beside Prometheus', async () => {
     await eventually(async () => receiver.metrics.some((m) => m.name === 'portcullis.proxy.requests' && m.points.some((p) => (p.value ?? 0) >= 1)), 'the request counter', 10_000);
     const requests = receiver.metrics.filter((m) => m.name === 'portcullis.proxy.requests').flatMap((m) => m.points);
