@@ -190,4 +190,28 @@ describe('observability: OpenTelemetry traces and OTLP metrics', () => {
     expect(span.kind).to.equal(SERVER);
     expect(span.attributes).to.include({ 'portcullis.guardrail.direction': 'input', 'portcullis.guardrail.status': 'block' });
   });
+
+  it('an evaluation without traceparent is a trace of its own, named after its trace_id; evaluate/claude honours traceparent too', async () => {
+    const plain = await fetch(`${gateway.urls.guardrail}/v1/evaluate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${collectorKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ protocol: 'llm', direction: 'input', payload: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] } }),
+    });
+    const { trace_id: evaluationTraceId } = (await plain.json()) as { trace_id: string };
+    const ownTrace = evaluationTraceId.replace(/-/g, '');
+    await eventually(async () => spansOf(ownTrace).length > 0, 'the evaluation span', 10_000);
+    expect(spansOf(ownTrace)[0].parentSpanId ?? '').to.equal('');
+    expect(spansOf(ownTrace)[0].attributes).to.include({ 'portcullis.guardrail.status': 'allow', 'portcullis.guardrail.trace_id': evaluationTraceId });
+
+    const traceId = randomBytes(16).toString('hex');
+    const callerSpanId = randomBytes(8).toString('hex');
+    const claude = await fetch(`${gateway.urls.guardrail}/v1/evaluate/claude`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${collectorKey}`, 'content-type': 'application/json', traceparent: `00-${traceId}-${callerSpanId}-01` },
+      body: JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's1', prompt: 'Refactor the parser' }),
+    });
+    expect(claude.status).to.equal(200);
+    await eventually(async () => spansOf(traceId).length > 0, 'the evaluate/claude span', 10_000);
+    expect(spansOf(traceId)[0]).to.include({ name: 'guardrail evaluate/claude', parentSpanId: callerSpanId });
+  });
 });
