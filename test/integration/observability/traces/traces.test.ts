@@ -29,6 +29,7 @@ describe('observability: OpenTelemetry traces and OTLP metrics', () => {
   let guardrail: GuardrailClient;
   let collectorKey: string;
   let client: OpenAI;
+  let consumerKey: string;
 
   before(async () => {
     receiver = await startOtlpReceiver();
@@ -51,6 +52,7 @@ describe('observability: OpenTelemetry traces and OTLP metrics', () => {
     } as Partial<ConsumerRecord> & { slug: string });
     await gateway.seed.policy(gatewayId, { type: 'guardrails', settings: { key: collectorKey } }, [consumer._id]);
     await gateway.configChanged();
+    consumerKey = key;
     client = new OpenAI({ apiKey: key, baseURL: `${gateway.proxyUrl('traced-app')}/v1`, maxRetries: 0 });
   });
 
@@ -213,5 +215,13 @@ describe('observability: OpenTelemetry traces and OTLP metrics', () => {
     expect(claude.status).to.equal(200);
     await eventually(async () => spansOf(traceId).length > 0, 'the evaluate/claude span', 10_000);
     expect(spansOf(traceId)[0]).to.include({ name: 'guardrail evaluate/claude', parentSpanId: callerSpanId });
+  });
+
+  it('no span carries a prompt, a completion or a credential', () => {
+    const exported = JSON.stringify(receiver.spans, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+    expect(receiver.spans.length).to.be.greaterThan(5);
+    for (const secret of ['capital of France', 'Paris it is', 'project-x', 'Refactor the parser', consumerKey, collectorKey, 'sk-first', 'sk-second', gateway.jwtSecret]) {
+      expect(exported, secret).to.not.contain(secret);
+    }
   });
 });
