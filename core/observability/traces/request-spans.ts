@@ -81,16 +81,24 @@ function span(source: SpanSource, f: SpanFields): ReadableSpan {
   };
 }
 
+/** Host and port per registry view: a view lives as long as its config snapshot, so each base URL is parsed once per snapshot. */
+const servers = new WeakMap<object, { address?: string; port?: number }>();
+
 /** The upstream host and port of an attempt's registry, for `server.address` / `server.port`. */
 function serverOf(ctx: Exchange, attempt: Attempt): { address?: string; port?: number } {
-  const baseUrl = ctx.snapshot.registry(attempt.registryId)?.baseUrl;
-  if (!baseUrl) return {};
-  try {
-    const url = new URL(baseUrl);
-    return { address: url.hostname, port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 };
-  } catch {
-    return {};
+  const registry = ctx.snapshot.registry(attempt.registryId);
+  if (!registry) return {};
+  let server = servers.get(registry);
+  if (!server) {
+    try {
+      const url = new URL(registry.baseUrl);
+      server = { address: url.hostname, port: url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80 };
+    } catch {
+      server = {};
+    }
+    servers.set(registry, server);
   }
+  return server;
 }
 
 function attemptSpan(source: SpanSource, ctx: Exchange, attempt: Attempt, index: number, traceId: string, parentId: string): ReadableSpan {

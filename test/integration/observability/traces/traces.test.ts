@@ -111,6 +111,7 @@ describe('observability: OpenTelemetry traces and OTLP metrics', () => {
     ]);
     expect(attempts[0].statusCode).to.equal(2);
     expect(attempts[0].attributes).to.include({ 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': 'openai', 'portcullis.attempt.trigger': '5xx' });
+    expect(attempts[1].attributes).to.include({ 'server.address': '127.0.0.1', 'server.port': Number(new URL(healthy.url).port) });
     for (const a of attempts) expect(a.startNs >= request.startNs && a.endNs <= request.endNs, 'an attempt lies within its request').to.equal(true);
 
     // Each upstream was called with a traceparent naming its own attempt span, in the caller's trace.
