@@ -148,7 +148,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   }
   // Prometheus and the OTLP request log read every telemetry event before it is queued.
   const observability = createObservability({
-    telemetry, otlpEndpoint: settings.otlpEndpoint, nodeId: id, planes: settings.planes, log,
+    telemetry, otlpEndpoint: settings.otlpEndpoint, otlpMetricsIntervalMs: settings.otlpMetricsIntervalMs, nodeId: id, planes: settings.planes, log,
     metricsAccess: { token: settings.metricsToken, public: settings.metricsPublic, verifier: adminVerifier, store },
     metricsTenantLabels: settings.metricsTenantLabels,
   });
@@ -161,6 +161,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   // `kit.guardrails`: the configured service, else the co-located plane once it listens.
   const guardrailLocation = new GuardrailLocation(settings.guardrailUrl);
   const coreMembers = [...PROXY_CORE_MEMBERS, coreRouter(routing), metricsMember(telemetry)];
+  // Traces: `traceparent` on each upstream attempt, the request's spans after the response.
+  if (observability.traces) coreMembers.push(observability.traces.member());
   // MCP servers: connections and tool lists per process, shared by every snapshot.
   const mcpUpstreams = new McpUpstreams({ dispatcher: egress.dispatcher, log });
   const build = (document: ConfigDocument) =>

@@ -30,6 +30,8 @@ export interface Settings {
   masterKey?: string;
   guardrailUrl?: string;
   otlpEndpoint?: string;
+  /** How often metrics are exported over OTLP when an endpoint is set (ms; OTEL_METRIC_EXPORT_INTERVAL). */
+  otlpMetricsIntervalMs: number;
   controlPlaneUrl?: string;
   clusterToken?: string;
   scope?: string;
@@ -92,6 +94,7 @@ export const FLAG_ENV: Record<string, string> = {
   'egress-allow': 'PORTCULLIS_EGRESS_ALLOW',
   'mcp-allowed-origins': 'PORTCULLIS_MCP_ALLOWED_ORIGINS',
   'mcp-session-ttl-ms': 'PORTCULLIS_MCP_SESSION_TTL_MS',
+  'otlp-metrics-interval-ms': 'OTEL_METRIC_EXPORT_INTERVAL',
 };
 
 export class SettingsInputError extends Error {}
@@ -219,5 +222,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     egressAllow: egressAllow(get('egress-allow')),
     mcpAllowedOrigins: origins(get('mcp-allowed-origins')),
     mcpSessionTtlMs: positive(get('mcp-session-ttl-ms'), 24 * 60 * 60 * 1000, 'MCP session TTL'),
+    // The OpenTelemetry default export interval.
+    otlpMetricsIntervalMs: positive(get('otlp-metrics-interval-ms'), 60_000, 'OTLP metrics interval'),
   };
 }

@@ -117,6 +117,18 @@ export interface Attempt {
   waitMs?: number;
 }
 
+/** One run of an asynchronous policy tap (a guardrail evaluation, a cache lookup), for traces. */
+export interface TapRun {
+  plugin: string;
+  policyId?: string;
+  hook: string;
+  /** `performance.now()` at the start: the same clock as the exchange's timings. */
+  startedAt: number;
+  durationMs: number;
+  /** The tap threw (its failure mode then decided what happened). */
+  failed?: boolean;
+}
+
 /** A guardrail or policy observation, kept on the exchange and reported in telemetry. */
 export interface ExchangeFinding {
   plugin: string;
@@ -186,6 +198,8 @@ export interface Exchange {
   readonly findings: ExchangeFinding[];
   /** Milliseconds spent per stage or plugin tap. */
   readonly timings: Record<string, number>;
+  /** Asynchronous policy taps that ran, in order, at most MAX_TAP_RUNS (interceptors.ts); absent until one ran. */
+  tapRuns?: TapRun[];
   /** Headers to add to the client response. */
   readonly responseHeaders: Record<string, string>;
   readonly pluginState: Map<string, object>;

@@ -1,4 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
+import type { Exchange } from './exchange.js';
 import type { Logger } from '../logging/logger.js';
 import { traitsOf, type HookName } from './hooks.js';
 import { Rejection } from './rejection.js';
@@ -16,6 +17,17 @@ function invalidRejection(plugin: string, value: unknown): GatewayError {
     source: 'plugin',
     message: `policy ${plugin} failed with a non-Error value (${String(value)})`,
   });
+}
+
+/** Tap runs kept per exchange: a long stream checked window by window must not grow it without end. */
+export const MAX_TAP_RUNS = 64;
+
+/** Records an asynchronous tap's run on the exchange (its last argument) for the request's trace. */
+function recordRun(args: readonly unknown[], options: InterceptOptions, startedAt: number, failed: boolean): void {
+  const ctx = args[args.length - 1] as Exchange | undefined;
+  if (!ctx || typeof ctx !== 'object' || !Array.isArray(ctx.attempts)) return;
+  const runs = (ctx.tapRuns ??= []);
+  if (runs.length < MAX_TAP_RUNS) runs.push({ plugin: options.plugin, policyId: options.policyId, hook: options.hook, startedAt, durationMs: performance.now() - startedAt, failed: failed || undefined });
 }
 
 /**
@@ -64,10 +76,15 @@ export function intercept(fn: (...args: never[]) => unknown, sync: boolean, opti
     };
   }
   return async (...args: never[]) => {
+    const startedAt = performance.now();
+    let failed = false;
     try {
       return checkResult(await fn(...args));
     } catch (err) {
+      failed = true;
       return onFailure(err);
+    } finally {
+      recordRun(args, options, startedAt, failed);
     }
   };
 }

@@ -10,6 +10,8 @@ export interface TelemetryEvent {
   /** The data plane that produced it (set when shipped). */
   node_id?: string;
   data: Record<string, unknown>;
+  /** The W3C `traceparent` the request carried, for its span (traces only; never stored). */
+  traceparent?: string;
 }
 
 /** Where telemetry goes: the local store, or a control plane. */

@@ -31,6 +31,8 @@ export interface ActivityInput {
   status: Status | 'error';
   findings: Finding[];
   durationMs: number;
+  /** The caller's `traceparent`, for the evaluation's span (not stored). */
+  traceparent?: string;
 }
 
 function keptAttributes(input: ActivityInput): Record<string, string> {
@@ -48,6 +50,7 @@ export function recordActivity(sink: TelemetrySink, input: ActivityInput): void 
   sink.emit({
     kind: 'activity',
     at: new Date().toISOString(),
+    traceparent: input.traceparent,
     data: {
       trace_id: input.traceId,
       request_id: input.requestId,

@@ -26,6 +26,8 @@ export interface EvaluationRequest {
   attributes: Record<string, unknown>;
   payload: Record<string, unknown>;
   parsed: ParsedPayload;
+  /** The caller's W3C `traceparent` header, passed on to the evaluation's span. */
+  traceparent?: string;
 }
 
 /** The verdict of one evaluation. */
@@ -55,6 +57,7 @@ export async function evaluate(request: EvaluationRequest, telemetry: TelemetryS
       protocol: request.protocol,
       consumerId: request.consumerId,
       sessionId: request.sessionId,
+      traceparent: request.traceparent,
       attributes: request.attributes,
       payloadModel: request.parsed.model,
       policyId: policy?.id,

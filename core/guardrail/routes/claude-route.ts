@@ -73,6 +73,7 @@ export function claudeRoute(router: Router, deps: EvaluateDeps): void {
       attributes: attributesOf(event),
       payload: event as unknown as Record<string, unknown>,
       parsed,
+      traceparent: koa.get('traceparent') || undefined,
     });
     const base = { trace_id: result.traceId, request_id: koa.state.requestId as string };
     if (result.status !== 'block') {

@@ -35,6 +35,7 @@ export async function answerEvaluate(
   authorization: string,
   readBody: (key: CompiledKey) => Promise<EvaluateBody>,
   requestId: string,
+  traceparent?: string,
 ): Promise<Record<string, unknown>> {
   const key = authenticateCollector(guardrailConfigOf(deps.holder.current), authorization);
   const body = await readBody(key);
@@ -50,6 +51,7 @@ export async function answerEvaluate(
     attributes: body.attributes ?? {},
     payload: body.payload,
     parsed,
+    traceparent,
   });
   return {
     status: result.status,
@@ -63,7 +65,7 @@ export async function answerEvaluate(
 /** Registers `POST /v1/evaluate`. */
 export function evaluateRoute(router: Router, deps: EvaluateDeps): void {
   router.post('/v1/evaluate', async (koa) => {
-    koa.body = await answerEvaluate(deps, koa.get('authorization'), () => readEvaluateBody<EvaluateBody>(koa, 'evaluate-request'), koa.state.requestId as string);
+    koa.body = await answerEvaluate(deps, koa.get('authorization'), () => readEvaluateBody<EvaluateBody>(koa, 'evaluate-request'), koa.state.requestId as string, koa.get('traceparent') || undefined);
   });
 }
 
