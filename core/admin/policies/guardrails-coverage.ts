@@ -1,0 +1,60 @@
+/**
+ * The save-time warning of a `guardrails` policy that would guard nothing. The plugin evaluates
+ * with a collector key; the guardrail service answers `allow` without inspecting anything for a
+ * collector no enabled guardrail policy lists (spec 1.2). The write is still accepted (the
+ * operator may create the guardrail policy next, and a declarative file may list them in any
+ * order), but the answer says so, naming the collector: an operator who enables guardrails is
+ * never left to find out from jailbreaks answered 200.
+ */
+import type { Store } from '../../store/types.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import { collectorCoverage } from '../../guardrail/management/collector-coverage.js';
+import { COLLECTIONS } from '../../records/types.js';
+
+/** The plugin whose settings carry a collector key. */
+const GUARDRAILS_TYPE = 'guardrails';
+
+/** A note in a policy's create or update answer: saved, but it will not do what it is for. */
+export interface PolicySaveWarning {
+  code: 'guardrail_collector_unguarded' | 'guardrail_key_unknown' | 'guardrail_key_refused';
+  message: string;
+}
+
+/** The collector key the settings name: inline, or the secret of a vault credential of the gateway. */
+async function settingsKey(store: Store, box: SecretBox, gatewayId: string, key: unknown): Promise<string | undefined> {
+  if (typeof key === 'string') return key;
+  const credentialId = (key as { credential_id?: unknown } | undefined)?.credential_id;
+  if (typeof credentialId !== 'string') return undefined;
+  const credential = await store.collection(COLLECTIONS.vaultCredentials).findOne({ _id: credentialId, gateway_id: gatewayId });
+  return credential ? box.open(credential.secret_sealed as never) : undefined;
+}
+
+/**
+ * Warnings for a `guardrails` policy's settings as saved (none for any other type, and none
+ * when its key's collector is guarded). Messages name the collector id, never the key.
+ */
+export async function guardrailsCoverageWarnings(store: Store, box: SecretBox, gatewayId: string, type: string, settings: Record<string, unknown>): Promise<PolicySaveWarning[]> {
+  if (type !== GUARDRAILS_TYPE) return [];
+  const key = await settingsKey(store, box, gatewayId, settings.key);
+  if (key === undefined) return [];
+  const coverage = await collectorCoverage(store, key);
+  switch (coverage.state) {
+    case 'guarded':
+      return [];
+    case 'unguarded':
+      return [{
+        code: 'guardrail_collector_unguarded',
+        message: `no enabled guardrail policy lists collector ${coverage.collectorId}: every evaluation answers allow and nothing is inspected until a guardrail policy lists it (POST /v1/policies on the guardrail plane with "collectors": ["${coverage.collectorId}"])`,
+      }];
+    case 'key_refused':
+      return [{
+        code: 'guardrail_key_refused',
+        message: `the key of collector ${coverage.collectorId} is inactive or expired: every evaluation is refused and failure_mode applies`,
+      }];
+    case 'unknown_key':
+      return [{
+        code: 'guardrail_key_unknown',
+        message: 'the key is no collector key of this deployment\'s guardrail service: if the plugin calls another service, check there that a guardrail policy lists its collector; otherwise every evaluation is refused and failure_mode applies',
+      }];
+  }
+}
