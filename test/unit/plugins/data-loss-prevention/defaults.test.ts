@@ -8,6 +8,7 @@ import { expect } from 'chai';
 import detector, { type DataLossPreventionSettings } from '../../../../plugins/data-loss-prevention/index.js';
 import { DEFAULT_ENTITIES, OPT_IN_ENTITIES } from '../../../../plugins/data-loss-prevention/entity-types.js';
 import { validatorFor } from '../../../../core/schema/ajv.js';
+import { DLP_BENIGN_PROMPTS } from '../../../fixtures/detectors/dlp-benign-prompts.js';
 import { masked } from './inspect.js';
 
 /** The detector built from `{}` exactly as a rule without settings builds it. */
@@ -17,20 +18,10 @@ function onDefaults() {
   return detector.create(settings as unknown as DataLossPreventionSettings);
 }
 
-/** Benign prompts a default rule must leave alone: places, people, organisations, dates. */
-export const BENIGN_PROMPTS = [
-  'What is the capital of France?',
-  'Plan a three-day trip to Lisbon and Porto for me.',
-  'Who painted the Mona Lisa, Leonardo da Vinci or Michelangelo?',
-  'Mozart was born on 27 January 1756 in Salzburg.',
-  'Summarise the history of Microsoft and Apple in two paragraphs.',
-  'Is 221B Baker Street in London a real address?',
-];
-
 describe('data_loss_prevention defaults', () => {
   const d = onDefaults();
 
-  for (const prompt of BENIGN_PROMPTS) {
+  for (const prompt of DLP_BENIGN_PROMPTS) {
     it(`masks nothing in a benign prompt: "${prompt}"`, () => {
       expect(masked(prompt, d)).to.deep.equal([]);
     });
