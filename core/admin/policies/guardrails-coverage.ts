@@ -10,15 +10,13 @@ import type { Store } from '../../store/types.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { collectorCoverage } from '../../guardrail/management/collector-coverage.js';
 import { COLLECTIONS } from '../../records/types.js';
+import type { Policy } from '../../generated/records-policy.js';
 
 /** The plugin whose settings carry a collector key. */
 const GUARDRAILS_TYPE = 'guardrails';
 
-/** A note in a policy's create or update answer: saved, but it will not do what it is for. */
-export interface PolicySaveWarning {
-  code: 'guardrail_collector_unguarded' | 'guardrail_key_unknown' | 'guardrail_key_refused';
-  message: string;
-}
+/** A note in a policy's create or update answer (schemas/records/policy.schema.json `warnings`): saved, but it will not do what it is for. */
+export type PolicySaveWarning = NonNullable<Policy['warnings']>[number];
 
 /** The collector key the settings name: inline, or the secret of a vault credential of the gateway. */
 async function settingsKey(store: Store, box: SecretBox, gatewayId: string, key: unknown): Promise<string | undefined> {
