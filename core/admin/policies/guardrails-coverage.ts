@@ -8,8 +8,9 @@
  */
 import type { Store } from '../../store/types.js';
 import type { SecretBox } from '../../security/secret-box.js';
-import { collectorCoverage } from '../../guardrail/management/collector-coverage.js';
-import { COLLECTIONS } from '../../records/types.js';
+import { collectorCoverage, type CollectorCoverage } from '../../guardrail/management/collector-coverage.js';
+import { COLLECTIONS, type PolicyRecord } from '../../records/types.js';
+import type { AdminDeps } from '../app.js';
 import type { Policy } from '../../generated/records-policy.js';
 
 /** The plugin whose settings carry a collector key. */
@@ -28,14 +29,23 @@ async function settingsKey(store: Store, box: SecretBox, gatewayId: string, key:
 }
 
 /**
- * Warnings for a `guardrails` policy's settings as saved (none for any other type, and none
- * when its key's collector is guarded). Messages name the collector id, never the key.
+ * Warnings for a `guardrails` policy as saved (none for any other type, and none when its key's
+ * collector is guarded). Messages name the collector id, never the key. The policy is already
+ * written: a check that cannot run is logged and answers no warning rather than failing the save.
  */
-export async function guardrailsCoverageWarnings(store: Store, box: SecretBox, gatewayId: string, type: string, settings: Record<string, unknown>): Promise<PolicySaveWarning[]> {
-  if (type !== GUARDRAILS_TYPE) return [];
-  const key = await settingsKey(store, box, gatewayId, settings.key);
-  if (key === undefined) return [];
-  const coverage = await collectorCoverage(store, key);
+export async function guardrailsCoverageWarnings(deps: Pick<AdminDeps, 'store' | 'secretBox' | 'log'>, policy: PolicyRecord): Promise<PolicySaveWarning[]> {
+  if (policy.type !== GUARDRAILS_TYPE) return [];
+  try {
+    const key = await settingsKey(deps.store, deps.secretBox, policy.gateway_id, policy.settings.key);
+    return key === undefined ? [] : warningsFor(await collectorCoverage(deps.store, key));
+  } catch (err) {
+    deps.log.warn('guardrails policy coverage could not be checked', { policy_id: policy._id, error: (err as Error).message });
+    return [];
+  }
+}
+
+/** The warnings a coverage state calls for. */
+function warningsFor(coverage: CollectorCoverage): PolicySaveWarning[] {
   switch (coverage.state) {
     case 'guarded':
       return [];

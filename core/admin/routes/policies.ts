@@ -71,7 +71,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
       return { ops: [{ collection: COLLECTIONS.policies, op: 'insert', doc }], result: doc };
     });
     koa.status = 201;
-    koa.body = savedView(created, await guardrailsCoverageWarnings(deps.store, deps.secretBox, gateway._id, created.type, created.settings));
+    koa.body = savedView(created, await guardrailsCoverageWarnings(deps, created));
   });
 
   router.get(`${base}/:policy_id`, async (koa) => {
@@ -92,7 +92,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
       }
       return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: readBack(current._id) };
     });
-    koa.body = savedView(id, await guardrailsCoverageWarnings(deps.store, deps.secretBox, gateway._id, id.type, id.settings));
+    koa.body = savedView(id, await guardrailsCoverageWarnings(deps, id));
   });
 
   router.delete(`${base}/:policy_id`, async (koa) => {
