@@ -60,6 +60,21 @@ export interface Policy {
    * Applies to every consumer of the gateway without being attached.
    */
   global: boolean;
+  /**
+   * Only in the answer to a create or update of a `guardrails` policy that would guard nothing: the policy is saved, and each warning says why its evaluations will not inspect anything. Never stored.
+   *
+   * Items: One warning.
+   */
+  warnings?: {
+    /**
+     * `guardrail_collector_unguarded`: no enabled guardrail policy lists the key's collector, so every evaluation answers allow; `guardrail_key_refused`: the key is inactive or expired; `guardrail_key_unknown`: the key is no collector key of this deployment's guardrail service.
+     */
+    code: 'guardrail_collector_unguarded' | 'guardrail_key_refused' | 'guardrail_key_unknown';
+    /**
+     * What the policy will do, naming the collector (never the key) and how to fix it.
+     */
+    message: string;
+  }[];
   created_at: Timestamp;
   updated_at: Timestamp1;
 }

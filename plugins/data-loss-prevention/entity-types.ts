@@ -45,6 +45,23 @@ export type EntityFamily = 'pii' | 'secret';
 /** Every entity type, PII first. */
 export const ALL_ENTITIES: readonly EntityType[] = [...PII_ENTITIES, ...SECRET_ENTITIES];
 
+/**
+ * Types found from word lists and context rather than a format or checksum: names, street
+ * addresses, places and dates of birth. They misfire on ordinary prompts ("the capital of
+ * France", "Mozart was born on 27 January 1756"), so a rule detects them only when its
+ * `entities` names them.
+ */
+export const OPT_IN_ENTITIES: readonly EntityType[] = ['DATE_OF_BIRTH', 'PERSON', 'STREET_ADDRESS', 'LOCATION'];
+
+const OPT_IN_SET: ReadonlySet<EntityType> = new Set(OPT_IN_ENTITIES);
+
+/**
+ * The entity types of a rule without `entities` (the schema's default): validated identifiers
+ * (cards with Luhn, IBAN with mod-97, US SSN), contact and network data (email, phone, IP) and
+ * every secret type.
+ */
+export const DEFAULT_ENTITIES: readonly EntityType[] = ALL_ENTITIES.filter((e) => !OPT_IN_SET.has(e));
+
 const SECRET_SET: ReadonlySet<string> = new Set(SECRET_ENTITIES);
 
 /** The family of an entity type. */

@@ -11,6 +11,7 @@ import { attachedDeleteOps } from '../consumers/attached-delete.js';
 import { childOf, gatewayInScope } from '../http/gateway-scope.js';
 import { readBody } from '../http/json-body.js';
 import { listPage, pageRequest } from '../http/pagination.js';
+import { guardrailsCoverageWarnings, type PolicySaveWarning } from '../policies/guardrails-coverage.js';
 import { checkPolicy, duplicateNaming } from '../policies/policy-input.js';
 import { checkPolicyReferences } from '../policies/policy-references.js';
 import { policyView } from '../views/record-views.js';
@@ -27,6 +28,13 @@ interface PolicyInput {
   priority?: number;
   parallel?: boolean;
   global?: boolean;
+}
+
+/** A saved policy as the API shows it, with the save's warnings when there are any. */
+function savedView(record: PolicyRecord, warnings: readonly PolicySaveWarning[]): Record<string, unknown> {
+  const view: Record<string, unknown> = policyView(record);
+  if (warnings.length > 0) view.warnings = warnings;
+  return view;
 }
 
 /** Registers the policy routes. */
@@ -63,7 +71,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
       return { ops: [{ collection: COLLECTIONS.policies, op: 'insert', doc }], result: doc };
     });
     koa.status = 201;
-    koa.body = policyView(created);
+    koa.body = savedView(created, await guardrailsCoverageWarnings(deps, created));
   });
 
   router.get(`${base}/:policy_id`, async (koa) => {
@@ -84,7 +92,7 @@ export function policyRoutes(router: Router, deps: AdminDeps): void {
       }
       return { ops: [{ collection: COLLECTIONS.policies, op: 'update', filter: { _id: current._id }, update: { $set: set } }], readBack: readBack(current._id) };
     });
-    koa.body = policyView(id);
+    koa.body = savedView(id, await guardrailsCoverageWarnings(deps, id));
   });
 
   router.delete(`${base}/:policy_id`, async (koa) => {

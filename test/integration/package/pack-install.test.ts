@@ -168,9 +168,11 @@ describe('package: packed, installed outside the repository, and loaded by the b
         toxicity: { text: 'you are a worthless idiot', source: 'prompt' },
         data_loss_prevention: { text: 'My name is Maria Conti and I moved here from Helsinki', source: 'prompt' },
       };
+      // Names and places are opt-in entity types: naming them proves the word lists ship.
+      const settings = { data_loss_prevention: { entities: ['PERSON', 'LOCATION'] } };
       const found = {};
       for (const [name, segment] of Object.entries(cases)) {
-        const detector = host.detectors.get(name).create(host.validateSettings(name, {}));
+        const detector = host.detectors.get(name).create(host.validateSettings(name, settings[name] ?? {}));
         const hits = await detector.inspect({ direction: 'input', segments: [{ id: 0, ...segment }], attachments: [], attributes: {} });
         found[name] = hits.flatMap((hit) => [hit.type, ...hit.entities]);
       }

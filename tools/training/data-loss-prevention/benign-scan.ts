@@ -1,16 +1,17 @@
 /**
  * Development aid: what data_loss_prevention masks in benign prompts without PII labels
  * (shared/datasets/direct-injection, label 0), to spot false alarms outside the tuning data.
- * `npx tsx tools/training/data-loss-prevention/benign-scan.ts clinc150.jsonl [N]`
+ * `npx tsx tools/training/data-loss-prevention/benign-scan.ts clinc150.jsonl [N] [all]`: on the
+ * default entity types, or with `all` on every type (names, addresses, places, dates of birth).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
+import { allEntitiesDetector, defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
 import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
-const [file, limit] = process.argv.slice(2);
-const d = defaultDetector();
+const [file, limit, which] = process.argv.slice(2);
+const d = which === 'all' ? allEntitiesDetector() : defaultDetector();
 const counts = new Map<string, number>();
 let n = 0;
 for (const line of readFileSync(join(datasets, 'direct-injection', file), 'utf8').split('\n').filter(Boolean).slice(0, Number(limit ?? 1e9))) {

@@ -4,13 +4,13 @@
  */
 import { presidioSamples } from '../../../test/eval/detectors/data-loss-prevention/presidio.js';
 import { SpanTally, GOLD_TO_ROW, COMPATIBLE } from '../../../test/eval/detectors/data-loss-prevention/span-scoring.js';
-import { applyRedactions, defaultDetector, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
+import { allEntitiesDetector, applyRedactions, inspectText } from '../../../test/eval/detectors/data-loss-prevention/inspect-text.js';
 import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
 const focus = process.argv[2];
 const part = (process.argv[3] ?? 'tuning') as 'tuning' | 'held-out' | 'all';
-const d = defaultDetector();
+const d = allEntitiesDetector();
 const tally = new SpanTally();
 for (const s of presidioSamples(datasets, part)) {
   const { hits, spans } = inspectText(d, s.text);

@@ -2,10 +2,15 @@
 import detector, { type DataLossPreventionSettings } from '../../../../plugins/data-loss-prevention/index.js';
 import type { Detector, DetectorHit, InspectSegment } from '../../../../core/guardrail/detector.js';
 import { validatorFor } from '../../../../core/schema/ajv.js';
+import { ALL_ENTITIES } from '../../../../plugins/data-loss-prevention/entity-types.js';
 
-/** The detector with `settings` validated and defaults applied. */
+/**
+ * The detector with `settings` validated and defaults applied, every entity type on unless
+ * `settings.entities` says otherwise (the tests of each type name them all; the schema's
+ * default set is proven in defaults.test.ts).
+ */
 export function dlp(settings: Partial<DataLossPreventionSettings> = {}): Detector {
-  const s: Record<string, unknown> = structuredClone(settings);
+  const s: Record<string, unknown> = { entities: [...ALL_ENTITIES], ...structuredClone(settings) };
   if (!validatorFor(detector.schemaId)(s)) throw new Error('invalid settings in test');
   return detector.create(s as unknown as DataLossPreventionSettings);
 }
