@@ -22,7 +22,11 @@ const TIMEOUT_MS = 30_000;
 
 /** Calls the admin and guardrail APIs with the admin token. */
 export class ConfigApiClient {
-  constructor(private readonly endpoints: ApiEndpoints) {}
+  /** `onWarning` hears the `warnings` a write answer carries (a guardrails policy that would guard nothing, tools not checked). */
+  constructor(
+    private readonly endpoints: ApiEndpoints,
+    private readonly onWarning: (line: string) => void = () => undefined,
+  ) {}
 
   /** Every record of a paginated admin list (`/v1/gateways/{id}/registries`). */
   listAdmin(path: string): Promise<ApiRecord[]> {
@@ -76,6 +80,8 @@ export class ConfigApiClient {
       const error = parsed as { error?: string; message?: string } | undefined;
       throw new ApiCallError(`${method} ${path} answered ${res.status}${error?.error ? ` ${error.error}: ${error.message}` : ''}`);
     }
+    const warnings = (parsed as { warnings?: Array<{ code?: string; message?: string }> } | undefined)?.warnings;
+    if (method !== 'GET' && Array.isArray(warnings)) for (const w of warnings) this.onWarning(`warning: ${method} ${path}: ${w.code}: ${w.message}`);
     return (parsed ?? {}) as ApiRecord;
   }
 }

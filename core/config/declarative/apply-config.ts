@@ -22,7 +22,7 @@ export interface ApplyOptions {
 
 /** Applies a parsed file; resolves to the number of changes planned (and made, unless a dry run). */
 export async function applyConfig(config: DeclarativeConfig, endpoints: ApiEndpoints, options: ApplyOptions): Promise<number> {
-  const client = new ConfigApiClient(endpoints);
+  const client = new ConfigApiClient(endpoints, options.out);
   const slugs = new Set((config.gateways ?? []).map((g) => g.slug));
   const live = await readLiveState(client, (slug) => slugs.has(slug), config.guardrail !== undefined);
   const changes = planApply(config, live, client, {

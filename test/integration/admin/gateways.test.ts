@@ -10,6 +10,7 @@ import { GATEWAY_CHILD_COLLECTIONS } from '../../../core/admin/gateways/gateway-
 import { OAuthStateStore } from '../../../core/oauth/store-adapter.js';
 import { AdminClient } from './helpers/admin-client.js';
 import { ENTITLEMENTS, STAGE_RECORDER, startAdminHarness, type AdminHarness } from './helpers/admin-harness.js';
+import { UPSTREAM_OAUTH_COLLECTIONS } from '../../../core/oauth/upstream/user-token-store.js';
 
 const ok = AdminClient.expectStatus;
 
@@ -147,6 +148,8 @@ describe('admin: gateways', () => {
     ok(await h.tenantA.put(`${g}/oauth`, { issuer: 'https://idp.example', client_id: 'gw', client_secret: 'oauth-secret-for-cascade' }), 200);
     h.secrets.add('oauth-secret-for-cascade');
     await new OAuthStateStore(store, gateway.id).upsert('Client', 'c1', { client_id: 'c1', redirect_uris: ['https://agent.example/cb'] });
+    // Upstream OAuth: a user's token at one of the gateway's MCP servers.
+    await store.collection(UPSTREAM_OAUTH_COLLECTIONS.tokens).insertOne({ _id: `cascade-${gateway.id}`, gateway_id: gateway.id, registry_id: registry.id, user_key: 'u', sealed: 'x' });
     for (const collection of GATEWAY_CHILD_COLLECTIONS) expect(await store.collection(collection).count({ gateway_id: gateway.id }), collection).to.be.greaterThan(0);
 
     // Watch the store's batches: the whole cascade must be one of them.
