@@ -16,6 +16,7 @@ import { UnknownToolError, UpstreamSessionExpiredError } from '../toolkit.js';
 import type { McpToolCall, McpToolEntry, McpToolResult } from '../toolkit-types.js';
 import { upstreamFailure } from '../upstream/upstream-failure.js';
 import type { McpUpstreams } from '../upstream/upstream-pool.js';
+import { installedFor } from '../../store-installer/installed-registries.js';
 import { callerScope, type CallerScope } from './caller-scope.js';
 import { splitMergedName } from '../tool-names.js';
 import { toolEntries } from './tool-entries.js';
@@ -69,6 +70,9 @@ function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly Mcp
   scopedLists.set(scope, { from: perRegistry, tools });
   return tools;
 }
+
+/** The scope of the exchange's caller (`ctx.consumer` set), with the Store servers it installed. */
+const scopeOf = (ctx: Exchange): CallerScope => callerScope(ctx.consumer!, ctx.principal, installedFor(ctx.snapshot, ctx.consumer!.gatewayId, ctx.principal));
 
 const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
 
@@ -133,7 +137,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     if (!ctx.consumer) return {};
     const sessions: Record<string, string> = {};
     await Promise.all(
-      callerScope(ctx.consumer, ctx.principal).registries.map(async (registry) => {
+      scopeOf(ctx).registries.map(async (registry) => {
         if (!this.options.routing.availability(registry).ok) return;
         try {
           const id = await this.upstreams.openSession(registry);
@@ -148,9 +152,11 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   }
 
   async closeSessions(ctx: Exchange, sessions: UpstreamSessions): Promise<void> {
+    const scoped = ctx.consumer ? scopeOf(ctx).registries : [];
     await Promise.all(
       Object.entries(sessions).map(async ([registryId, sessionId]) => {
-        const registry = ctx.snapshot.registry(registryId);
+        // A server installed from the Store is no registry of the snapshot: found in the caller's scope.
+        const registry = scoped.find((r) => r.id === registryId) ?? ctx.snapshot.registry(registryId);
         if (registry?.type === 'MCP') await this.upstreams.closeSession(registry, sessionId).catch(() => undefined);
       }),
     );
@@ -165,7 +171,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   private async listing(ctx: Exchange): Promise<Listing> {
     const consumer = ctx.consumer;
     if (!consumer) return { tools: [], down: new Map(), scope: undefined };
-    const scope = callerScope(consumer, ctx.principal);
+    const scope = scopeOf(ctx);
     const down = new Map<string, string>();
     const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down)));
     // A copy: a filterTools tap may change the array it is given.
