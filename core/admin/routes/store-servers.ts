@@ -14,6 +14,7 @@ import { serverByCode } from '../../store-installer/installer.js';
 import { ensureStoreCollections, STORE_COLLECTIONS, type StoreInstance, type StoreServerRecord } from '../../store-installer/records.js';
 import { storeServerView } from '../../store-installer/views.js';
 import type { AdminDeps } from '../app.js';
+import { GATEWAY_CHILD_COLLECTIONS } from '../gateways/gateway-cascade.js';
 import { refuseEgress } from '../http/egress-field.js';
 import { gatewayInScope } from '../http/gateway-scope.js';
 import { readBody, refuse } from '../http/json-body.js';
@@ -51,6 +52,11 @@ async function checkServer(deps: AdminDeps, gatewayId: string, server: ServerInp
 async function mcpRegistry(store: Store, gatewayId: string, registryId: string, field: string): Promise<void> {
   const registry = await store.collection<RegistryRecord>(COLLECTIONS.registries).findOne({ _id: registryId, gateway_id: gatewayId });
   if (!registry || registry.type !== 'MCP') throw refuse(`${field} ${registryId} is not an MCP registry of this gateway`);
+}
+
+// Deleting a gateway deletes its Store: servers, access rules, installs and approval requests.
+for (const collection of Object.values(STORE_COLLECTIONS)) {
+  if (!GATEWAY_CHILD_COLLECTIONS.includes(collection)) GATEWAY_CHILD_COLLECTIONS.push(collection);
 }
 
 /** Registers the Store server routes. */

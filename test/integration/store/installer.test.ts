@@ -5,6 +5,8 @@
  * with their bodies, and two concurrent installs landing as one.
  */
 import { expect } from 'chai';
+import { StoreError } from '../../../core/store/types.js';
+import { STORE_COLLECTIONS } from '../../../core/store-installer/records.js';
 import { AdminClient } from '../admin/helpers/admin-client.js';
 import { startAdminHarness, type AdminHarness } from '../admin/helpers/admin-harness.js';
 
@@ -263,6 +265,20 @@ describe('store: installer, access levels and approvals', function () {
     });
   });
 
+  it('deleting a gateway deletes its Store (servers, rules, installs, approvals) in the same batch', async () => {
+    const other = (await h.newGateway()).id;
+    const otherStore = `/v1/gateways/${other}/store`;
+    expectStatus(await h.tenantA.post(`${otherStore}/servers`, { code: 'wiki', name: 'Wiki', base_url: 'http://127.0.0.1:9/mcp' }), 201);
+    expectStatus(await h.tenantA.put(`${otherStore}/access`, { rules: [{ code: '*', group: '*', level: 'approval' }] }), 200);
+    expectStatus(await h.tenantA.post(`${otherStore}/principal/installs`, { code: 'wiki', principal_sub: 'x', reason: 'r' }), 200);
+    expectStatus(await h.tenantA.put(`${otherStore}/access`, { rules: [{ code: '*', group: '*', level: 'allowed' }] }), 200);
+    expectStatus(await h.tenantA.post(`${otherStore}/principal/installs`, { code: 'wiki', principal_sub: 'y' }), 200);
+    expectStatus(await h.tenantA.delete(`/v1/gateways/${other}`), 204);
+    for (const collection of Object.values(STORE_COLLECTIONS)) {
+      expect(await h.gateway.store!.collection(collection).count({ gateway_id: other }), collection).to.equal(0);
+    }
+  });
+
   describe('concurrency', () => {
     it('concurrent installs of one server for one user make one install; the others answer already_installed', async () => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => install({ code: 'wiki', principal_sub: 'twin', groups: ['eng'] })));
@@ -270,6 +286,14 @@ describe('store: installer, access levels and approvals', function () {
       expect(bodies.filter((b) => !b.already_installed)).to.have.length(1);
       expect(new Set(bodies.map((b) => b.install_id)).size).to.equal(1);
       expect(expectStatus(await h.tenantA.get(`${store}/installs?principal_sub=twin`), 200).total).to.equal(1);
+    });
+
+    it('the store itself refuses a second install of one server for one user (a unique key)', async () => {
+      const [existing] = await h.gateway.store!.collection(STORE_COLLECTIONS.installs).find({ gateway_id: gatewayId, principal_sub: 'twin' });
+      const copy = { ...existing, _id: '00000000-0000-4000-8000-0000000000aa' };
+      const err = await h.gateway.store!.collection(STORE_COLLECTIONS.installs).insertOne(copy).then(() => undefined, (e: unknown) => e);
+      expect(err).to.be.instanceOf(StoreError);
+      expect((err as StoreError).code).to.equal('duplicate_key');
     });
 
     it('concurrent approval requests make one request', async () => {
