@@ -25,6 +25,7 @@ describe('store: installed servers in the user\'s toolkit', function () {
   let store: string;
   let url: string;
   let consumerKey: string;
+  let gatewayId: string;
 
   /** The tool names a user (`subject`) sees through the SDK client with an identity token. */
   const toolsOf = async (subject: string): Promise<string[]> => toolsWith({ authorization: `Bearer ${await issuer.token({ groups: ['eng'] }, { subject })}` });
@@ -44,7 +45,7 @@ describe('store: installed servers in the user\'s toolkit', function () {
     jira = await startJira();
     issuer = await startFakeIssuer();
     h = await startAdminHarness({ planes: ['admin', 'proxy'] });
-    const gatewayId = (await h.newGateway()).id;
+    gatewayId = (await h.newGateway()).id;
     store = `/v1/gateways/${gatewayId}/store`;
     const seed = h.gateway.seed;
     const gh = await seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'github', base_url: github.url });
@@ -100,6 +101,20 @@ describe('store: installed servers in the user\'s toolkit', function () {
     const denied = expectStatus(await h.tenantA.post(`${store}/approvals/${asked.approval_id}/deny`, { reason: 'not in your team' }), 200);
     expect(denied).to.include({ status: 'denied', deny_reason: 'not in your team' });
     expect(await toolsOf('bob')).to.deep.equal([]);
+  });
+
+  it('an install or uninstall tells connected clients of the gateway that its tools changed', async () => {
+    const changed: string[] = [];
+    const stop = h.gateway.mcpToolkit.onToolsChanged((id) => changed.push(id));
+    try {
+      const done = expectStatus(await install({ code: 'jira', principal_sub: 'carl', groups: ['eng'] }), 200);
+      expect(changed).to.include(gatewayId);
+      changed.length = 0;
+      expectStatus(await h.tenantA.delete(`${store}/installs/${done.install_id}`), 204);
+      expect(changed).to.include(gatewayId);
+    } finally {
+      stop();
+    }
   });
 
   it('allowed: a server installed from its base_url appears at once for that user, and uninstall removes it', async () => {
