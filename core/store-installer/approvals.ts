@@ -34,6 +34,9 @@ export async function planApprove(store: Store, gatewayId: string, approvalId: s
   const approval = await pendingApproval(store, gatewayId, approvalId);
   const server = await store.collection<StoreServerRecord>(STORE_COLLECTIONS.servers).findOne({ _id: approval.server_id, gateway_id: gatewayId });
   if (!server) throw new GatewayError('conflict', { message: `store server ${approval.code} was removed; deny the request instead` });
+  if (approval.instance_id && !server.instances.some((i) => i.registry_id === approval.instance_id)) {
+    throw new GatewayError('conflict', { message: `instance ${approval.instance_id} is no longer offered by store server ${approval.code}; deny the request instead` });
+  }
   const ops: BatchOp[] = [];
   let install = await store.collection<StoreInstallRecord>(STORE_COLLECTIONS.installs).findOne({ gateway_id: gatewayId, principal_sub: approval.principal_sub, code: approval.code });
   if (!install) {

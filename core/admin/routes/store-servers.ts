@@ -3,7 +3,8 @@
  * list, get, update and delete by `code`. A server is installed from its `base_url` or as one of
  * its `instances` (MCP registries of the gateway, checked on save), so it needs one of them; its
  * `config_schema` must compile. Deleting a server uninstalls it for everyone and drops its open
- * approval requests, in the same batch.
+ * approval requests, in the same batch; taking an instance off a server uninstalls it for the
+ * users who chose it.
  */
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
@@ -100,7 +101,15 @@ export function storeServerRoutes(router: Router, deps: AdminDeps): void {
       const current = await serverByCode(deps.store, gateway._id, koa.params.code);
       const next: StoreServerRecord = { ...current, ...body, updated_at: new Date().toISOString() };
       await checkServer(deps, gateway._id, next);
-      return { ops: [{ collection: STORE_COLLECTIONS.servers, op: 'replace', filter: { _id: current._id }, doc: next }], result: next };
+      // An instance taken off the server is uninstalled for the users who chose it, in the same batch.
+      const kept = next.instances.map((i) => i.registry_id);
+      return {
+        ops: [
+          { collection: STORE_COLLECTIONS.servers, op: 'replace', filter: { _id: current._id }, doc: next },
+          { collection: STORE_COLLECTIONS.installs, op: 'delete', many: true, filter: { gateway_id: gateway._id, server_id: current._id, instance_id: { $exists: true, $nin: kept } } },
+        ],
+        result: next,
+      };
     });
     koa.body = storeServerView(updated);
   });

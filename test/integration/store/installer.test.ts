@@ -211,6 +211,17 @@ describe('store: installer, access levels and approvals', function () {
       expect(expectStatus(await h.tenantA.get(`${store}/approvals?status=pending&principal_sub=sue`), 200).total).to.equal(0);
     });
 
+    it('taking an instance off a server uninstalls it for whoever chose it, and an approval asking for it cannot be approved (409)', async () => {
+      await server({ code: 'tracker2', name: 'Tracker 2', instances: [{ name: 'EU', registry_id: mcpA }, { name: 'US', registry_id: mcpB }] });
+      const eu = expectStatus(await install({ code: 'tracker2', principal_sub: 'tia', groups: ['eng'], instance_id: mcpA }), 200);
+      const us = expectStatus(await install({ code: 'tracker2', principal_sub: 'tom', groups: ['eng'], instance_id: mcpB }), 200);
+      const asked = expectStatus(await install({ code: 'tracker2', principal_sub: 'tess', groups: ['sales'], instance_id: mcpA, reason: 'EU' }), 200);
+      expectStatus(await h.tenantA.patch(`${store}/servers/tracker2`, { instances: [{ name: 'US', registry_id: mcpB }] }), 200);
+      expectStatus(await h.tenantA.get(`${store}/installs/${eu.install_id}`), 404);
+      expectStatus(await h.tenantA.get(`${store}/installs/${us.install_id}`), 200);
+      expect(expectStatus(await h.tenantA.post(`${store}/approvals/${asked.approval_id}/approve`), 409).message).to.contain('no longer offered');
+    });
+
     it('deny records why, shows it on the request, installs nothing; a new request may follow', async () => {
       const asked = expectStatus(await install({ code: 'mail', principal_sub: 'sid', groups: ['sales'], reason: 'inbox triage' }), 200);
       AdminClient.expectRefusal(await h.tenantA.post(`${store}/approvals/${asked.approval_id}/deny`, {}), '/reason');
