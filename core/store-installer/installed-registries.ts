@@ -23,7 +23,16 @@ const NONE: readonly RegistryView[] = Object.freeze([]);
 
 /** Each user's installed MCP registries, compiled from one snapshot. */
 export class InstalledRegistries {
-  constructor(private readonly byUser: ReadonlyMap<string, readonly RegistryView[]>) {}
+  constructor(
+    private readonly byUser: ReadonlyMap<string, readonly RegistryView[]>,
+    /** The views of servers installed from `base_url`, by their registry id (`store:{server id}`). */
+    private readonly serverViews: ReadonlyMap<string, RegistryView> = new Map(),
+  ) {}
+
+  /** The registry view of a server installed from its `base_url`, by its id; not for instance registries (those are the snapshot's). */
+  serverRegistry(id: string): RegistryView | undefined {
+    return this.serverViews.get(id);
+  }
 
   /** The registries `subject` installed in the gateway, sorted by slug; none when nothing is installed. */
   of(gatewayId: string, subject: string): readonly RegistryView[] {
@@ -68,7 +77,7 @@ export function compileInstalls(document: ConfigDocument, indexes: SnapshotIndex
     list.push(registry);
   }
   for (const list of byUser.values()) list.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  return new InstalledRegistries(byUser);
+  return new InstalledRegistries(byUser, new Map([...serverViews.values()].map((view) => [view.id, view])));
 }
 
 registerConfigExtension({

@@ -16,7 +16,7 @@ import { UnknownToolError, UpstreamSessionExpiredError } from '../toolkit.js';
 import type { McpToolCall, McpToolEntry, McpToolResult } from '../toolkit-types.js';
 import { upstreamFailure } from '../upstream/upstream-failure.js';
 import type { McpUpstreams } from '../upstream/upstream-pool.js';
-import { installedFor } from '../../store-installer/installed-registries.js';
+import { installedFor, installedRegistriesOf } from '../../store-installer/installed-registries.js';
 import { callerScope, type CallerScope } from './caller-scope.js';
 import { splitMergedName } from '../tool-names.js';
 import { toolEntries } from './tool-entries.js';
@@ -87,7 +87,9 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     this.upstreams = options.upstreams;
     this.snapshot = options.holder.current;
     options.upstreams.onToolsChanged((registryId) => {
-      const gatewayId = options.holder.current.registry(registryId)?.gatewayId;
+      const current = options.holder.current;
+      // A server installed from the Store's base_url is no registry of the snapshot.
+      const gatewayId = (current.registry(registryId) ?? installedRegistriesOf(current).serverRegistry(registryId))?.gatewayId;
       if (gatewayId) this.emit(gatewayId);
     });
     options.holder.onSwap((next) => {

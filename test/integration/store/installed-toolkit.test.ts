@@ -10,7 +10,8 @@ import { Client } from '@modelcontextprotocol/client';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { AdminClient } from '../admin/helpers/admin-client.js';
 import { startAdminHarness, type AdminHarness } from '../admin/helpers/admin-harness.js';
-import { startGithub, startJira } from '../../fixtures/mcp/toolkit-servers.js';
+import { JIRA_TOOLS, startGithub, startJira } from '../../fixtures/mcp/toolkit-servers.js';
+import { eventually } from '../../fixtures/processes/portcullis-process.js';
 import type { TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
 import { startFakeIssuer, type FakeIssuer } from '../../fixtures/oidc/fake-issuer.js';
 
@@ -42,7 +43,7 @@ describe('store: installed servers in the user\'s toolkit', function () {
 
   before(async () => {
     github = await startGithub();
-    jira = await startJira();
+    jira = await startJira({ stateful: true });
     issuer = await startFakeIssuer();
     h = await startAdminHarness({ planes: ['admin', 'proxy'] });
     gatewayId = (await h.newGateway()).id;
@@ -114,6 +115,24 @@ describe('store: installed servers in the user\'s toolkit', function () {
       expect(changed).to.include(gatewayId);
     } finally {
       stop();
+    }
+  });
+
+  it('a base_url server\'s own tools/list_changed reaches the gateway\'s listeners and the user\'s next list', async () => {
+    const done = expectStatus(await install({ code: 'jira', principal_sub: 'dora', groups: ['eng'] }), 200);
+    expect(await toolsOf('dora')).to.deep.equal(['jira__create_ticket', 'jira__search']);
+    const changed: string[] = [];
+    const stop = h.gateway.mcpToolkit.onToolsChanged((id) => changed.push(id));
+    try {
+      await eventually(async () => jira.sseStreams() > 0, 'the server\'s SSE stream');
+      jira.setTools([...JIRA_TOOLS, { name: 'close_ticket', inputSchema: { type: 'object' } }]);
+      await jira.notifyToolsChanged();
+      await eventually(async () => changed.includes(gatewayId), 'onToolsChanged');
+      expect(await toolsOf('dora')).to.deep.equal(['jira__close_ticket', 'jira__create_ticket', 'jira__search']);
+    } finally {
+      stop();
+      jira.setTools(JIRA_TOOLS);
+      expectStatus(await h.tenantA.delete(`${store}/installs/${done.install_id}`), 204);
     }
   });
 
