@@ -6,7 +6,7 @@
  *
  * Order of the checks, first match answers:
  * 1. unknown server code: 404; an `instance_id` not among the server's instances: 422;
- * 2. access level `none` for the user's groups: 409 (even when something is installed);
+ * 2. access level `none` for the user's groups: 409 `store_access_none` (even when it is installed);
  * 3. already installed: `installed`, `already_installed`;
  * 4. `requires_admin_setup` on the server: `not_installed`;
  * 5. several instances and no choice: `requires_instance_choice` with `instance_choices`;
@@ -101,7 +101,7 @@ export async function planInstall(context: InstallerContext, request: InstallReq
   const server = await serverByCode(store, gatewayId, request.code);
   const instance = chosenInstance(server, request);
   const level = accessLevel(await accessRules(store, gatewayId), server.code, request.groups);
-  if (level === 'none') throw new GatewayError('conflict', { message: `the access level of ${request.principal_sub} for store server ${server.code} is none` });
+  if (level === 'none') throw new GatewayError('store_access_none', { message: `the access level of ${request.principal_sub} for store server ${server.code} is none` });
 
   const who = { gateway_id: gatewayId, principal_sub: request.principal_sub, code: server.code };
   const installed = await store.collection<StoreInstallRecord>(STORE_COLLECTIONS.installs).findOne(who);

@@ -140,14 +140,14 @@ describe('store: installer, access levels and approvals', function () {
     it('level none: 409 with the admin error body (an explicit none rule, or no rule at all)', async () => {
       for (const [code, groups] of [['secret', ['ops']], ['wiki', []], ['wiki', ['nobody']]] as const) {
         const refused = expectStatus(await install({ code, principal_sub: 'bob', groups }), 409);
-        expect(refused.error, `${code} ${groups.join(',')}`).to.equal('conflict');
+        expect(refused.error, `${code} ${groups.join(',')}`).to.equal('store_access_none');
         expect(refused.message).to.contain('none');
       }
     });
 
     it('the level is evaluated live: a rule changed between two requests changes the outcome', async () => {
       const before = expectStatus(await install({ code: 'wiki', principal_sub: 'lea', groups: ['ops'] }), 409);
-      expect(before.error).to.equal('conflict');
+      expect(before.error).to.equal('store_access_none');
       const rules = expectStatus(await h.tenantA.get(`${store}/access`), 200).rules;
       expectStatus(await h.tenantA.put(`${store}/access`, { rules: [...rules, { code: 'wiki', group: 'ops', level: 'allowed' }] }), 200);
       expect(expectStatus(await install({ code: 'wiki', principal_sub: 'lea', groups: ['ops'] }), 200).status).to.equal('installed');
