@@ -5,10 +5,11 @@
  * batch it returns see no interleaved write; the unique key on (gateway, user, code) backs that.
  *
  * Order of the checks, first match answers:
- * 1. unknown server code: 404; an `instance_id` not among the server's instances: 422;
+ * 1. unknown server code: 404; an `instance_id` not among the server's instances (those whose
+ *    MCP registry still exists): 422;
  * 2. access level `none` for the user's groups: 409 `store_access_none` (even when it is installed);
  * 3. already installed: `installed`, `already_installed`;
- * 4. `requires_admin_setup` on the server: `not_installed`;
+ * 4. `requires_admin_setup` on the server, or every instance's registry deleted: `not_installed`;
  * 5. several instances and no choice: `requires_instance_choice` with `instance_choices`;
  * 6. a config the server requires and none given: `requires_config`; a wrong one: 422;
  * 7. level `approval`: an open request for it answers `pending`; without a `reason`,
@@ -18,6 +19,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
+import { COLLECTIONS, type RegistryRecord } from '../records/types.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { BatchOp, Store } from '../store/types.js';
 import { accessLevel } from './access-level.js';
@@ -27,6 +29,7 @@ import {
   STORE_COLLECTIONS,
   type StoreAccessRecord,
   type StoreApprovalRecord,
+  type StoreInstance,
   type StoreInstallRecord,
   type StoreServerRecord,
 } from './records.js';
@@ -83,23 +86,33 @@ export function newInstall(
   return install;
 }
 
+/** The server's instances whose MCP registry still exists (a deleted registry leaves its instance unusable). */
+async function liveInstances(store: Store, gatewayId: string, server: StoreServerRecord): Promise<StoreInstance[]> {
+  if (server.instances.length === 0) return [];
+  const ids = server.instances.map((i) => i.registry_id);
+  const found = await store.collection<RegistryRecord>(COLLECTIONS.registries).find({ _id: { $in: ids }, gateway_id: gatewayId, type: 'MCP' }, { projection: { _id: 1 } });
+  const live = new Set(found.map((r) => r._id));
+  return server.instances.filter((i) => live.has(i.registry_id));
+}
+
 /** The instance the request names or the only one; `choose` when the user must pick. */
-function chosenInstance(server: StoreServerRecord, request: InstallRequest): { instanceId?: string; choose?: true } {
+function chosenInstance(server: StoreServerRecord, instances: readonly StoreInstance[], request: InstallRequest): { instanceId?: string; choose?: true } {
   if (request.instance_id !== undefined) {
-    if (!server.instances.some((i) => i.registry_id === request.instance_id)) {
+    if (!instances.some((i) => i.registry_id === request.instance_id)) {
       throw new GatewayError('validation_failed', { message: `/instance_id "${request.instance_id}" is not an instance of store server ${server.code}` });
     }
     return { instanceId: request.instance_id };
   }
-  if (server.instances.length === 1) return { instanceId: server.instances[0].registry_id };
-  return server.instances.length > 1 ? { choose: true } : {};
+  if (instances.length === 1) return { instanceId: instances[0].registry_id };
+  return instances.length > 1 ? { choose: true } : {};
 }
 
 /** Runs the installer for one request (see the module comment for the order of the checks). */
 export async function planInstall(context: InstallerContext, request: InstallRequest): Promise<InstallPlan> {
   const { store, gatewayId } = context;
   const server = await serverByCode(store, gatewayId, request.code);
-  const instance = chosenInstance(server, request);
+  const instances = await liveInstances(store, gatewayId, server);
+  const instance = chosenInstance(server, instances, request);
   const level = accessLevel(await accessRules(store, gatewayId), server.code, request.groups);
   if (level === 'none') throw new GatewayError('store_access_none', { message: `the access level of ${request.principal_sub} for store server ${server.code} is none` });
 
@@ -111,9 +124,11 @@ export async function planInstall(context: InstallerContext, request: InstallReq
       ops: [],
     };
   }
-  if (server.requires_admin_setup) return { answer: installAnswer(server, 'not_installed', { requires_admin_setup: true }), ops: [] };
+  // Instances whose registries were all deleted leave nothing to install from: an admin must set it up again.
+  const unusable = server.instances.length > 0 && instances.length === 0;
+  if (server.requires_admin_setup || unusable) return { answer: installAnswer(server, 'not_installed', { requires_admin_setup: true }), ops: [] };
   if (instance.choose) {
-    return { answer: installAnswer(server, 'not_installed', { requires_instance_choice: true, instance_choices: server.instances.map((i) => ({ name: i.name, registry_id: i.registry_id })) }), ops: [] };
+    return { answer: installAnswer(server, 'not_installed', { requires_instance_choice: true, instance_choices: instances.map((i) => ({ name: i.name, registry_id: i.registry_id })) }), ops: [] };
   }
   if (request.config === undefined && server.requires_config) {
     return { answer: installAnswer(server, 'not_installed', { requires_config: true, instance_id: instance.instanceId }), ops: [] };

@@ -195,6 +195,16 @@ describe('store: installer, access levels and approvals', function () {
       expectStatus(await h.tenantA.patch(`${store}/servers/erp`, { requires_admin_setup: false }), 200);
       expect(expectStatus(await install({ code: 'erp', principal_sub: 'ann', groups: ['eng'] }), 200).status).to.equal('installed');
     });
+    it('requires_admin_setup when every instance\'s registry was deleted; a deleted one is no longer offered', async () => {
+      const gone = (await h.gateway.seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'tracker-old', base_url: 'http://127.0.0.1:9/mcp' }))._id;
+      await server({ code: 'legacy', name: 'Legacy', instances: [{ name: 'Old', registry_id: gone }] });
+      await server({ code: 'tracker3', name: 'Tracker 3', instances: [{ name: 'Old', registry_id: gone }, { name: 'EU', registry_id: mcpA }, { name: 'US', registry_id: mcpB }] });
+      expectStatus(await h.tenantA.delete(`/v1/gateways/${gatewayId}/registries/${gone}`), 204);
+      expect(expectStatus(await install({ code: 'legacy', principal_sub: 'ann', groups: ['eng'] }), 200)).to.include({ ...FLAGS_OFF, requires_admin_setup: true, status: 'not_installed' });
+      const ask = expectStatus(await install({ code: 'tracker3', principal_sub: 'ann', groups: ['eng'] }), 200);
+      expect(ask.instance_choices.map((c: { name: string }) => c.name)).to.deep.equal(['EU', 'US']);
+      AdminClient.expectRefusal(await install({ code: 'tracker3', principal_sub: 'ann', groups: ['eng'], instance_id: gone }), '/instance_id');
+    });
   });
 
   describe('approvals', () => {
