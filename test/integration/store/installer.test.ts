@@ -185,6 +185,19 @@ describe('store: installer, access levels and approvals', function () {
       expect(stored.has_config).to.equal(true);
     });
 
+    it('config patterns run on the linear-time engine: a look-around pattern is refused on save, a catastrophic one answers at once', async () => {
+      AdminClient.expectRefusal(await h.tenantA.post(`${store}/servers`, {
+        code: 'lookahead', name: 'L', base_url: 'http://127.0.0.1:9/mcp', requires_config: true,
+        config_schema: { type: 'object', properties: { a: { type: 'string', pattern: '^(?=x)' } } },
+      }), '/config_schema');
+      await server({
+        code: 'nested', name: 'Nested', base_url: 'http://127.0.0.1:9/nested/mcp', requires_config: true,
+        config_schema: { type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } },
+      });
+      // On a backtracking engine this input takes minutes; the linear engine answers at once.
+      AdminClient.expectRefusal(await install({ code: 'nested', principal_sub: 'ann', groups: ['eng'], config: { a: `${'a'.repeat(40)}!` } }), '/config/a');
+    });
+
     it('requires_auth: installed, and the user must still sign in to the server', async () => {
       expect(expectStatus(await install({ code: 'mail', principal_sub: 'ann', groups: ['eng'] }), 200)).to.include({ ...FLAGS_OFF, requires_auth: true, status: 'installed' });
     });
