@@ -40,6 +40,11 @@ async function checkServer(deps: AdminDeps, gatewayId: string, server: ServerInp
   const instances: StoreInstance[] = server.instances ?? [];
   if (server.base_url === undefined && instances.length === 0) throw refuse('/base_url or /instances is required (a server is installed from one of them)');
   refuseEgress(deps.egress.policy, '/base_url', server.base_url);
+  // Installed from base_url, the code is the slug of its merged tool names: it must not be a registry's.
+  if (instances.length === 0 && server.code !== undefined) {
+    const clash = await deps.store.collection<RegistryRecord>(COLLECTIONS.registries).findOne({ gateway_id: gatewayId, slug: server.code });
+    if (clash) throw refuse(`/code ${server.code} is the slug of a registry of this gateway; a server installed from base_url needs its own`);
+  }
   if (server.config_schema !== undefined) compileConfigSchema(server.config_schema);
   const ids = new Set<string>();
   for (const [i, instance] of instances.entries()) {

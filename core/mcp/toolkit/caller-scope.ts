@@ -69,7 +69,11 @@ export function callerScope(consumer: ConsumerView, principal: Principal | undef
     for (const { registry } of consumer.registries) if (registry.type === 'MCP') registries.set(registry.id, registry);
   }
   // An installed server is the user's own choice: all its tools, whatever a role's tool set says.
+  // One whose slug a registry of the scope already uses is left out: merged names stay unique.
+  const slugs = new Set([...registries.values()].map((r) => r.slug));
   for (const registry of installed) {
+    if (!registries.has(registry.id) && slugs.has(registry.slug)) continue;
+    slugs.add(registry.slug);
     registries.set(registry.id, registry);
     toolSets.delete(registry.id);
   }

@@ -27,9 +27,10 @@ describe('store: installed servers in the user\'s toolkit', function () {
   let url: string;
   let consumerKey: string;
   let gatewayId: string;
+  let teamId: string;
 
   /** The tool names a user (`subject`) sees through the SDK client with an identity token. */
-  const toolsOf = async (subject: string): Promise<string[]> => toolsWith({ authorization: `Bearer ${await issuer.token({ groups: ['eng'] }, { subject })}` });
+  const toolsOf = async (subject: string, groups = ['eng']): Promise<string[]> => toolsWith({ authorization: `Bearer ${await issuer.token({ groups }, { subject })}` });
   const toolsWith = async (headers: Record<string, string>): Promise<string[]> => {
     const client = new Client({ name: 'store-e2e', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
@@ -51,6 +52,7 @@ describe('store: installed servers in the user\'s toolkit', function () {
     const seed = h.gateway.seed;
     const gh = await seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'github', base_url: github.url });
     const team = await seed.consumer(gatewayId, { slug: 'team', routing_mode: 'role_based' });
+    teamId = team.consumer._id;
     consumerKey = team.key;
     h.rememberKey(consumerKey);
     await seed.auth(gatewayId, { type: 'oidc', name: 'sso', oidc: { issuer: issuer.issuer, audience: 'portcullis', jwks_uri: issuer.jwksUri, groups_claim: 'groups' } }, [team.consumer._id]);
@@ -143,5 +145,15 @@ describe('store: installed servers in the user\'s toolkit', function () {
     expect(await toolsOf('alice')).to.deep.equal(['github__create_issue', 'github__get_issue', 'github__search_issues']);
     expectStatus(await h.tenantA.delete(`${store}/installs/${done.install_id}`), 204);
     expect(await toolsOf('bob')).to.deep.equal([]);
+  });
+
+  it('an installed server whose slug a role\'s registry also uses is left out: merged names stay unique', async () => {
+    const done = expectStatus(await install({ code: 'jira', principal_sub: 'olga', groups: ['eng'] }), 200);
+    // A registry created later with the server's code as its slug (here in front of the github server), granted by a role.
+    const clash = await h.gateway.seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'jira', base_url: github.url });
+    await h.gateway.seed.role(gatewayId, { name: 'ops', match: { claim: 'groups', any_of: ['ops'] }, registries: [clash._id] }, [teamId]);
+    await h.gateway.configChanged();
+    expect(await toolsOf('olga', ['ops'])).to.deep.equal(['jira__create_issue', 'jira__get_issue', 'jira__search_issues']);
+    expectStatus(await h.tenantA.delete(`${store}/installs/${done.install_id}`), 204);
   });
 });

@@ -76,6 +76,8 @@ describe('store: installer, access levels and approvals', function () {
       AdminClient.expectRefusal(await h.tenantA.post(`${store}/servers`, { code: 'x1', name: 'X', base_url: 'http://127.0.0.1:9/mcp', config_schema: { type: 'nope' } }), '/config_schema');
       AdminClient.expectRefusal(await h.tenantA.post(`${store}/servers`, { code: 'Bad Code', name: 'X', base_url: 'http://127.0.0.1:9/mcp' }), '/code');
       AdminClient.expectRefusal(await h.tenantA.post(`${store}/servers`, { code: 'x1', name: 'X', base_url: 'http://127.0.0.1:9/mcp', color: 'red' }), '/color');
+      // From base_url its code is the slug of its tools' merged names: a registry's slug is refused.
+      AdminClient.expectRefusal(await h.tenantA.post(`${store}/servers`, { code: 'tracker-eu', name: 'X', base_url: 'http://127.0.0.1:9/mcp' }), '/code');
       const taken = expectStatus(await h.tenantA.post(`${store}/servers`, { code: 'wiki', name: 'Again', base_url: 'http://127.0.0.1:9/mcp' }), 409);
       expect(taken.error).to.equal('conflict');
       expect(expectStatus(await h.tenantA.get(`${store}/servers/x1`), 404).error).to.equal('not_found');
