@@ -147,6 +147,11 @@ describe('admin: gateways', () => {
     ok(await h.tenantA.put(`${g}/oauth`, { issuer: 'https://idp.example', client_id: 'gw', client_secret: 'oauth-secret-for-cascade' }), 200);
     h.secrets.add('oauth-secret-for-cascade');
     await new OAuthStateStore(store, gateway.id).upsert('Client', 'c1', { client_id: 'c1', redirect_uris: ['https://agent.example/cb'] });
+    // Store: servers, access rules, an install and an approval request.
+    for (const code of ['a', 'b']) ok(await h.tenantA.post(`${g}/store/servers`, { code, name: code, base_url: `https://${code}.example/mcp` }), 201);
+    ok(await h.tenantA.put(`${g}/store/access`, { rules: [{ code: 'a', group: '*', level: 'allowed' }, { code: 'b', group: '*', level: 'approval' }] }), 200);
+    ok(await h.tenantA.post(`${g}/store/principal/installs`, { code: 'a', principal_sub: 'u' }), 200);
+    ok(await h.tenantA.post(`${g}/store/principal/installs`, { code: 'b', principal_sub: 'u', reason: 'r' }), 200);
     for (const collection of GATEWAY_CHILD_COLLECTIONS) expect(await store.collection(collection).count({ gateway_id: gateway.id }), collection).to.be.greaterThan(0);
 
     // Watch the store's batches: the whole cascade must be one of them.
