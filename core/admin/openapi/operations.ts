@@ -109,6 +109,29 @@ export const ADMIN_OPERATIONS: AdminOperation[] = [
   { method: 'get', path: '/v1/catalog/policies', summary: 'Policy types grouped by category, with settings schemas', tag: 'Catalogs', responses: { 200: { api: 'catalog-policy-groups' } } },
   { method: 'get', path: '/v1/catalog/mcp-servers', summary: 'The Store catalog of MCP servers', tag: 'Catalogs', query: PAGING, responses: { 200: { page: 'api:catalog-mcp-server' } } },
 
+  ...childCrud('store/servers', 'code', 'store-server', 'Store', 'Store server').map((op) => (op.method === 'post' ? { ...op, errors: ['409'] } : op.method === 'patch' ? { ...op, errors: [] } : op)),
+  { method: 'get', path: `${G}/store/access`, summary: 'Store access rules (most permissive matching rule wins; no rule: none)', tag: 'Store', responses: { 200: { api: 'store-access' } } },
+  { method: 'put', path: `${G}/store/access`, summary: 'Replace the Store access rules', tag: 'Store', request: 'store-access', responses: { 200: { api: 'store-access' } } },
+  { method: 'post', path: `${G}/store/principal/installs`, summary: 'Install a Store server as a user (principal_sub, groups), whose live access level applies', tag: 'Store', request: 'store-install-request', responses: { 200: { api: 'store-install-response' } }, errors: ['409'] },
+  {
+    method: 'get', path: `${G}/store/installs`, summary: 'Installed Store servers', tag: 'Store',
+    query: [...PAGING, { name: 'principal_sub', description: 'Only this user\'s installs.', schema: { type: 'string' } }],
+    responses: { 200: { page: 'store-install' } },
+  },
+  { method: 'get', path: `${G}/store/installs/{install_id}`, summary: 'Get an install', tag: 'Store', responses: { 200: { record: 'store-install' } } },
+  { method: 'delete', path: `${G}/store/installs/{install_id}`, summary: "Uninstall: the server leaves the user's toolkit", tag: 'Store', responses: { 204: null } },
+  {
+    method: 'get', path: `${G}/store/approvals`, summary: 'Store approval requests', tag: 'Store',
+    query: [
+      ...PAGING,
+      { name: 'status', description: '`pending`, `approved` or `denied`.', schema: { enum: ['pending', 'approved', 'denied'] } },
+      { name: 'principal_sub', description: 'Only this user\'s requests.', schema: { type: 'string' } },
+    ],
+    responses: { 200: { page: 'store-approval' } },
+  },
+  { method: 'post', path: `${G}/store/approvals/{approval_id}/approve`, summary: 'Approve: installs the server for the requester', tag: 'Store', responses: { 200: { record: 'store-approval' } }, errors: ['409'] },
+  { method: 'post', path: `${G}/store/approvals/{approval_id}/deny`, summary: "Deny, with the reason shown on the request", tag: 'Store', request: 'store-approval-deny', responses: { 200: { record: 'store-approval' } }, errors: ['409'] },
+
   // Registered by other planes through AdminDeps.extraRoutes (playground traces, config sync).
   { method: 'get', path: `${G}/traces/{trace_id}`, summary: 'The playground trace of a proxied request, by its X-AG-Trace-Id', tag: 'Traces', responses: { 200: { json: true } } },
   { method: 'get', path: '/v1/config-sync/connections', summary: 'Connected data planes (platform admins only)', tag: 'Config sync', query: [...PAGING, { name: 'scope', description: 'Opaque scope filter.', schema: { type: 'string' } }], responses: { 200: { json: true } }, errors: ['403'] },

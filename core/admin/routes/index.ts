@@ -13,6 +13,10 @@ import { registryRoutes } from './registries.js';
 import { registryTestRoutes } from './registry-test.js';
 import { registryToolRoutes } from './registry-tools.js';
 import { roleRoutes } from './roles.js';
+import { storeAccessRoutes } from './store-access.js';
+import { storeApprovalRoutes } from './store-approvals.js';
+import { storeInstallRoutes } from './store-installs.js';
+import { storeServerRoutes } from './store-servers.js';
 import { vaultCredentialRoutes } from './vault-credentials.js';
 
 /** Every admin route area, registered in this order. */
@@ -33,4 +37,8 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   vaultCredentialRoutes,
   oauthRoutes,
   catalogRoutes,
+  storeServerRoutes,
+  storeAccessRoutes,
+  storeInstallRoutes,
+  storeApprovalRoutes,
 ];

@@ -3,7 +3,9 @@
  * or those of the roles its principal selects (role_based, the same role selection as LLM routes),
  * narrowed by the roles' `tool_sets` (a caller sees the union of its roles' sets; a registry of a
  * role without a tool set for it gives every tool) and the consumer's `tools` (`allow`,
- * `max_tools`). Computed once per consumer view and role selection.
+ * `max_tools`). A signed-in user also gets the Store servers they installed (`installed`, from the
+ * snapshot): every tool of those, still under the consumer's `tools`. Computed once per consumer
+ * view, role selection and set of installed registries.
  */
 import { selectedRoles } from '../../proxy/routing/candidates.js';
 import type { ConsumerView, Principal, RegistryView } from '../../snapshot/views.js';
@@ -27,13 +29,16 @@ interface RoleToolSet {
   tools?: string[];
 }
 
-/** Scopes by consumer view, then by the ids of the selected roles ('' for inline consumers). */
+/** Scopes by consumer view, then by the ids of the selected roles ('' for inline consumers) and of the installed registries. */
 const scopes = new WeakMap<ConsumerView, Map<string, CallerScope>>();
 
-/** The scope of `principal` calling `consumer`. A role_based caller whose claims select no role has an empty scope. */
-export function callerScope(consumer: ConsumerView, principal: Principal | undefined): CallerScope {
+/**
+ * The scope of `principal` calling `consumer`, with the MCP registries the principal installed
+ * from the Store. A role_based caller whose claims select no role sees only what it installed.
+ */
+export function callerScope(consumer: ConsumerView, principal: Principal | undefined, installed: readonly RegistryView[] = []): CallerScope {
   const roles = consumer.routingMode === 'role_based' ? selectedRoles(consumer, principal) : [];
-  const key = roles.map((r) => r.id).join(',');
+  const key = installed.length === 0 ? roles.map((r) => r.id).join(',') : `${roles.map((r) => r.id).join(',')}|${installed.map((r) => r.id).join(',')}`;
   let byRoles = scopes.get(consumer);
   if (!byRoles) scopes.set(consumer, (byRoles = new Map()));
   let scope = byRoles.get(key);
@@ -62,6 +67,15 @@ export function callerScope(consumer: ConsumerView, principal: Principal | undef
     for (const id of everyTool) toolSets.delete(id);
   } else {
     for (const { registry } of consumer.registries) if (registry.type === 'MCP') registries.set(registry.id, registry);
+  }
+  // An installed server is the user's own choice: all its tools, whatever a role's tool set says.
+  // One whose slug a registry of the scope already uses is left out: merged names stay unique.
+  const slugs = new Set([...registries.values()].map((r) => r.slug));
+  for (const registry of installed) {
+    if (!registries.has(registry.id) && slugs.has(registry.slug)) continue;
+    slugs.add(registry.slug);
+    registries.set(registry.id, registry);
+    toolSets.delete(registry.id);
   }
 
   const allow = compileAllowList(consumer.record.tools?.allow);

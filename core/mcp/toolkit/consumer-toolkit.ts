@@ -20,6 +20,7 @@ import type { McpUpstreams } from '../upstream/upstream-pool.js';
 import { upstreamTarget, type UpstreamTarget } from '../upstream/upstream-target.js';
 import { UpstreamConnectRequired } from '../../oauth/upstream/connect-required.js';
 import type { UpstreamUserAuth } from '../../oauth/upstream/upstream-user-auth.js';
+import { installedFor, installedRegistriesOf } from '../../store-installer/installed-registries.js';
 import { callerScope, type CallerScope } from './caller-scope.js';
 import { splitMergedName } from '../tool-names.js';
 import { toolEntries } from './tool-entries.js';
@@ -81,6 +82,9 @@ function scopedTools(scope: CallerScope, perRegistry: ReadonlyArray<readonly Mcp
 /** Whether an upstream error is the server refusing the credential with HTTP 401. */
 const isUnauthorized = (err: unknown): boolean => err instanceof StreamableHTTPError && err.code === 401;
 
+/** The scope of the exchange's caller (`ctx.consumer` set), with the Store servers it installed. */
+const scopeOf = (ctx: Exchange): CallerScope => callerScope(ctx.consumer!, ctx.principal, installedFor(ctx.snapshot, ctx.consumer!.gatewayId, ctx.principal));
+
 const byteLength = (value: unknown): number => (value === undefined ? 0 : Buffer.byteLength(JSON.stringify(value)));
 
 export class McpConsumerToolkit implements ConsumerToolkit {
@@ -94,7 +98,9 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     this.upstreams = options.upstreams;
     this.snapshot = options.holder.current;
     options.upstreams.onToolsChanged((registryId) => {
-      const gatewayId = options.holder.current.registry(registryId)?.gatewayId;
+      const current = options.holder.current;
+      // A server installed from the Store's base_url is no registry of the snapshot.
+      const gatewayId = (current.registry(registryId) ?? installedRegistriesOf(current).serverRegistry(registryId))?.gatewayId;
       if (gatewayId) this.emit(gatewayId);
     });
     options.holder.onSwap((next) => {
@@ -144,7 +150,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     if (!ctx.consumer) return {};
     const sessions: Record<string, string> = {};
     await Promise.all(
-      callerScope(ctx.consumer, ctx.principal).registries.map(async (registry) => {
+      scopeOf(ctx).registries.map(async (registry) => {
         // A per-user registry is called on the user's own pooled connection, never a shared session.
         if (!this.options.routing.availability(registry).ok || registry.record.auth?.oauth) return;
         try {
@@ -160,9 +166,11 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   }
 
   async closeSessions(ctx: Exchange, sessions: UpstreamSessions): Promise<void> {
+    const scoped = ctx.consumer ? scopeOf(ctx).registries : [];
     await Promise.all(
       Object.entries(sessions).map(async ([registryId, sessionId]) => {
-        const registry = ctx.snapshot.registry(registryId);
+        // A server installed from the Store is no registry of the snapshot: found in the caller's scope.
+        const registry = scoped.find((r) => r.id === registryId) ?? ctx.snapshot.registry(registryId);
         if (registry?.type === 'MCP') await this.upstreams.closeSession(registry, sessionId).catch(() => undefined);
       }),
     );
@@ -177,7 +185,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   private async listing(ctx: Exchange): Promise<Listing> {
     const consumer = ctx.consumer;
     if (!consumer) return { tools: [], down: new Map(), connect: new Map(), scope: undefined };
-    const scope = callerScope(consumer, ctx.principal);
+    const scope = scopeOf(ctx);
     const down = new Map<string, string>();
     const connect = new Map<string, UpstreamConnectRequired>();
     const perRegistry = await Promise.all(scope.registries.map((registry) => this.toolsOf(registry, down, ctx, connect)));

@@ -1,11 +1,12 @@
 /**
  * What, per gateway, decides the MCP toolkits of its consumers: its MCP registries (record, URL
  * and credential), roles (registries, claims, tool sets), consumers (routing, registries, roles,
- * tool scope, policies) and policies. Two snapshots whose fingerprints differ for a gateway may
+ * tool scope, policies), policies and the Store's servers and installs. Two snapshots whose fingerprints differ for a gateway may
  * offer its consumers other tools, so connected clients are told to list again.
  */
 import { createHash } from 'node:crypto';
 import type { Snapshot } from '../../snapshot/snapshot.js';
+import { STORE_COLLECTIONS } from '../../store-installer/records.js';
 import { upstreamTarget } from '../upstream/upstream-target.js';
 
 const fingerprints = new WeakMap<Snapshot, ReadonlyMap<string, string>>();
@@ -29,6 +30,9 @@ export function toolkitFingerprints(snapshot: Snapshot): ReadonlyMap<string, str
     add(c.gateway_id, `c:${c._id}:${JSON.stringify([c.slug, c.routing_mode, c.registries, c.role_ids, c.policy_ids, c.tools])}`);
   }
   for (const policy of document.policies) add(policy.gateway_id, `p:${policy._id}:${JSON.stringify(policy)}`);
+  for (const collection of [STORE_COLLECTIONS.servers, STORE_COLLECTIONS.installs]) {
+    for (const record of (document.extensions?.[collection] ?? []) as Array<{ _id: string; gateway_id: string }>) add(record.gateway_id, `${collection}:${record._id}:${JSON.stringify(record)}`);
+  }
   known = new Map([...parts].map(([gatewayId, list]) => [gatewayId, createHash('sha256').update(list.sort().join('\n')).digest('base64url')]));
   fingerprints.set(snapshot, known);
   return known;

@@ -150,6 +150,11 @@ describe('admin: gateways', () => {
     await new OAuthStateStore(store, gateway.id).upsert('Client', 'c1', { client_id: 'c1', redirect_uris: ['https://agent.example/cb'] });
     // Upstream OAuth: a user's token at one of the gateway's MCP servers.
     await store.collection(UPSTREAM_OAUTH_COLLECTIONS.tokens).insertOne({ _id: `cascade-${gateway.id}`, gateway_id: gateway.id, registry_id: registry.id, user_key: 'u', sealed: 'x' });
+    // Store: servers, access rules, an install and an approval request.
+    for (const code of ['a', 'b']) ok(await h.tenantA.post(`${g}/store/servers`, { code, name: code, base_url: `https://${code}.example/mcp` }), 201);
+    ok(await h.tenantA.put(`${g}/store/access`, { rules: [{ code: 'a', group: '*', level: 'allowed' }, { code: 'b', group: '*', level: 'approval' }] }), 200);
+    ok(await h.tenantA.post(`${g}/store/principal/installs`, { code: 'a', principal_sub: 'u' }), 200);
+    ok(await h.tenantA.post(`${g}/store/principal/installs`, { code: 'b', principal_sub: 'u', reason: 'r' }), 200);
     for (const collection of GATEWAY_CHILD_COLLECTIONS) expect(await store.collection(collection).count({ gateway_id: gateway.id }), collection).to.be.greaterThan(0);
 
     // Watch the store's batches: the whole cascade must be one of them.
