@@ -1,7 +1,7 @@
 /**
- * Docs that run: the walkthroughs of README.md, docs/admin-api.md and docs/proxy-auth.md are
- * executed with bash, block after block, against a live Portcullis, so a page that drifts from
- * the code fails here.
+ * Docs that run: the walkthroughs of README.md, docs/admin-api.md, docs/proxy-auth.md and
+ * docs/proxy-endpoints.md are executed with bash, block after block, against a live Portcullis,
+ * so a page that drifts from the code fails here.
  *
  * The convention, in the markdown:
  * - `<!-- walkthrough: NAME -->` on the line before a ```sh block makes the block part of the
@@ -63,6 +63,7 @@ interface Walkthrough {
 const README: Walkthrough = { name: 'readme', page: 'README.md' };
 const ADMIN: Walkthrough = { name: 'admin', page: 'docs/admin-api.md' };
 const PROXY: Walkthrough = { name: 'proxy', page: 'docs/proxy-auth.md', after: [ADMIN] };
+const ENDPOINTS: Walkthrough = { name: 'endpoints', page: 'docs/proxy-endpoints.md', after: [ADMIN] };
 
 function blocksOf(walkthrough: Walkthrough): WalkthroughBlock[] {
   const earlier = (walkthrough.after ?? []).flatMap(blocksOf);
@@ -174,5 +175,9 @@ describe('docs: the walkthroughs run as written', function () {
 
   it('docs/proxy-auth.md: each documented credential placement, and a refusal in the client format', async () => {
     await run(PROXY);
+  });
+
+  it('docs/proxy-endpoints.md: the model list, and a path or method no route takes', async () => {
+    await run(ENDPOINTS);
   });
 });
