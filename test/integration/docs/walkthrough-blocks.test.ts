@@ -19,6 +19,11 @@ describe('docs: reading walkthrough blocks', () => {
     expect(blocks[1]).to.include({ upstream: 'https://api.example.com/v1', where: 'page.md:14' });
   });
 
+  it('takes a ```json block right after a marked block as the answer it shows', () => {
+    const page = ['<!-- walkthrough: hook -->', '```sh', 'curl -s x', '```', '', '```json', '{"verdict": false,', ' "data": {}}', '```'].join('\n');
+    expect(walkthroughBlocks(page, 'page.md', 'hook')[0].shown).to.equal('{"verdict": false, "data": {}}');
+  });
+
   it('refuses a marker that is not followed by a shell block', () => {
     expect(() => walkthroughBlocks('<!-- walkthrough: admin -->\ntext\n', 'page.md', 'admin')).to.throw('page.md:1');
   });

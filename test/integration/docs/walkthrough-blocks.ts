@@ -11,10 +11,22 @@ export interface WalkthroughBlock {
   code: string;
   /** The upstream URL the block names, which the test replaces with its fake upstream's. */
   upstream?: string;
+  /** The answer a ```json block right after the shell block shows, on one line ('' if none). */
+  shown: string;
 }
 
 const MARKER = /^<!--\s*walkthrough:\s*([\w-]+)((?:\s+[\w-]+=\S+)*)\s*-->\s*$/;
 const FENCE_OPEN = /^```(sh|bash|shell)\s*$/;
+const JSON_FENCE_OPEN = /^```json\s*$/;
+
+/** The ```json block that follows line `after` (blank lines between allowed), joined on one line. */
+function followingJson(lines: readonly string[], after: number): string {
+  let open = after + 1;
+  while (open < lines.length && lines[open].trim() === '') open++;
+  if (!JSON_FENCE_OPEN.test(lines[open] ?? '')) return '';
+  const close = lines.findIndex((line, at) => at > open && line.startsWith('```'));
+  return close < 0 ? '' : lines.slice(open + 1, close).map((line) => line.trim()).join(' ');
+}
 
 function attributesOf(text: string): Record<string, string> {
   const attributes: Record<string, string> = {};
@@ -42,7 +54,8 @@ export function walkthroughBlocks(markdown: string, page: string, name: string):
     const close = lines.findIndex((line, at) => at > open && line.startsWith('```'));
     if (close < 0) throw new Error(`${page}:${open + 1}: the shell block is not closed`);
     const attributes = attributesOf(marker[2]);
-    blocks.push({ where: `${page}:${open + 1}`, code: lines.slice(open + 1, close).join('\n'), upstream: attributes.upstream });
+    const code = lines.slice(open + 1, close).join('\n');
+    blocks.push({ where: `${page}:${open + 1}`, code, upstream: attributes.upstream, shown: followingJson(lines, close) });
     i = close;
   }
   return blocks;

@@ -1,6 +1,6 @@
 /**
- * Docs that run: the walkthroughs of README.md, docs/admin-api.md, docs/proxy-auth.md and
- * docs/proxy-endpoints.md are executed with bash, block after block, against a live Portcullis,
+ * Docs that run: the walkthroughs of README.md, docs/admin-api.md, docs/proxy-auth.md,
+ * docs/proxy-endpoints.md and docs/integrations.md (the gateway webhook adapter) are executed with bash, block after block, against a live Portcullis,
  * so a page that drifts from the code fails here.
  *
  * The convention, in the markdown:
@@ -9,10 +9,11 @@
  * - `<!-- walkthrough: NAME upstream=URL -->` also says the block names the provider at URL
  *   (for example `https://api.openai.com/v1`): the test replaces URL with its fake OpenAI's
  *   `/v1` base, which speaks OpenAI's wire format on 127.0.0.1.
- * - A comment line in a block that shows JSON (`# {"ok": true, "stage": "response", ...}`) is
- *   checked: some answer the block printed must hold each field shown, with the value shown
- *   unless the value is a placeholder (`...`, `"sk-..."`); only the first alternative of an
- *   `or` is checked. A comment line holding only a status code (`# 200`) must be printed as a
+ * - A comment line in a block that shows JSON (`# {"ok": true, "stage": "response", ...}`), or
+ *   a ```json block right after a marked block (the answer as the page shows it), is checked:
+ *   some answer the block printed must hold each top-level field shown, with the value shown
+ *   unless the value is a placeholder (`...`, `"sk-..."`, `{...}`); only the first alternative
+ *   of an `or` is checked. A comment line holding only a status code (`# 200`) must be printed as a
  *   line of its own.
  *
  * What the test stands for, and substitutes in every block:
@@ -64,6 +65,7 @@ const README: Walkthrough = { name: 'readme', page: 'README.md' };
 const ADMIN: Walkthrough = { name: 'admin', page: 'docs/admin-api.md' };
 const PROXY: Walkthrough = { name: 'proxy', page: 'docs/proxy-auth.md', after: [ADMIN] };
 const ENDPOINTS: Walkthrough = { name: 'endpoints', page: 'docs/proxy-endpoints.md', after: [ADMIN] };
+const WEBHOOK: Walkthrough = { name: 'webhook', page: 'docs/integrations.md' };
 
 function blocksOf(walkthrough: Walkthrough): WalkthroughBlock[] {
   const earlier = (walkthrough.after ?? []).flatMap(blocksOf);
@@ -152,7 +154,8 @@ describe('docs: the walkthroughs run as written', function () {
     expect(result.blocks).to.have.length(blocks.length);
     for (const { block, output } of result.blocks) {
       const values = jsonValuesIn(output);
-      for (const fields of shownAnswers(block.code)) {
+      const shown = block.shown ? `${block.code}\n# ${block.shown}` : block.code;
+      for (const fields of shownAnswers(shown)) {
         expect(values.some((value) => matchesShown(value, fields)), `${block.where} shows ${JSON.stringify(fields)}; it printed:\n${output}`).to.equal(true);
       }
       const lines = output.split('\n').map((line) => line.trim());
@@ -175,6 +178,10 @@ describe('docs: the walkthroughs run as written', function () {
 
   it('docs/proxy-auth.md: each documented credential placement, and a refusal in the client format', async () => {
     await run(PROXY);
+  });
+
+  it('docs/integrations.md: the gateway webhook adapter set up from nothing blocks a denied keyword', async () => {
+    await run(WEBHOOK);
   });
 
   it('docs/proxy-endpoints.md: the model list, and a path or method no route takes', async () => {
