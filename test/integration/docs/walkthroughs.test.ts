@@ -1,6 +1,7 @@
 /**
  * Docs that run: the walkthroughs of README.md, docs/admin-api.md, docs/proxy-auth.md,
- * docs/proxy-endpoints.md and docs/integrations.md (the gateway webhook adapter) are executed with bash, block after block, against a live Portcullis,
+ * docs/proxy-endpoints.md, docs/policies.md and docs/integrations.md (the gateway webhook
+ * adapter) are executed with bash, block after block, against a live Portcullis,
  * so a page that drifts from the code fails here.
  *
  * The convention, in the markdown:
@@ -65,6 +66,7 @@ const README: Walkthrough = { name: 'readme', page: 'README.md' };
 const ADMIN: Walkthrough = { name: 'admin', page: 'docs/admin-api.md' };
 const PROXY: Walkthrough = { name: 'proxy', page: 'docs/proxy-auth.md', after: [ADMIN] };
 const ENDPOINTS: Walkthrough = { name: 'endpoints', page: 'docs/proxy-endpoints.md', after: [ADMIN] };
+const POLICIES: Walkthrough = { name: 'policies', page: 'docs/policies.md', after: [ADMIN] };
 const WEBHOOK: Walkthrough = { name: 'webhook', page: 'docs/integrations.md' };
 
 function blocksOf(walkthrough: Walkthrough): WalkthroughBlock[] {
@@ -178,6 +180,10 @@ describe('docs: the walkthroughs run as written', function () {
 
   it('docs/proxy-auth.md: each documented credential placement, and a refusal in the client format', async () => {
     await run(PROXY);
+  });
+
+  it('docs/policies.md: a rate limit created and attached to the walkthrough consumer', async () => {
+    await run(POLICIES);
   });
 
   it('docs/integrations.md: the gateway webhook adapter set up from nothing blocks a denied keyword', async () => {
