@@ -37,7 +37,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'chai';
-import { createTestGateway, sendJson, startFakeOpenAI, type FakeOpenAI, type ScriptedRoute, type TestGateway } from 'portcullis/testing';
+import { createTestGateway, startFakeOpenAI, type FakeOpenAI, type TestGateway } from 'portcullis/testing';
+import { modelsRoute } from '../../fixtures/providers/openai/models-route.js';
 import { jsonValuesIn, matchesShown, shownAnswers, shownStatuses, walkthroughBlocks, type WalkthroughBlock } from './walkthrough-blocks.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -48,12 +49,8 @@ const CURL_FAILS_ON_HTTP_ERRORS = `curl() {
   case " $* " in *" -w "*|*" --write-out "*) command curl "$@" ;; *) command curl --fail-with-body --show-error "$@" ;; esac
 }`;
 
-/** The model list the registry test asks an OpenAI registry for (`GET {base_url}/models`). */
-const modelListRoute: ScriptedRoute = {
-  method: 'GET',
-  pattern: /^\/v1\/models$/,
-  handle: (x) => sendJson(x.res, 200, { object: 'list', data: [{ id: 'gpt-4o-mini', object: 'model', created: 0, owned_by: 'system' }] }),
-};
+/** The key the admin walkthrough's registry holds: the fake's model list accepts only it. */
+const DOC_UPSTREAM_KEY = 'sk-...';
 
 interface Walkthrough {
   name: string;
@@ -112,7 +109,7 @@ describe('docs: the walkthroughs run as written', function () {
   let folder: string;
 
   beforeEach(async () => {
-    upstream = await startFakeOpenAI({ routes: [modelListRoute] });
+    upstream = await startFakeOpenAI({ routes: [modelsRoute(DOC_UPSTREAM_KEY, ['gpt-4o-mini'])] });
     folder = mkdtempSync(join(tmpdir(), 'portcullis-walkthrough-'));
     mkdirSync(join(folder, 'data'));
     mkdirSync(join(folder, 'dist/core/cli'), { recursive: true });
