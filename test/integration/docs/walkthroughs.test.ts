@@ -87,12 +87,13 @@ interface WalkthroughRun {
 /** Runs the blocks in one bash process in `cwd`; each block's output is what it printed. */
 function runBlocks(blocks: WalkthroughBlock[], script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<WalkthroughRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own, so a walkthrough that hangs is ended with the curl or node it waits on.
+    const child = spawn('bash', ['-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
+    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), RUN_TIMEOUT_MS);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
