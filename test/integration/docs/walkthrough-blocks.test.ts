@@ -12,11 +12,11 @@ describe('docs: reading walkthrough blocks', () => {
       '<!-- walkthrough: admin -->', '```sh', 'echo one', '```',
       '```sh', 'echo unmarked', '```',
       '<!-- walkthrough: other -->', '```sh', 'echo other', '```',
-      '<!-- walkthrough: admin upstream=https://api.example.com/v1 -->', '', '```sh', 'echo two', '```',
+      '<!-- walkthrough: admin upstream=https://api.example.com/v1 mcp=https://mcp.example.com/mcp -->', '', '```sh', 'echo two', '```',
     ].join('\n');
     const blocks = walkthroughBlocks(page, 'page.md', 'admin');
     expect(blocks.map((b) => b.code)).to.deep.equal(['echo one', 'echo two']);
-    expect(blocks[1]).to.include({ upstream: 'https://api.example.com/v1', where: 'page.md:14' });
+    expect(blocks[1]).to.include({ upstream: 'https://api.example.com/v1', mcp: 'https://mcp.example.com/mcp', where: 'page.md:14' });
   });
 
   it('takes a ```json block right after a marked block as the answer it shows', () => {

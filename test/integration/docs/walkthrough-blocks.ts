@@ -9,8 +9,10 @@ export interface WalkthroughBlock {
   where: string;
   /** The block's text, as the reader sees it. */
   code: string;
-  /** The upstream URL the block names, which the test replaces with its fake upstream's. */
+  /** The provider URL the block names, which the test replaces with its fake OpenAI's. */
   upstream?: string;
+  /** The MCP server URL the block names, which the test replaces with its fake MCP server's. */
+  mcp?: string;
   /** The answer a ```json block right after the shell block shows, on one line ('' if none). */
   shown: string;
 }
@@ -55,7 +57,7 @@ export function walkthroughBlocks(markdown: string, page: string, name: string):
     if (close < 0) throw new Error(`${page}:${open + 1}: the shell block is not closed`);
     const attributes = attributesOf(marker[2]);
     const code = lines.slice(open + 1, close).join('\n');
-    blocks.push({ where: `${page}:${open + 1}`, code, upstream: attributes.upstream, shown: followingJson(lines, close) });
+    blocks.push({ where: `${page}:${open + 1}`, code, upstream: attributes.upstream, mcp: attributes.mcp, shown: followingJson(lines, close) });
     i = close;
   }
   return blocks;

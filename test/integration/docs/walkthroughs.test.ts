@@ -9,7 +9,9 @@
  *   walkthrough NAME (the reader does not see the comment). Unmarked blocks never run.
  * - `<!-- walkthrough: NAME upstream=URL -->` also says the block names the provider at URL
  *   (for example `https://api.openai.com/v1`): the test replaces URL with its fake OpenAI's
- *   `/v1` base, which speaks OpenAI's wire format on 127.0.0.1.
+ *   `/v1` base, which speaks OpenAI's wire format on 127.0.0.1; `mcp=URL` names an MCP server,
+ *   replaced with a fake one built with the MCP SDK (the `github` toolkit server of
+ *   test/fixtures/mcp, which admits only the key the doc shows).
  * - A comment line in a block that shows JSON (`# {"ok": true, "stage": "response", ...}`), or
  *   a ```json block right after a marked block (the answer as the page shows it), is checked:
  *   some answer the block printed must hold each top-level field shown, with the value shown
@@ -39,6 +41,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'chai';
 import { createTestGateway, startFakeOpenAI, type FakeOpenAI, type TestGateway } from 'portcullis/testing';
 import { modelsRoute } from '../../fixtures/providers/openai/models-route.js';
+import { startGithub } from '../../fixtures/mcp/toolkit-servers.js';
+import type { TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
 import { jsonValuesIn, matchesShown, shownAnswers, shownStatuses, walkthroughBlocks, type WalkthroughBlock } from './walkthrough-blocks.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -51,6 +55,8 @@ const CURL_FAILS_ON_HTTP_ERRORS = `curl() {
 
 /** The key the admin walkthrough's registry holds: the fake's model list accepts only it. */
 const DOC_UPSTREAM_KEY = 'sk-...';
+/** The key the admin walkthrough's MCP registry holds: the fake MCP server admits only it. */
+const DOC_MCP_KEY = 'ghp-...';
 
 interface Walkthrough {
   name: string;
@@ -107,10 +113,12 @@ describe('docs: the walkthroughs run as written', function () {
   this.timeout(RUN_TIMEOUT_MS + 20_000);
   let gateway: TestGateway;
   let upstream: FakeOpenAI;
+  let mcpServer: TinyMcpServer;
   let folder: string;
 
   beforeEach(async () => {
     upstream = await startFakeOpenAI({ routes: [modelsRoute(DOC_UPSTREAM_KEY, ['gpt-4o-mini'])] });
+    mcpServer = await startGithub({ requiredKey: DOC_MCP_KEY });
     folder = mkdtempSync(join(tmpdir(), 'portcullis-walkthrough-'));
     mkdirSync(join(folder, 'data'));
     mkdirSync(join(folder, 'dist/core/cli'), { recursive: true });
@@ -122,6 +130,7 @@ describe('docs: the walkthroughs run as written', function () {
   afterEach(async () => {
     await gateway?.close();
     await upstream?.close();
+    await mcpServer?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
@@ -135,9 +144,10 @@ describe('docs: the walkthroughs run as written', function () {
     const prepared = blocks.map((block) => {
       let code = block.code;
       for (const [documented, live] of ports) code = code.replaceAll(documented, live!);
-      if (block.upstream) {
-        expect(code, `${block.where} names ${block.upstream}`).to.contain(block.upstream);
-        code = code.replaceAll(block.upstream, upstream.url);
+      for (const [documented, live] of [[block.upstream, upstream.url], [block.mcp, mcpServer.url]]) {
+        if (!documented) continue;
+        expect(code, `${block.where} names ${documented}`).to.contain(documented);
+        code = code.replaceAll(documented, live!);
       }
       return `printf '\\n%s\\n' '${BLOCK_SEPARATOR}'\n${code}\n`;
     });
@@ -170,10 +180,12 @@ describe('docs: the walkthroughs run as written', function () {
     await run(README);
   });
 
-  it('docs/admin-api.md: from a fresh start to a proxied chat call and a machine credential', async () => {
+  it('docs/admin-api.md: from a fresh start to a proxied chat call, an MCP registry and a machine credential', async () => {
     await run(ADMIN);
-    // The walkthrough's chat call went through the registry it created to the upstream.
+    // The walkthrough's chat call went through the registry it created to the upstream, and the
+    // MCP registry's tools were listed from its server.
     expect(upstream.requests.some((request) => request.path === '/v1/chat/completions')).to.equal(true);
+    expect(mcpServer.methods).to.include('tools/list');
   });
 
   it('docs/proxy-auth.md: each documented credential placement, and a refusal in the client format', async () => {
