@@ -190,6 +190,8 @@ describe('docs: the walkthroughs run as written', function () {
 
   it('docs/proxy-auth.md: each documented credential placement, and a refusal in the client format', async () => {
     await run(PROXY);
+    // The admin walkthrough's call and the four accepted placements reached the upstream; the refusal did not.
+    expect(upstream.requests.filter((request) => request.path === '/v1/chat/completions')).to.have.length(5);
   });
 
   it('docs/policies.md: a rate limit created and attached to the walkthrough consumer', async () => {
