@@ -1,8 +1,8 @@
 /**
  * Docs that run: the walkthroughs of README.md, docs/admin-api.md, docs/proxy-auth.md,
- * docs/proxy-endpoints.md, docs/policies.md and docs/integrations.md (the gateway webhook
- * adapter) are executed with bash, block after block, against a live Portcullis,
- * so a page that drifts from the code fails here.
+ * docs/proxy-endpoints.md, docs/policies.md, docs/mcp.md (by hand with curl) and
+ * docs/integrations.md (the gateway webhook adapter) are executed with bash, block after block,
+ * against a live Portcullis, so a page that drifts from the code fails here.
  *
  * The convention, in the markdown:
  * - `<!-- walkthrough: NAME -->` on the line before a ```sh block makes the block part of the
@@ -70,6 +70,7 @@ const ADMIN: Walkthrough = { name: 'admin', page: 'docs/admin-api.md' };
 const PROXY: Walkthrough = { name: 'proxy', page: 'docs/proxy-auth.md', after: [ADMIN] };
 const ENDPOINTS: Walkthrough = { name: 'endpoints', page: 'docs/proxy-endpoints.md', after: [ADMIN] };
 const POLICIES: Walkthrough = { name: 'policies', page: 'docs/policies.md', after: [ADMIN] };
+const MCP: Walkthrough = { name: 'mcp', page: 'docs/mcp.md', after: [ADMIN] };
 const WEBHOOK: Walkthrough = { name: 'webhook', page: 'docs/integrations.md' };
 
 function blocksOf(walkthrough: Walkthrough): WalkthroughBlock[] {
@@ -192,6 +193,12 @@ describe('docs: the walkthroughs run as written', function () {
     await run(PROXY);
     // The admin walkthrough's call and the four accepted placements reached the upstream; the refusal did not.
     expect(upstream.requests.filter((request) => request.path === '/v1/chat/completions')).to.have.length(5);
+  });
+
+  it('docs/mcp.md: a consumer over the MCP registry lists its tools by hand, in both protocol eras', async () => {
+    const runs = await run(MCP);
+    const listed = runs.slice(-2).map(({ output }) => JSON.stringify(jsonValuesIn(output)));
+    for (const answer of listed) expect(answer).to.contain('github__search_issues');
   });
 
   it('docs/policies.md: a rate limit created and attached to the walkthrough consumer', async () => {
