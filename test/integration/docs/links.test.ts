@@ -1,7 +1,8 @@
 /**
  * Every relative link of README.md and docs/ names a file of the repository, and a `#fragment`
  * names a heading of its page (GitHub's heading ids: lower case, punctuation dropped, spaces as
- * hyphens), so no page sends an operator to something that is not there.
+ * hyphens), so no page sends an operator to something that is not there; and README.md links
+ * every page of docs/.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -54,5 +55,11 @@ describe('docs: links', () => {
       }
     }
     expect(broken).to.deep.equal([]);
+  });
+
+  it('README.md links every page of docs/, so an operator can find each one', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+    expect(pages.filter((page) => !readme.includes(`](docs/${page}`))).to.deep.equal([]);
   });
 });
