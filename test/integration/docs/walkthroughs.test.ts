@@ -40,6 +40,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from 'chai';
 import { createTestGateway, startFakeOpenAI, type FakeOpenAI, type TestGateway } from 'portcullis/testing';
+import { resolveSettings } from '../../../core/config/settings.js';
 import { modelsRoute } from '../../fixtures/providers/openai/models-route.js';
 import { startGithub } from '../../fixtures/mcp/toolkit-servers.js';
 import type { TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
@@ -212,5 +213,11 @@ describe('docs: the walkthroughs run as written', function () {
 
   it('docs/proxy-endpoints.md: the model list, and a path or method no route takes', async () => {
     await run(ENDPOINTS);
+  });
+});
+
+describe('docs: the ports the walkthroughs name', () => {
+  it('are the defaults a plain start listens on, which the walkthroughs stand in for', () => {
+    expect(resolveSettings({}, {}).ports).to.deep.equal({ proxy: 8000, admin: 8001, guardrail: 8002 });
   });
 });
