@@ -73,6 +73,7 @@ const ENDPOINTS: Walkthrough = { name: 'endpoints', page: 'docs/proxy-endpoints.
 const POLICIES: Walkthrough = { name: 'policies', page: 'docs/policies.md', after: [ADMIN] };
 const MCP: Walkthrough = { name: 'mcp', page: 'docs/mcp.md', after: [ADMIN] };
 const WEBHOOK: Walkthrough = { name: 'webhook', page: 'docs/integrations.md' };
+const GUARDRAILS: Walkthrough = { name: 'guardrails', page: 'docs/guardrails.md' };
 
 function blocksOf(walkthrough: Walkthrough): WalkthroughBlock[] {
   const earlier = (walkthrough.after ?? []).flatMap(blocksOf);
@@ -209,6 +210,11 @@ describe('docs: the walkthroughs run as written', function () {
 
   it('docs/integrations.md: the gateway webhook adapter set up from nothing blocks a denied keyword', async () => {
     await run(WEBHOOK);
+  });
+
+  it('docs/guardrails.md section 1: a collector, a key that expires, deactivated, reactivated and revoked', async () => {
+    const runs = await run(GUARDRAILS);
+    expect(runs.at(-1)!.output.trim()).to.match(/204$/);
   });
 
   it('docs/proxy-endpoints.md: the model list, and a path or method no route takes', async () => {
