@@ -4,7 +4,8 @@
  * the path (never the query string: the Gemini SDK's `?key=` is a credential), the status, the
  * latency and the trace or request id; on the proxy plane also the consumer, the upstream that
  * answered last (registry and model) and the number of attempts. Never a key, a header or a
- * body. `PORTCULLIS_ACCESS_LOG=false` turns it off.
+ * body. `PORTCULLIS_ACCESS_LOG=false` turns it off. At debug level a proxied request also gets a
+ * `route` line: the plan's reason, its targets and each attempt.
  */
 import type Koa from 'koa';
 import type { Logger } from '../logging/logger.js';
@@ -42,13 +43,36 @@ export function accessLogFields(plane: string, koa: Koa.Context, startedAt: numb
   return fields;
 }
 
+/**
+ * At debug level, why a proxied request went where it went: the route plan's reason, the target
+ * chosen and each attempt with its outcome and status (no prompt, no key).
+ */
+function debugRoute(log: Logger, exchange: Exchange): void {
+  if (!exchange.route && exchange.attempts.length === 0) return;
+  log.debug('route', {
+    trace_id: exchange.traceId,
+    reason: exchange.route?.reason,
+    targets: exchange.route?.targets.map((t) => `${t.registry.slug}/${t.model}`),
+    attempts: exchange.attempts.map((a) => ({
+      upstream: `${exchange.snapshot.registry(a.registryId)?.slug ?? a.registryId}/${a.model}`,
+      outcome: a.outcome,
+      status: a.status,
+      duration_ms: a.durationMs === undefined ? undefined : Math.round(a.durationMs),
+      trigger: a.trigger,
+      error: a.error,
+    })),
+  });
+}
+
 /** A Koa middleware writing the access log line of each request of `plane` (first in the chain). */
 export function accessLog(plane: string, log: Logger, exchangeOf: ExchangeOf = () => undefined): Koa.Middleware {
   return async (koa, next) => {
     const startedAt = performance.now();
     // winston formats (masks, serialises) a line before its transports drop it by level: ask first.
     koa.res.once('close', () => {
-      if (log.isInfoEnabled()) log.info('request', accessLogFields(plane, koa, startedAt, exchangeOf(koa)));
+      const exchange = exchangeOf(koa);
+      if (log.isInfoEnabled()) log.info('request', accessLogFields(plane, koa, startedAt, exchange));
+      if (exchange && log.isDebugEnabled()) debugRoute(log, exchange);
     });
     await next();
   };

@@ -42,10 +42,32 @@ export type Logger = winston.Logger;
 /** `PORTCULLIS_LOG_LEVEL`: a winston level, or `silent` (the test suite's default). */
 const level = process.env.PORTCULLIS_LOG_LEVEL ?? 'info';
 
+/**
+ * A line for a person at a terminal: time, level, message, then the fields as `key=value`
+ * (already masked). Machines (log shippers, `docker logs` collectors) get JSON.
+ */
+export const readableLine = winston.format.printf((info) => {
+  const { level: lineLevel, message, timestamp, ...fields } = info as Record<string, unknown>;
+  const rest = Object.entries(fields)
+    .filter(([key]) => typeof key === 'string')
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? (/\s/.test(value) ? JSON.stringify(value) : value) : JSON.stringify(value)}`)
+    .join(' ');
+  return `${String(timestamp)} ${String(lineLevel).toUpperCase().padEnd(5)} ${String(message)}${rest ? ` ${rest}` : ''}`;
+});
+
+/**
+ * JSON lines, or readable lines when standard error (where logs go) is a terminal;
+ * `PORTCULLIS_LOG_FORMAT=json|text` chooses either way.
+ */
+export function logFormatFor(env: NodeJS.ProcessEnv = process.env, terminal = !!process.stderr.isTTY): winston.Logform.Format {
+  const text = env.PORTCULLIS_LOG_FORMAT ? env.PORTCULLIS_LOG_FORMAT === 'text' : terminal;
+  return winston.format.combine(scrubFormat(), winston.format.timestamp(), text ? readableLine : winston.format.json());
+}
+
 /** The process logger; `logger.child({ plane: 'proxy' })` for a plane or plugin. */
 export const logger: Logger = winston.createLogger({
   level: level === 'silent' ? 'error' : level,
   silent: level === 'silent',
-  format: winston.format.combine(scrubFormat(), winston.format.timestamp(), winston.format.json()),
+  format: logFormatFor(),
   transports: [new winston.transports.Console({ stderrLevels: ['error', 'warn', 'info', 'debug'] })],
 });

@@ -83,6 +83,7 @@ export class SnapshotHolder {
   private swap(next: Snapshot) {
     const previous = this.snapshot;
     this.snapshot = next;
+    if (previous !== next) this.log.debug('config snapshot installed', { revision: next.revision, previous_revision: previous.revision });
     // The plugins of the replaced snapshot close what they opened once its requests have finished.
     if (previous !== next) {
       const retired = previous.retire().finally(() => this.retiring.delete(retired));

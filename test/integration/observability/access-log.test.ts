@@ -43,6 +43,10 @@ describe('observability: the access log', () => {
     expect(lines[0]).to.include({ method: 'POST', path: '/app/v1/chat/completions', status: 200, consumer: 'app', upstream: 'openai/gpt-4o', attempts: 1 });
     expect(lines[0]!.trace_id).to.equal(response.headers.get('x-ag-trace-id'));
     expect(lines[0]!.latency_ms).to.be.a('number').and.at.least(0);
+    // At debug level, why it went there: the plan and each attempt.
+    const route = memory.lines.map((l) => JSON.parse(l) as Line).find((l) => l.message === 'route' && l.trace_id === lines[0]!.trace_id);
+    expect(route).to.deep.include({ level: 'debug', targets: ['openai/gpt-4o'] });
+    expect(route!.attempts).to.deep.equal([{ upstream: 'openai/gpt-4o', outcome: 'ok', status: 200, duration_ms: (route!.attempts as Array<{ duration_ms: number }>)[0]!.duration_ms }]);
     const text = memory.lines.join('\n');
     expect(text).to.not.include(key);
     expect(text).to.not.include('secret prompt text');

@@ -1,10 +1,11 @@
 /**
  * A winston logger for tests that keeps every line in memory, formatted exactly as the
- * process logger formats them (secret masking, timestamp, JSON).
+ * process logger formats them for machines (secret masking, timestamp, JSON), whether or not
+ * the tests run at a terminal.
  */
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import { logger as processLogger, type Logger } from '../../../../core/logging/logger.js';
+import { logFormatFor, type Logger } from '../../../../core/logging/logger.js';
 
 export interface MemoryLog {
   log: Logger;
@@ -20,6 +21,6 @@ export function memoryLog(): MemoryLog {
       done();
     },
   });
-  const log = winston.createLogger({ level: 'debug', format: processLogger.format, transports: [new winston.transports.Stream({ stream: sink })] });
+  const log = winston.createLogger({ level: 'debug', format: logFormatFor({ PORTCULLIS_LOG_FORMAT: 'json' }), transports: [new winston.transports.Stream({ stream: sink })] });
   return { log, lines };
 }
