@@ -124,8 +124,8 @@ export async function planInstall(context: InstallerContext, request: InstallReq
       ops: [],
     };
   }
-  // Instances whose registries were all deleted leave nothing to install from: an admin must set it up again.
-  const unusable = server.instances.length > 0 && instances.length === 0;
+  // No live instance and no base_url (every instance's registry was deleted) leaves nothing to install from: an admin must set it up again.
+  const unusable = instances.length === 0 && !server.base_url;
   if (server.requires_admin_setup || unusable) return { answer: installAnswer(server, 'not_installed', { requires_admin_setup: true }), ops: [] };
   if (instance.choose) {
     return { answer: installAnswer(server, 'not_installed', { requires_instance_choice: true, instance_choices: instances.map((i) => ({ name: i.name, registry_id: i.registry_id })) }), ops: [] };

@@ -315,6 +315,28 @@ describe('store: installer, access levels and approvals', function () {
     }
   });
 
+  describe('deleting a registry', () => {
+    it('deleting a registry takes it off Store servers\' instances and deletes the installs bound to it, in the same batch', async () => {
+      const doomed = (await h.gateway.seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'tracker-doomed', base_url: 'http://127.0.0.1:9/mcp' }))._id;
+      await h.gateway.configChanged();
+      await server({ code: 'tracker4', name: 'Tracker 4', instances: [{ name: 'Doomed', registry_id: doomed }, { name: 'EU', registry_id: mcpA }] });
+      await server({ code: 'doomed', name: 'Doomed only', instances: [{ name: 'Doomed', registry_id: doomed }] });
+      const onDoomed = expectStatus(await install({ code: 'tracker4', principal_sub: 'dora', groups: ['eng'], instance_id: doomed }), 200);
+      const onEu = expectStatus(await install({ code: 'tracker4', principal_sub: 'eve', groups: ['eng'], instance_id: mcpA }), 200);
+      expectStatus(await install({ code: 'doomed', principal_sub: 'dora', groups: ['eng'] }), 200);
+      expectStatus(await h.tenantA.delete(`/v1/gateways/${gatewayId}/registries/${doomed}`), 204);
+      const tracker4 = expectStatus(await h.tenantA.get(`${store}/servers/tracker4`), 200);
+      expect(tracker4.instances).to.deep.equal([{ name: 'EU', registry_id: mcpA }]);
+      expect(expectStatus(await h.tenantA.get(`${store}/servers/doomed`), 200).instances).to.deep.equal([]);
+      expect(expectStatus(await h.tenantA.get(`${store}/installs/${onDoomed.install_id}`), 404).error).to.equal('not_found');
+      expectStatus(await h.tenantA.get(`${store}/installs/${onEu.install_id}`), 200);
+      expect(await h.gateway.store!.collection(STORE_COLLECTIONS.installs).count({ gateway_id: gatewayId, instance_id: doomed })).to.equal(0);
+      // A server left with no instance (and no base_url) needs an admin again; the user may reinstall elsewhere.
+      expect(expectStatus(await install({ code: 'doomed', principal_sub: 'dora', groups: ['eng'] }), 200)).to.include({ ...FLAGS_OFF, requires_admin_setup: true, status: 'not_installed' });
+      expect(expectStatus(await install({ code: 'tracker4', principal_sub: 'dora', groups: ['eng'] }), 200)).to.include({ status: 'installed', instance_id: mcpA });
+    });
+  });
+
   describe('concurrency', () => {
     it('concurrent installs of one server for one user make one install; the others answer already_installed', async () => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => install({ code: 'wiki', principal_sub: 'twin', groups: ['eng'] })));
