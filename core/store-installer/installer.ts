@@ -24,6 +24,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { BatchOp, Store } from '../store/types.js';
 import { accessLevel } from './access-level.js';
 import { checkConfig } from './config-schema.js';
+import { checkConfigHeaderValues } from './config-headers.js';
 import { installAnswer, type InstallAnswer } from './install-answer.js';
 import {
   STORE_COLLECTIONS,
@@ -136,6 +137,7 @@ export async function planInstall(context: InstallerContext, request: InstallReq
   if (request.config !== undefined) {
     if (!server.requires_config) throw new GatewayError('validation_failed', { message: `/config is not taken by store server ${server.code}` });
     checkConfig(server.config_schema, request.config);
+    checkConfigHeaderValues(server.config_schema, request.config);
   }
   const configSealed = request.config !== undefined ? context.secretBox.seal(JSON.stringify(request.config)) : undefined;
 

@@ -11,6 +11,7 @@ import type Router from '@koa/router';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
 import { compileConfigSchema } from '../../store-installer/config-schema.js';
+import { checkConfigHeaderNames } from '../../store-installer/config-headers.js';
 import { serverByCode } from '../../store-installer/installer.js';
 import { ensureStoreCollections, STORE_COLLECTIONS, type StoreInstance, type StoreServerRecord } from '../../store-installer/records.js';
 import { storeServerView } from '../../store-installer/views.js';
@@ -45,7 +46,10 @@ async function checkServer(deps: AdminDeps, gatewayId: string, server: ServerInp
     const clash = await deps.store.collection<RegistryRecord>(COLLECTIONS.registries).findOne({ gateway_id: gatewayId, slug: server.code });
     if (clash) throw refuse(`/code ${server.code} is the slug of a registry of this gateway; a server installed from base_url needs its own`);
   }
-  if (server.config_schema !== undefined) compileConfigSchema(server.config_schema);
+  if (server.config_schema !== undefined) {
+    compileConfigSchema(server.config_schema);
+    checkConfigHeaderNames(server.config_schema);
+  }
   const ids = new Set<string>();
   for (const [i, instance] of instances.entries()) {
     if (ids.has(instance.registry_id)) throw refuse(`/instances/${i}/registry_id ${instance.registry_id} is listed twice`);
