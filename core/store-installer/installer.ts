@@ -87,13 +87,14 @@ export function newInstall(
   return install;
 }
 
-/** The server's instances whose MCP registry still exists (a deleted registry leaves its instance unusable). */
-async function liveInstances(store: Store, gatewayId: string, server: StoreServerRecord): Promise<StoreInstance[]> {
-  if (server.instances.length === 0) return [];
+/** The server's instances whose MCP registry still exists (a deleted registry leaves its instance unusable), and those whose users sign in (`auth.oauth`). */
+async function liveInstances(store: Store, gatewayId: string, server: StoreServerRecord): Promise<{ instances: StoreInstance[]; signIn: Set<string> }> {
+  if (server.instances.length === 0) return { instances: [], signIn: new Set() };
   const ids = server.instances.map((i) => i.registry_id);
-  const found = await store.collection<RegistryRecord>(COLLECTIONS.registries).find({ _id: { $in: ids }, gateway_id: gatewayId, type: 'MCP' }, { projection: { _id: 1 } });
+  const found = await store.collection<RegistryRecord>(COLLECTIONS.registries).find({ _id: { $in: ids }, gateway_id: gatewayId, type: 'MCP' }, { projection: { _id: 1, auth: 1 } });
   const live = new Set(found.map((r) => r._id));
-  return server.instances.filter((i) => live.has(i.registry_id));
+  const signIn = new Set(found.filter((r) => r.auth?.oauth).map((r) => r._id));
+  return { instances: server.instances.filter((i) => live.has(i.registry_id)), signIn };
 }
 
 /** The instance the request names or the only one; `choose` when the user must pick. */
@@ -112,8 +113,10 @@ function chosenInstance(server: StoreServerRecord, instances: readonly StoreInst
 export async function planInstall(context: InstallerContext, request: InstallRequest): Promise<InstallPlan> {
   const { store, gatewayId } = context;
   const server = await serverByCode(store, gatewayId, request.code);
-  const instances = await liveInstances(store, gatewayId, server);
+  const { instances, signIn } = await liveInstances(store, gatewayId, server);
   const instance = chosenInstance(server, instances, request);
+  // The user must still sign in to the server itself: the server says so, or its instance's registry signs each user in.
+  const requiresAuth = (instanceId: string | undefined) => server.requires_auth || (instanceId !== undefined && signIn.has(instanceId));
   const level = accessLevel(await accessRules(store, gatewayId), server.code, request.groups);
   if (level === 'none') throw new GatewayError('store_access_none', { message: `the access level of ${request.principal_sub} for store server ${server.code} is none` });
 
@@ -121,7 +124,7 @@ export async function planInstall(context: InstallerContext, request: InstallReq
   const installed = await store.collection<StoreInstallRecord>(STORE_COLLECTIONS.installs).findOne(who);
   if (installed) {
     return {
-      answer: installAnswer(server, 'installed', { already_installed: true, requires_auth: server.requires_auth, install_id: installed._id, instance_id: installed.instance_id }),
+      answer: installAnswer(server, 'installed', { already_installed: true, requires_auth: requiresAuth(installed.instance_id), install_id: installed._id, instance_id: installed.instance_id }),
       ops: [],
     };
   }
@@ -159,7 +162,7 @@ export async function planInstall(context: InstallerContext, request: InstallReq
 
   const install = newInstall(gatewayId, server, { principal_sub: request.principal_sub, instance_id: instance.instanceId, config_sealed: configSealed });
   return {
-    answer: installAnswer(server, 'installed', { requires_auth: server.requires_auth, install_id: install._id, instance_id: install.instance_id }),
+    answer: installAnswer(server, 'installed', { requires_auth: requiresAuth(install.instance_id), install_id: install._id, instance_id: install.instance_id }),
     ops: [{ collection: STORE_COLLECTIONS.installs, op: 'insert', doc: install }],
   };
 }

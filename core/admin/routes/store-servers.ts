@@ -54,14 +54,18 @@ async function checkServer(deps: AdminDeps, gatewayId: string, server: ServerInp
   for (const [i, instance] of instances.entries()) {
     if (ids.has(instance.registry_id)) throw refuse(`/instances/${i}/registry_id ${instance.registry_id} is listed twice`);
     ids.add(instance.registry_id);
-    await mcpRegistry(deps.store, gatewayId, instance.registry_id, `/instances/${i}/registry_id`);
+    const registry = await mcpRegistry(deps.store, gatewayId, instance.registry_id, `/instances/${i}/registry_id`);
+    // The user signs in through the instance's registry (per-user upstream OAuth): it must have somewhere to sign in.
+    if (server.requires_auth && !registry.auth?.oauth) throw refuse(`/instances/${i}/registry_id ${instance.registry_id} has no auth.oauth, so its users cannot sign in (requires_auth)`);
   }
+  if (server.requires_auth && instances.length === 0) throw refuse('/requires_auth needs instances: each user signs in through an instance\'s MCP registry with auth.oauth');
 }
 
-/** 422 naming `field` unless `registryId` is an MCP registry of the gateway. */
-async function mcpRegistry(store: Store, gatewayId: string, registryId: string, field: string): Promise<void> {
+/** The MCP registry `registryId` of the gateway, or 422 naming `field`. */
+async function mcpRegistry(store: Store, gatewayId: string, registryId: string, field: string): Promise<RegistryRecord> {
   const registry = await store.collection<RegistryRecord>(COLLECTIONS.registries).findOne({ _id: registryId, gateway_id: gatewayId });
   if (!registry || registry.type !== 'MCP') throw refuse(`${field} ${registryId} is not an MCP registry of this gateway`);
+  return registry;
 }
 
 // Deleting a gateway deletes its Store: servers, access rules, installs and approval requests.

@@ -41,7 +41,11 @@ describe('store: installer, access levels and approvals', function () {
       code: 'billing', name: 'Billing', base_url: 'http://127.0.0.1:9/billing/mcp', requires_config: true,
       config_schema: { type: 'object', required: ['account'], properties: { account: { type: 'string', pattern: '^acct_' } }, additionalProperties: false },
     });
-    await server({ code: 'mail', name: 'Mail', base_url: 'http://127.0.0.1:9/mail/mcp', requires_auth: true });
+    // Each user signs in to the mail server through its registry (per-user upstream OAuth).
+    const mailbox = expectStatus(await h.tenantA.post(`/v1/gateways/${gatewayId}/registries`, {
+      type: 'MCP', provider: 'mcp', slug: 'mailbox', base_url: 'http://127.0.0.1:9/mail/mcp', auth: { oauth: { issuer: 'http://127.0.0.1:9/as', client_id: 'portcullis' } },
+    }), 201);
+    await server({ code: 'mail', name: 'Mail', requires_auth: true, instances: [{ name: 'mail', registry_id: mailbox.id }] });
     await server({ code: 'erp', name: 'ERP', base_url: 'http://127.0.0.1:9/erp/mcp', requires_admin_setup: true });
     await server({ code: 'secret', name: 'Secret', base_url: 'http://127.0.0.1:9/secret/mcp' });
     expectStatus(await h.tenantA.put(`${store}/access`, {
@@ -85,8 +89,10 @@ describe('store: installer, access levels and approvals', function () {
 
     it('updates and deletes a server by code', async () => {
       await server({ code: 'temp', name: 'Temp', base_url: 'http://127.0.0.1:9/temp/mcp' });
-      const patched = expectStatus(await h.tenantA.patch(`${store}/servers/temp`, { name: 'Temporary', requires_auth: true }), 200);
-      expect(patched).to.include({ code: 'temp', name: 'Temporary', requires_auth: true });
+      const patched = expectStatus(await h.tenantA.patch(`${store}/servers/temp`, { name: 'Temporary', requires_admin_setup: true }), 200);
+      expect(patched).to.include({ code: 'temp', name: 'Temporary', requires_admin_setup: true });
+      // From base_url there is nowhere for a user to sign in (docs/store.md).
+      AdminClient.expectRefusal(await h.tenantA.patch(`${store}/servers/temp`, { requires_auth: true }), '/requires_auth');
       AdminClient.expectRefusal(await h.tenantA.patch(`${store}/servers/temp`, { code: 'other' }), '/code');
       expectStatus(await h.tenantA.delete(`${store}/servers/temp`), 204);
       expectStatus(await h.tenantA.get(`${store}/servers/temp`), 404);
