@@ -9,13 +9,13 @@
  *    MCP registry still exists): 422;
  * 2. access level `none` for the user's groups: 409 `store_access_none` (even when it is installed);
  * 3. already installed: `installed`, `already_installed`;
- * 4. `requires_admin_setup` on the server, or every instance's registry deleted: `not_installed`;
+ * 4. `requires_admin_setup` on the server, or no live instance and no `base_url` to install from: `not_installed`;
  * 5. several instances and no choice: `requires_instance_choice` with `instance_choices`;
  * 6. a config the server requires and none given: `requires_config`; a wrong one: 422;
  * 7. level `approval`: an open request for it answers `pending`; without a `reason`,
  *    `requires_reason` (the caller thought it could install; it must ask the user why); with
  *    one, a new request is filed (`pending_approval`);
- * 8. level `allowed`: installed at once (`requires_auth` when the user must sign in to the server).
+ * 8. level `allowed`: installed at once (`requires_auth` when the server or its instance's `auth.oauth` registry needs the user's sign-in).
  */
 import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';

@@ -2,7 +2,8 @@
  * `/v1/gateways/{gateway_id}/store/servers`: the gateway's Store catalog, kept as data. Create,
  * list, get, update and delete by `code`. A server is installed from its `base_url` or as one of
  * its `instances` (MCP registries of the gateway, checked on save), so it needs one of them; its
- * `config_schema` must compile. Deleting a server uninstalls it for everyone and drops its open
+ * `config_schema` must compile (its `x-header` names checked); `requires_auth` needs instances
+ * whose registries sign each user in (`auth.oauth`). Deleting a server uninstalls it for everyone and drops its open
  * approval requests, in the same batch; taking an instance off a server uninstalls it for the
  * users who chose it.
  */
