@@ -188,7 +188,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   // The MCP plane's toolkit: one per proxy runtime, over the process's upstream pool.
   // Per-user OAuth to MCP servers that need it: where the store is (core/oauth/upstream).
   const upstreamUserAuth = store ? new UpstreamUserAuth({ store, secretBox, egress, log, retire: (key) => mcpUpstreams.release(key) }) : undefined;
-  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log, userAuth: upstreamUserAuth });
+  const mcpToolkit = options.mcpToolkit ?? new McpConsumerToolkit({ upstreams: mcpUpstreams, routing, holder, log, userAuth: upstreamUserAuth, secretBox });
 
   let sync: SyncClient | undefined;
   if (dataPlane) {

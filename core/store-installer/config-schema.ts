@@ -14,6 +14,7 @@ import type addFormatsType from 'ajv-formats';
 import { GatewayError } from '../errors/gateway-error.js';
 import { describeErrors } from '../schema/ajv.js';
 import { compileLinearRegex } from '../security/linear-regex.js';
+import { CONFIG_HEADER_KEYWORD } from './config-headers.js';
 
 // ajv and ajv-formats are CommonJS modules whose typings describe an ES default export.
 const require = createRequire(import.meta.url);
@@ -34,6 +35,8 @@ const linearRegExp = Object.assign(
 export function compileConfigSchema(schema: Record<string, unknown>): ValidateFunction {
   const ajv = new Ajv2020({ strict: true, allErrors: true, coerceTypes: false, useDefaults: false, code: { regExp: linearRegExp } });
   addFormats(ajv);
+  // Marks a property sent as a header on the user's calls (config-headers.ts); no effect on validation.
+  ajv.addKeyword({ keyword: CONFIG_HEADER_KEYWORD, schemaType: 'string', metaSchema: { type: 'string' } });
   try {
     return ajv.compile(schema);
   } catch (err) {

@@ -21,13 +21,26 @@ const STORE_EXTENSION = 'store';
 
 const NONE: readonly RegistryView[] = Object.freeze([]);
 
+/** An install whose user config (sealed) is sent to its server on that user's calls (config-headers.ts). */
+export interface ConfiguredInstall {
+  install: StoreInstallRecord;
+  server: StoreServerRecord;
+}
+
 /** Each user's installed MCP registries, compiled from one snapshot. */
 export class InstalledRegistries {
   constructor(
     private readonly byUser: ReadonlyMap<string, readonly RegistryView[]>,
     /** The views of servers installed from `base_url`, by their registry id (`store:{server id}`). */
     private readonly serverViews: ReadonlyMap<string, RegistryView> = new Map(),
+    /** The installs that carry a config, by user and registry id (`userKey\nregistry id`). */
+    private readonly configured: ReadonlyMap<string, ConfiguredInstall> = new Map(),
   ) {}
+
+  /** The install (with its server) that gave `subject` the registry `registryId`, when it carries a config. */
+  configuredInstall(gatewayId: string, subject: string, registryId: string): ConfiguredInstall | undefined {
+    return this.configured.get(`${userKey(gatewayId, subject)}\n${registryId}`);
+  }
 
   /** The registry view of a server installed from its `base_url`, by its id; not for instance registries (those are the snapshot's). */
   serverRegistry(id: string): RegistryView | undefined {
@@ -60,6 +73,7 @@ export function compileInstalls(document: ConfigDocument, indexes: SnapshotIndex
   for (const server of (document.extensions?.[STORE_COLLECTIONS.servers] ?? []) as StoreServerRecord[]) servers.set(server._id, server);
   const serverViews = new Map<string, RegistryView>();
   const byUser = new Map<string, RegistryView[]>();
+  const configured = new Map<string, ConfiguredInstall>();
   for (const install of (document.extensions?.[STORE_COLLECTIONS.installs] ?? []) as StoreInstallRecord[]) {
     const server = servers.get(install.server_id);
     if (!server) continue;
@@ -75,9 +89,10 @@ export function compileInstalls(document: ConfigDocument, indexes: SnapshotIndex
     let list = byUser.get(key);
     if (!list) byUser.set(key, (list = []));
     list.push(registry);
+    if (install.config_sealed) configured.set(`${key}\n${registry.id}`, { install, server });
   }
   for (const list of byUser.values()) list.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  return new InstalledRegistries(byUser, new Map([...serverViews.values()].map((view) => [view.id, view])));
+  return new InstalledRegistries(byUser, new Map([...serverViews.values()].map((view) => [view.id, view])), configured);
 }
 
 registerConfigExtension({
@@ -100,4 +115,10 @@ export function installedRegistriesOf(snapshot: Snapshot): InstalledRegistries {
 export function installedFor(snapshot: Snapshot, gatewayId: string, principal: Principal | undefined): readonly RegistryView[] {
   if (!principal || principal.kind === 'api_key' || !principal.subject || principal.gatewayId !== gatewayId) return NONE;
   return installedRegistriesOf(snapshot).of(gatewayId, principal.subject);
+}
+
+/** The caller's install of `registry` that carries a config (only a signed-in user of the gateway has one). */
+export function configuredInstallFor(snapshot: Snapshot, registry: RegistryView, principal: Principal | undefined): ConfiguredInstall | undefined {
+  if (!principal || principal.kind === 'api_key' || !principal.subject || principal.gatewayId !== registry.gatewayId) return undefined;
+  return installedRegistriesOf(snapshot).configuredInstall(registry.gatewayId, principal.subject, registry.id);
 }

@@ -9,13 +9,13 @@
  *    MCP registry still exists): 422;
  * 2. access level `none` for the user's groups: 409 `store_access_none` (even when it is installed);
  * 3. already installed: `installed`, `already_installed`;
- * 4. `requires_admin_setup` on the server, or every instance's registry deleted: `not_installed`;
+ * 4. `requires_admin_setup` on the server, or no live instance and no `base_url` to install from: `not_installed`;
  * 5. several instances and no choice: `requires_instance_choice` with `instance_choices`;
  * 6. a config the server requires and none given: `requires_config`; a wrong one: 422;
  * 7. level `approval`: an open request for it answers `pending`; without a `reason`,
  *    `requires_reason` (the caller thought it could install; it must ask the user why); with
  *    one, a new request is filed (`pending_approval`);
- * 8. level `allowed`: installed at once (`requires_auth` when the user must sign in to the server).
+ * 8. level `allowed`: installed at once (`requires_auth` when the server or its instance's `auth.oauth` registry needs the user's sign-in).
  */
 import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -24,6 +24,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { BatchOp, Store } from '../store/types.js';
 import { accessLevel } from './access-level.js';
 import { checkConfig } from './config-schema.js';
+import { checkConfigHeaderValues } from './config-headers.js';
 import { installAnswer, type InstallAnswer } from './install-answer.js';
 import {
   STORE_COLLECTIONS,
@@ -86,13 +87,14 @@ export function newInstall(
   return install;
 }
 
-/** The server's instances whose MCP registry still exists (a deleted registry leaves its instance unusable). */
-async function liveInstances(store: Store, gatewayId: string, server: StoreServerRecord): Promise<StoreInstance[]> {
-  if (server.instances.length === 0) return [];
+/** The server's instances whose MCP registry still exists (a deleted registry leaves its instance unusable), and those whose users sign in (`auth.oauth`). */
+async function liveInstances(store: Store, gatewayId: string, server: StoreServerRecord): Promise<{ instances: StoreInstance[]; signIn: Set<string> }> {
+  if (server.instances.length === 0) return { instances: [], signIn: new Set() };
   const ids = server.instances.map((i) => i.registry_id);
-  const found = await store.collection<RegistryRecord>(COLLECTIONS.registries).find({ _id: { $in: ids }, gateway_id: gatewayId, type: 'MCP' }, { projection: { _id: 1 } });
+  const found = await store.collection<RegistryRecord>(COLLECTIONS.registries).find({ _id: { $in: ids }, gateway_id: gatewayId, type: 'MCP' }, { projection: { _id: 1, auth: 1 } });
   const live = new Set(found.map((r) => r._id));
-  return server.instances.filter((i) => live.has(i.registry_id));
+  const signIn = new Set(found.filter((r) => r.auth?.oauth).map((r) => r._id));
+  return { instances: server.instances.filter((i) => live.has(i.registry_id)), signIn };
 }
 
 /** The instance the request names or the only one; `choose` when the user must pick. */
@@ -111,8 +113,10 @@ function chosenInstance(server: StoreServerRecord, instances: readonly StoreInst
 export async function planInstall(context: InstallerContext, request: InstallRequest): Promise<InstallPlan> {
   const { store, gatewayId } = context;
   const server = await serverByCode(store, gatewayId, request.code);
-  const instances = await liveInstances(store, gatewayId, server);
+  const { instances, signIn } = await liveInstances(store, gatewayId, server);
   const instance = chosenInstance(server, instances, request);
+  // The user must still sign in to the server itself: the server says so, or its instance's registry signs each user in.
+  const requiresAuth = (instanceId: string | undefined) => server.requires_auth || (instanceId !== undefined && signIn.has(instanceId));
   const level = accessLevel(await accessRules(store, gatewayId), server.code, request.groups);
   if (level === 'none') throw new GatewayError('store_access_none', { message: `the access level of ${request.principal_sub} for store server ${server.code} is none` });
 
@@ -120,12 +124,12 @@ export async function planInstall(context: InstallerContext, request: InstallReq
   const installed = await store.collection<StoreInstallRecord>(STORE_COLLECTIONS.installs).findOne(who);
   if (installed) {
     return {
-      answer: installAnswer(server, 'installed', { already_installed: true, requires_auth: server.requires_auth, install_id: installed._id, instance_id: installed.instance_id }),
+      answer: installAnswer(server, 'installed', { already_installed: true, requires_auth: requiresAuth(installed.instance_id), install_id: installed._id, instance_id: installed.instance_id }),
       ops: [],
     };
   }
-  // Instances whose registries were all deleted leave nothing to install from: an admin must set it up again.
-  const unusable = server.instances.length > 0 && instances.length === 0;
+  // No live instance and no base_url (every instance's registry was deleted) leaves nothing to install from: an admin must set it up again.
+  const unusable = instances.length === 0 && !server.base_url;
   if (server.requires_admin_setup || unusable) return { answer: installAnswer(server, 'not_installed', { requires_admin_setup: true }), ops: [] };
   if (instance.choose) {
     return { answer: installAnswer(server, 'not_installed', { requires_instance_choice: true, instance_choices: instances.map((i) => ({ name: i.name, registry_id: i.registry_id })) }), ops: [] };
@@ -136,6 +140,7 @@ export async function planInstall(context: InstallerContext, request: InstallReq
   if (request.config !== undefined) {
     if (!server.requires_config) throw new GatewayError('validation_failed', { message: `/config is not taken by store server ${server.code}` });
     checkConfig(server.config_schema, request.config);
+    checkConfigHeaderValues(server.config_schema, request.config);
   }
   const configSealed = request.config !== undefined ? context.secretBox.seal(JSON.stringify(request.config)) : undefined;
 
@@ -157,7 +162,7 @@ export async function planInstall(context: InstallerContext, request: InstallReq
 
   const install = newInstall(gatewayId, server, { principal_sub: request.principal_sub, instance_id: instance.instanceId, config_sealed: configSealed });
   return {
-    answer: installAnswer(server, 'installed', { requires_auth: server.requires_auth, install_id: install._id, instance_id: install.instance_id }),
+    answer: installAnswer(server, 'installed', { requires_auth: requiresAuth(install.instance_id), install_id: install._id, instance_id: install.instance_id }),
     ops: [{ collection: STORE_COLLECTIONS.installs, op: 'insert', doc: install }],
   };
 }

@@ -20,6 +20,7 @@ import { registryView } from '../views/record-views.js';
 import { freeSlug, slugify } from '../write/unique-slug.js';
 import { timestamps, writeConfig } from '../write/write-config.js';
 import { UPSTREAM_OAUTH_COLLECTIONS } from '../../oauth/upstream/user-token-store.js';
+import { storeInstanceDeleteOps } from '../../store-installer/instance-delete.js';
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -143,6 +144,8 @@ export function registryRoutes(router: Router, deps: AdminDeps): void {
           { collection: COLLECTIONS.registries, op: 'delete', filter: { _id: current._id } },
           // Users' own tokens at its server (upstream OAuth) go with it.
           { collection: UPSTREAM_OAUTH_COLLECTIONS.tokens, op: 'delete', filter: { gateway_id: gateway._id, registry_id: current._id }, many: true },
+          // Store servers stop offering it, and the installs bound to it go.
+          ...storeInstanceDeleteOps(gateway._id, current._id),
         ],
         result: undefined,
       };

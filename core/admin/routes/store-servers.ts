@@ -2,7 +2,8 @@
  * `/v1/gateways/{gateway_id}/store/servers`: the gateway's Store catalog, kept as data. Create,
  * list, get, update and delete by `code`. A server is installed from its `base_url` or as one of
  * its `instances` (MCP registries of the gateway, checked on save), so it needs one of them; its
- * `config_schema` must compile. Deleting a server uninstalls it for everyone and drops its open
+ * `config_schema` must compile (its `x-header` names checked); `requires_auth` needs instances
+ * whose registries sign each user in (`auth.oauth`). Deleting a server uninstalls it for everyone and drops its open
  * approval requests, in the same batch; taking an instance off a server uninstalls it for the
  * users who chose it.
  */
@@ -11,6 +12,7 @@ import type Router from '@koa/router';
 import { COLLECTIONS, type RegistryRecord } from '../../records/types.js';
 import type { Store } from '../../store/types.js';
 import { compileConfigSchema } from '../../store-installer/config-schema.js';
+import { checkConfigHeaderNames } from '../../store-installer/config-headers.js';
 import { serverByCode } from '../../store-installer/installer.js';
 import { ensureStoreCollections, STORE_COLLECTIONS, type StoreInstance, type StoreServerRecord } from '../../store-installer/records.js';
 import { storeServerView } from '../../store-installer/views.js';
@@ -45,19 +47,26 @@ async function checkServer(deps: AdminDeps, gatewayId: string, server: ServerInp
     const clash = await deps.store.collection<RegistryRecord>(COLLECTIONS.registries).findOne({ gateway_id: gatewayId, slug: server.code });
     if (clash) throw refuse(`/code ${server.code} is the slug of a registry of this gateway; a server installed from base_url needs its own`);
   }
-  if (server.config_schema !== undefined) compileConfigSchema(server.config_schema);
+  if (server.config_schema !== undefined) {
+    compileConfigSchema(server.config_schema);
+    checkConfigHeaderNames(server.config_schema);
+  }
   const ids = new Set<string>();
   for (const [i, instance] of instances.entries()) {
     if (ids.has(instance.registry_id)) throw refuse(`/instances/${i}/registry_id ${instance.registry_id} is listed twice`);
     ids.add(instance.registry_id);
-    await mcpRegistry(deps.store, gatewayId, instance.registry_id, `/instances/${i}/registry_id`);
+    const registry = await mcpRegistry(deps.store, gatewayId, instance.registry_id, `/instances/${i}/registry_id`);
+    // The user signs in through the instance's registry (per-user upstream OAuth): it must have somewhere to sign in.
+    if (server.requires_auth && !registry.auth?.oauth) throw refuse(`/instances/${i}/registry_id ${instance.registry_id} has no auth.oauth, so its users cannot sign in (requires_auth)`);
   }
+  if (server.requires_auth && instances.length === 0) throw refuse('/requires_auth needs instances: each user signs in through an instance\'s MCP registry with auth.oauth');
 }
 
-/** 422 naming `field` unless `registryId` is an MCP registry of the gateway. */
-async function mcpRegistry(store: Store, gatewayId: string, registryId: string, field: string): Promise<void> {
+/** The MCP registry `registryId` of the gateway, or 422 naming `field`. */
+async function mcpRegistry(store: Store, gatewayId: string, registryId: string, field: string): Promise<RegistryRecord> {
   const registry = await store.collection<RegistryRecord>(COLLECTIONS.registries).findOne({ _id: registryId, gateway_id: gatewayId });
   if (!registry || registry.type !== 'MCP') throw refuse(`${field} ${registryId} is not an MCP registry of this gateway`);
+  return registry;
 }
 
 // Deleting a gateway deletes its Store: servers, access rules, installs and approval requests.

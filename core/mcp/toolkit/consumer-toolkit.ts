@@ -20,7 +20,9 @@ import type { McpUpstreams } from '../upstream/upstream-pool.js';
 import { upstreamTarget, type UpstreamTarget } from '../upstream/upstream-target.js';
 import { UpstreamConnectRequired } from '../../oauth/upstream/connect-required.js';
 import type { UpstreamUserAuth } from '../../oauth/upstream/upstream-user-auth.js';
-import { installedFor, installedRegistriesOf } from '../../store-installer/installed-registries.js';
+import { configuredInstallFor, installedFor, installedRegistriesOf } from '../../store-installer/installed-registries.js';
+import { InstallConfigTargets } from '../../store-installer/install-config-target.js';
+import type { SecretBox } from '../../security/secret-box.js';
 import { callerScope, type CallerScope } from './caller-scope.js';
 import { splitMergedName } from '../tool-names.js';
 import { toolEntries } from './tool-entries.js';
@@ -35,6 +37,8 @@ export interface ConsumerToolkitOptions {
   log: Logger;
   /** Per-user OAuth to MCP servers that need it (where the store is); without it such registries are left out. */
   userAuth?: UpstreamUserAuth;
+  /** Opens the users' Store install configs (sent as headers); without it no config is sent. */
+  secretBox?: SecretBox;
 }
 
 /** An `isError` result carrying `text`. */
@@ -93,10 +97,12 @@ export class McpConsumerToolkit implements ConsumerToolkit {
   private snapshot: Snapshot;
   /** Failed tool-list fetches already counted by their registry's breaker. */
   private readonly countedFailures = new WeakSet<object>();
+  private readonly installTargets: InstallConfigTargets | undefined;
 
   constructor(private readonly options: ConsumerToolkitOptions) {
     this.upstreams = options.upstreams;
     this.snapshot = options.holder.current;
+    this.installTargets = options.secretBox ? new InstallConfigTargets(options.secretBox) : undefined;
     options.upstreams.onToolsChanged((registryId) => {
       const current = options.holder.current;
       // A server installed from the Store's base_url is no registry of the snapshot.
@@ -152,7 +158,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
     await Promise.all(
       scopeOf(ctx).registries.map(async (registry) => {
         // A per-user registry is called on the user's own pooled connection, never a shared session.
-        if (!this.options.routing.availability(registry).ok || registry.record.auth?.oauth) return;
+        if (!this.options.routing.availability(registry).ok || registry.record.auth?.oauth || configuredInstallFor(ctx.snapshot, registry, ctx.principal)) return;
         try {
           const id = await this.upstreams.openSession(registry);
           if (id) sessions[registry.id] = id;
@@ -228,7 +234,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
         return toolEntries(registry, await this.upstreams.tools(registry, target), this.options.log);
       } catch (err) {
         // The server refused the user's own token: they connect again.
-        throw target && isUnauthorized(err) ? await this.options.userAuth!.refused(registry, ctx) : err;
+        throw registry.record.auth?.oauth && isUnauthorized(err) ? await this.options.userAuth!.refused(registry, ctx) : err;
       }
     } catch (err) {
       if (err instanceof UpstreamConnectRequired) {
@@ -271,7 +277,7 @@ export class McpConsumerToolkit implements ConsumerToolkit {
       if (ticket) breaker!.settle(ticket, 'success');
       return { result };
     } catch (err) {
-      if (target && isUnauthorized(err)) {
+      if (registry.record.auth?.oauth && isUnauthorized(err)) {
         // The server refused the user's own token (revoked there): not a failure of the server.
         if (ticket) breaker!.settle(ticket, 'neutral');
         throw await this.options.userAuth!.refused(registry, ctx);
@@ -289,12 +295,15 @@ export class McpConsumerToolkit implements ConsumerToolkit {
 
   /**
    * The caller's own target at a registry whose server needs each user's login (`auth.oauth`):
-   * their token, never the client's; undefined for the other registries (the registry's own key).
+   * their token, never the client's; plus the headers of the caller's Store install config when
+   * it has one; undefined for the other registries (the registry's own key).
    */
   private async userTarget(registry: RegistryView, ctx: Exchange): Promise<UpstreamTarget | undefined> {
-    if (!registry.record.auth?.oauth) return undefined;
+    const configured = this.installTargets && configuredInstallFor(ctx.snapshot, registry, ctx.principal);
+    if (!registry.record.auth?.oauth) return configured ? this.installTargets!.targetFor(upstreamTarget(registry), configured) : undefined;
     if (!this.options.userAuth || !ctx.principal) throw new Error(`MCP registry ${registry.slug} needs each user's sign-in, served only where the store is`);
-    return this.options.userAuth.targetFor(registry, upstreamTarget(registry), ctx);
+    const target = await this.options.userAuth.targetFor(registry, upstreamTarget(registry), ctx);
+    return configured ? this.installTargets!.targetFor(target, configured) : target;
   }
 
   private emit(gatewayId: string) {

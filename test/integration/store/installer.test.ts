@@ -41,7 +41,11 @@ describe('store: installer, access levels and approvals', function () {
       code: 'billing', name: 'Billing', base_url: 'http://127.0.0.1:9/billing/mcp', requires_config: true,
       config_schema: { type: 'object', required: ['account'], properties: { account: { type: 'string', pattern: '^acct_' } }, additionalProperties: false },
     });
-    await server({ code: 'mail', name: 'Mail', base_url: 'http://127.0.0.1:9/mail/mcp', requires_auth: true });
+    // Each user signs in to the mail server through its registry (per-user upstream OAuth).
+    const mailbox = expectStatus(await h.tenantA.post(`/v1/gateways/${gatewayId}/registries`, {
+      type: 'MCP', provider: 'mcp', slug: 'mailbox', base_url: 'http://127.0.0.1:9/mail/mcp', auth: { oauth: { issuer: 'http://127.0.0.1:9/as', client_id: 'portcullis' } },
+    }), 201);
+    await server({ code: 'mail', name: 'Mail', requires_auth: true, instances: [{ name: 'mail', registry_id: mailbox.id }] });
     await server({ code: 'erp', name: 'ERP', base_url: 'http://127.0.0.1:9/erp/mcp', requires_admin_setup: true });
     await server({ code: 'secret', name: 'Secret', base_url: 'http://127.0.0.1:9/secret/mcp' });
     expectStatus(await h.tenantA.put(`${store}/access`, {
@@ -85,8 +89,10 @@ describe('store: installer, access levels and approvals', function () {
 
     it('updates and deletes a server by code', async () => {
       await server({ code: 'temp', name: 'Temp', base_url: 'http://127.0.0.1:9/temp/mcp' });
-      const patched = expectStatus(await h.tenantA.patch(`${store}/servers/temp`, { name: 'Temporary', requires_auth: true }), 200);
-      expect(patched).to.include({ code: 'temp', name: 'Temporary', requires_auth: true });
+      const patched = expectStatus(await h.tenantA.patch(`${store}/servers/temp`, { name: 'Temporary', requires_admin_setup: true }), 200);
+      expect(patched).to.include({ code: 'temp', name: 'Temporary', requires_admin_setup: true });
+      // From base_url there is nowhere for a user to sign in (docs/store.md).
+      AdminClient.expectRefusal(await h.tenantA.patch(`${store}/servers/temp`, { requires_auth: true }), '/requires_auth');
       AdminClient.expectRefusal(await h.tenantA.patch(`${store}/servers/temp`, { code: 'other' }), '/code');
       expectStatus(await h.tenantA.delete(`${store}/servers/temp`), 204);
       expectStatus(await h.tenantA.get(`${store}/servers/temp`), 404);
@@ -313,6 +319,28 @@ describe('store: installer, access levels and approvals', function () {
     for (const collection of Object.values(STORE_COLLECTIONS)) {
       expect(await h.gateway.store!.collection(collection).count({ gateway_id: other }), collection).to.equal(0);
     }
+  });
+
+  describe('deleting a registry', () => {
+    it('deleting a registry takes it off Store servers\' instances and deletes the installs bound to it, in the same batch', async () => {
+      const doomed = (await h.gateway.seed.registry(gatewayId, { provider: 'mcp', type: 'MCP', slug: 'tracker-doomed', base_url: 'http://127.0.0.1:9/mcp' }))._id;
+      await h.gateway.configChanged();
+      await server({ code: 'tracker4', name: 'Tracker 4', instances: [{ name: 'Doomed', registry_id: doomed }, { name: 'EU', registry_id: mcpA }] });
+      await server({ code: 'doomed', name: 'Doomed only', instances: [{ name: 'Doomed', registry_id: doomed }] });
+      const onDoomed = expectStatus(await install({ code: 'tracker4', principal_sub: 'dora', groups: ['eng'], instance_id: doomed }), 200);
+      const onEu = expectStatus(await install({ code: 'tracker4', principal_sub: 'eve', groups: ['eng'], instance_id: mcpA }), 200);
+      expectStatus(await install({ code: 'doomed', principal_sub: 'dora', groups: ['eng'] }), 200);
+      expectStatus(await h.tenantA.delete(`/v1/gateways/${gatewayId}/registries/${doomed}`), 204);
+      const tracker4 = expectStatus(await h.tenantA.get(`${store}/servers/tracker4`), 200);
+      expect(tracker4.instances).to.deep.equal([{ name: 'EU', registry_id: mcpA }]);
+      expect(expectStatus(await h.tenantA.get(`${store}/servers/doomed`), 200).instances).to.deep.equal([]);
+      expect(expectStatus(await h.tenantA.get(`${store}/installs/${onDoomed.install_id}`), 404).error).to.equal('not_found');
+      expectStatus(await h.tenantA.get(`${store}/installs/${onEu.install_id}`), 200);
+      expect(await h.gateway.store!.collection(STORE_COLLECTIONS.installs).count({ gateway_id: gatewayId, instance_id: doomed })).to.equal(0);
+      // A server left with no instance (and no base_url) needs an admin again; the user may reinstall elsewhere.
+      expect(expectStatus(await install({ code: 'doomed', principal_sub: 'dora', groups: ['eng'] }), 200)).to.include({ ...FLAGS_OFF, requires_admin_setup: true, status: 'not_installed' });
+      expect(expectStatus(await install({ code: 'tracker4', principal_sub: 'dora', groups: ['eng'] }), 200)).to.include({ status: 'installed', instance_id: mcpA });
+    });
   });
 
   describe('concurrency', () => {
