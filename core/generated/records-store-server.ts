@@ -48,11 +48,11 @@ export interface StoreServer {
    */
   requires_config: boolean;
   /**
-   * JSON Schema (2020-12) of the per-user config.
+   * JSON Schema (2020-12) of the per-user config. A top-level property marked `x-header` (a header name) is sent as that header on the installing user's calls to the server, and only on theirs; properties without it are kept, never sent.
    */
   config_schema?: {};
   /**
-   * Users sign in to the server themselves after installing it (the install answer says so).
+   * Users sign in to the server themselves (per-user upstream OAuth): every instance's registry must have `auth.oauth`, and the install answer says so; the user's first call is answered with the gateway's connect page.
    */
   requires_auth: boolean;
   /**
