@@ -17,6 +17,7 @@ import { routeTemplate } from './labels.js';
 import type { TelemetryObserver } from './observed-sink.js';
 import { otlpSignalUrl, otlpMetricExporter } from './otlp-json-exporter.js';
 import { TenantLabels } from './tenant-labels.js';
+import { shutdownWithin } from './bounded-shutdown.js';
 
 /** Where and how metrics are exported. */
 export interface OtlpMetricsOptions {
@@ -126,15 +127,7 @@ export class OtlpMetrics implements TelemetryObserver {
 
   /** Exports once more and stops, waiting at most `shutdownTimeoutMs` for a collector that does not answer. */
   close(): Promise<void> {
-    this.closed ??= (async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.options.shutdownTimeoutMs ?? 2_000);
-        timer.unref();
-      });
-      await Promise.race([this.provider.shutdown().catch(() => undefined), limit]);
-      clearTimeout(timer);
-    })();
+    this.closed ??= shutdownWithin(() => this.provider.shutdown(), this.options.shutdownTimeoutMs ?? 2_000);
     return this.closed;
   }
 }

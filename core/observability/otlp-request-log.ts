@@ -14,6 +14,7 @@ import type { TelemetryEvent } from '../telemetry/telemetry-event.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import type { TelemetryObserver } from './observed-sink.js';
 import { requestLogRecord } from './request-log-record.js';
+import { shutdownWithin } from './bounded-shutdown.js';
 
 /** Where and how the request log is exported. */
 export interface OtlpRequestLogOptions {
@@ -106,15 +107,7 @@ export class OtlpRequestLog implements TelemetryObserver {
 
   /** Flushes and stops, waiting at most `shutdownTimeoutMs` for a collector that does not answer. */
   close(): Promise<void> {
-    this.closed ??= (async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.options.shutdownTimeoutMs ?? 2_000);
-        timer.unref();
-      });
-      await Promise.race([this.provider.shutdown().catch(() => undefined), limit]);
-      clearTimeout(timer);
-    })();
+    this.closed ??= shutdownWithin(() => this.provider.shutdown(), this.options.shutdownTimeoutMs ?? 2_000);
     return this.closed;
   }
 }

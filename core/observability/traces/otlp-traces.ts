@@ -26,6 +26,7 @@ import type { TelemetryObserver } from '../observed-sink.js';
 import { evaluationSpan } from './evaluation-span.js';
 import { requestSpans, type SpanSource } from './request-spans.js';
 import { attemptSpanIdOf, formatTraceparent, requestTraceOf } from './trace-context.js';
+import { shutdownWithin } from '../bounded-shutdown.js';
 
 /** Where and how spans are exported. */
 export interface OtlpTracesOptions {
@@ -108,15 +109,7 @@ export class OtlpTraces implements TelemetryObserver {
 
   /** Flushes and stops, waiting at most `shutdownTimeoutMs` for a collector that does not answer. */
   close(): Promise<void> {
-    this.closed ??= (async () => {
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.options.shutdownTimeoutMs ?? 2_000);
-        timer.unref();
-      });
-      await Promise.race([this.processor.shutdown().catch(() => undefined), limit]);
-      clearTimeout(timer);
-    })();
+    this.closed ??= shutdownWithin(() => this.processor.shutdown(), this.options.shutdownTimeoutMs ?? 2_000);
     return this.closed;
   }
 }
