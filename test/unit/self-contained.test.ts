@@ -25,7 +25,12 @@ const mayReadDatasets = (path: string) => path.startsWith(join(PROJECT_ROOT, 'te
 describe('the test suite is self-contained', () => {
   it('reads no dataset from outside the repository', () => {
     const self = join(PROJECT_ROOT, 'test', 'unit', 'self-contained.test.ts');
-    const readers = files(join(PROJECT_ROOT, 'test'))
+    // The integration packages' own tests run in `npm test` too.
+    const integrationTests = readdirSync(join(PROJECT_ROOT, 'integrations'))
+      .map((name) => join(PROJECT_ROOT, 'integrations', name, 'test'))
+      .filter((dir) => statSync(dir, { throwIfNoEntry: false })?.isDirectory());
+    const readers = [join(PROJECT_ROOT, 'test'), ...integrationTests]
+      .flatMap((dir) => files(dir))
       .filter((path) => path !== self && !mayReadDatasets(path) && OUTSIDE_DATA.test(readFileSync(path, 'utf8')))
       .map((path) => relative(PROJECT_ROOT, path));
     expect(readers).to.deep.equal([]);
