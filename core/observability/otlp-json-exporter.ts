@@ -11,7 +11,7 @@ import type { Logger } from '../logging/logger.js';
 import { redactedUrl } from './otlp-request-log.js';
 
 /** The URL of a signal under an OTLP base endpoint, per the OTLP exporter spec (`<base>/v1/<signal>`). */
-export function otlpSignalUrl(endpoint: string, signal: 'traces' | 'metrics'): string {
+export function otlpSignalUrl(endpoint: string, signal: 'logs' | 'traces' | 'metrics'): string {
   const base = endpoint.replace(/\/+$/, '');
   return base.endsWith(`/v1/${signal}`) ? base : `${base}/v1/${signal}`;
 }

@@ -15,17 +15,18 @@ import { BUILD_INFO } from '../version/build-info.js';
 import type { TelemetryObserver } from './observed-sink.js';
 import { requestLogRecord } from './request-log-record.js';
 import { shutdownWithin } from './bounded-shutdown.js';
+import { otlpSignalUrl } from './otlp-json-exporter.js';
 
-/** Where and how the request log is exported. */
-export interface OtlpRequestLogOptions {
-  /** The OTLP/HTTP base endpoint (`http://collector:4318`); `/v1/logs` is appended unless present. */
+/** Where and how a signal (logs, traces) is exported over OTLP/HTTP in batches. */
+export interface OtlpBatchExportOptions {
+  /** The OTLP/HTTP base endpoint (`http://collector:4318`); `/v1/<signal>` is appended unless present. */
   endpoint: string;
   /** This process's node id (`service.instance.id`). */
   nodeId: string;
   log: Logger;
-  /** How often queued records are exported (ms). */
+  /** How often queued items are exported (ms). */
   exportIntervalMs?: number;
-  /** Records held while the collector is slow or away; beyond it new records are dropped. */
+  /** Items held while the collector is slow or away; beyond it new items are dropped. */
   maxQueueSize?: number;
   /** Per-export HTTP timeout (ms). */
   exportTimeoutMs?: number;
@@ -33,11 +34,11 @@ export interface OtlpRequestLogOptions {
   shutdownTimeoutMs?: number;
 }
 
+/** Where and how the request log is exported. */
+export type OtlpRequestLogOptions = OtlpBatchExportOptions;
+
 /** The logs URL of an OTLP base endpoint, per the OTLP exporter spec (`<base>/v1/logs`). */
-export function otlpLogsUrl(endpoint: string): string {
-  const base = endpoint.replace(/\/+$/, '');
-  return base.endsWith('/v1/logs') ? base : `${base}/v1/logs`;
-}
+export const otlpLogsUrl = (endpoint: string): string => otlpSignalUrl(endpoint, 'logs');
 
 /** The URL without user info, for logs. */
 export function redactedUrl(url: string): string {

@@ -27,23 +27,10 @@ import { evaluationSpan } from './evaluation-span.js';
 import { requestSpans, type SpanSource } from './request-spans.js';
 import { attemptSpanIdOf, formatTraceparent, requestTraceOf } from './trace-context.js';
 import { shutdownWithin } from '../bounded-shutdown.js';
+import type { OtlpBatchExportOptions } from '../otlp-request-log.js';
 
 /** Where and how spans are exported. */
-export interface OtlpTracesOptions {
-  /** The OTLP/HTTP base endpoint (`http://collector:4318`); `/v1/traces` is appended unless present. */
-  endpoint: string;
-  /** This process's node id (`service.instance.id`). */
-  nodeId: string;
-  log: Logger;
-  /** How often queued spans are exported (ms). */
-  exportIntervalMs?: number;
-  /** Spans held while the collector is slow or away; beyond it new spans are dropped. */
-  maxQueueSize?: number;
-  /** Per-export HTTP timeout (ms). */
-  exportTimeoutMs?: number;
-  /** Longest wait for the final flush on close (ms). */
-  shutdownTimeoutMs?: number;
-}
+export type OtlpTracesOptions = OtlpBatchExportOptions;
 
 /** The span exporter of a running Portcullis: a chain member for proxied requests and an observer of guardrail evaluations. */
 export class OtlpTraces implements TelemetryObserver {
