@@ -7,16 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../fixtures/network/free-port.js';
-
-/** An OTLP AnyValue as JSON. */
-type OtlpValue = {
-  stringValue?: string;
-  intValue?: number | string;
-  doubleValue?: number;
-  boolValue?: boolean;
-  arrayValue?: { values?: OtlpValue[] };
-  kvlistValue?: { values?: Array<{ key: string; value: OtlpValue }> };
-};
+import { decodeOtlpMap, decodeOtlpValue, type KeyValue, type OtlpValue } from '../../fixtures/otlp/otlp-json-values.js';
 
 /** One received log record, decoded. */
 export interface ReceivedLogRecord {
@@ -40,21 +31,6 @@ export interface FakeOtlpCollector {
   close(): Promise<void>;
 }
 
-function decode(value: OtlpValue | undefined): unknown {
-  if (!value) return undefined;
-  if (value.stringValue !== undefined) return value.stringValue;
-  if (value.intValue !== undefined) return Number(value.intValue);
-  if (value.doubleValue !== undefined) return value.doubleValue;
-  if (value.boolValue !== undefined) return value.boolValue;
-  if (value.arrayValue) return (value.arrayValue.values ?? []).map(decode);
-  if (value.kvlistValue) return decodeMap(value.kvlistValue.values);
-  return undefined;
-}
-
-function decodeMap(list: Array<{ key: string; value: OtlpValue }> | undefined): Record<string, unknown> {
-  return Object.fromEntries((list ?? []).map((kv) => [kv.key, decode(kv.value)]));
-}
-
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -66,8 +42,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 interface ExportLogsRequest {
   resourceLogs?: Array<{
-    resource?: { attributes?: Array<{ key: string; value: OtlpValue }> };
-    scopeLogs?: Array<{ logRecords?: Array<{ eventName?: string; severityText?: string; body?: OtlpValue; attributes?: Array<{ key: string; value: OtlpValue }> }> }>;
+    resource?: { attributes?: KeyValue[] };
+    scopeLogs?: Array<{ logRecords?: Array<{ eventName?: string; severityText?: string; body?: OtlpValue; attributes?: KeyValue[] }> }>;
   }>;
 }
 
@@ -92,10 +68,10 @@ export async function startFakeOtlpCollector(port = 0): Promise<FakeOtlpCollecto
     }
     const body = JSON.parse(text) as ExportLogsRequest;
     for (const rl of body.resourceLogs ?? []) {
-      const resource = decodeMap(rl.resource?.attributes);
+      const resource = decodeOtlpMap(rl.resource?.attributes);
       for (const sl of rl.scopeLogs ?? []) {
         for (const r of sl.logRecords ?? []) {
-          records.push({ eventName: r.eventName, severityText: r.severityText, body: decode(r.body), attributes: decodeMap(r.attributes), resource });
+          records.push({ eventName: r.eventName, severityText: r.severityText, body: decodeOtlpValue(r.body), attributes: decodeOtlpMap(r.attributes), resource });
         }
       }
     }

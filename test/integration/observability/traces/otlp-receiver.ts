@@ -5,16 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-
-type OtlpValue = {
-  stringValue?: string;
-  intValue?: number | string;
-  doubleValue?: number;
-  boolValue?: boolean;
-  arrayValue?: { values?: OtlpValue[] };
-  kvlistValue?: { values?: KeyValue[] };
-};
-type KeyValue = { key: string; value: OtlpValue };
+import { decodeOtlpMap, type KeyValue } from '../../../fixtures/otlp/otlp-json-values.js';
 
 /** One received span, decoded. */
 export interface ReceivedSpan {
@@ -48,21 +39,6 @@ export interface OtlpReceiver {
   /** `<path> <content-type>` of every export request. */
   readonly requests: string[];
   close(): Promise<void>;
-}
-
-function decode(value: OtlpValue | undefined): unknown {
-  if (!value) return undefined;
-  if (value.stringValue !== undefined) return value.stringValue;
-  if (value.intValue !== undefined) return Number(value.intValue);
-  if (value.doubleValue !== undefined) return value.doubleValue;
-  if (value.boolValue !== undefined) return value.boolValue;
-  if (value.arrayValue) return (value.arrayValue.values ?? []).map(decode);
-  if (value.kvlistValue) return decodeMap(value.kvlistValue.values);
-  return undefined;
-}
-
-function decodeMap(list: KeyValue[] | undefined): Record<string, unknown> {
-  return Object.fromEntries((list ?? []).map((kv) => [kv.key, decode(kv.value)]));
 }
 
 /** OTLP/JSON carries ids as hex (the spec); base64 is accepted too, as protobuf-JSON mappings produce it. */
@@ -112,7 +88,7 @@ interface ExportMetricsRequest {
 
 function spansOf(body: ExportTraceRequest, into: ReceivedSpan[]): void {
   for (const rs of body.resourceSpans ?? []) {
-    const resource = decodeMap(rs.resource?.attributes);
+    const resource = decodeOtlpMap(rs.resource?.attributes);
     for (const ss of rs.scopeSpans ?? []) {
       for (const s of ss.spans ?? []) {
         into.push({
@@ -124,7 +100,7 @@ function spansOf(body: ExportTraceRequest, into: ReceivedSpan[]): void {
           startNs: BigInt(s.startTimeUnixNano),
           endNs: BigInt(s.endTimeUnixNano),
           statusCode: s.status?.code ?? 0,
-          attributes: decodeMap(s.attributes),
+          attributes: decodeOtlpMap(s.attributes),
           resource,
           scope: ss.scope?.name ?? '',
         });
@@ -135,7 +111,7 @@ function spansOf(body: ExportTraceRequest, into: ReceivedSpan[]): void {
 
 function metricsOf(body: ExportMetricsRequest, into: ReceivedMetric[]): void {
   for (const rm of body.resourceMetrics ?? []) {
-    const resource = decodeMap(rm.resource?.attributes);
+    const resource = decodeOtlpMap(rm.resource?.attributes);
     for (const sm of rm.scopeMetrics ?? []) {
       for (const m of sm.metrics ?? []) {
         const points = m.sum?.dataPoints ?? m.gauge?.dataPoints ?? m.histogram?.dataPoints ?? [];
@@ -143,7 +119,7 @@ function metricsOf(body: ExportMetricsRequest, into: ReceivedMetric[]): void {
           name: m.name,
           resource,
           points: points.map((p) => ({
-            attributes: decodeMap(p.attributes),
+            attributes: decodeOtlpMap(p.attributes),
             value: p.asInt !== undefined ? Number(p.asInt) : p.asDouble,
             count: p.count !== undefined ? Number(p.count) : undefined,
           })),
