@@ -11,6 +11,11 @@ export interface MetricsRow {
   detector: string;
   /** Data source or entity type this row is about. */
   slice: string;
+  /**
+   * `development`: measured on data the detector was tuned on (the shared development splits);
+   * `held-out`: measured on data kept under test/eval/held-out/ that no tuning ever read.
+   */
+  split?: 'development' | 'held-out';
   samples: number;
   positives: number;
   precision: number;

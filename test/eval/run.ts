@@ -24,9 +24,9 @@ async function main() {
     if (only.length && !only.includes(mod.evaluation.name)) continue;
     rows.push(...(await mod.evaluation.evaluate(datasets)));
   }
-  const header = ['detector', 'slice', 'n', 'pos', 'P%', 'R%', 'F1', 'FPR%', 'R@1%FPR', 'R@2%FPR', 'note'];
+  const header = ['detector', 'split', 'slice', 'n', 'pos', 'P%', 'R%', 'F1', 'FPR%', 'R@1%FPR', 'R@2%FPR', 'note'];
   const lines = rows.map((r) => [
-    r.detector, r.slice, String(r.samples), String(r.positives), pct(r.precision), pct(r.recall),
+    r.detector, r.split ?? 'development', r.slice, String(r.samples), String(r.positives), pct(r.precision), pct(r.recall),
     r.f1.toFixed(3), pct(r.fpr), pct(r.recall_at_fpr1), pct(r.recall_at_fpr2), r.note ?? '',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
