@@ -5,6 +5,10 @@
  */
 export interface DocAnalyzerSettings {
   /**
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   */
+  sensitivity?: 'low' | 'balanced' | 'high';
+  /**
    * Largest attachment read, in decoded bytes. A larger one is not parsed at all and is reported as doc.too_large (entity bytes).
    */
   max_bytes?: number;

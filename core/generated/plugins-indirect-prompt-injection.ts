@@ -5,6 +5,10 @@
  */
 export interface IndirectPromptInjectionSettings {
   /**
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   */
+  sensitivity?: 'low' | 'balanced' | 'high';
+  /**
    * Which `document` segments count as tool-sourced: `from_tool` (role `tool`, a document a tool returned), `all` (every document, e.g. user uploads too) or `none`. `tool_result` segments are always scanned.
    */
   scan_documents?: 'from_tool' | 'all' | 'none';

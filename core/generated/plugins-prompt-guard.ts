@@ -5,6 +5,10 @@
  */
 export interface PromptGuardSettings {
   /**
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   */
+  sensitivity?: 'low' | 'balanced' | 'high';
+  /**
    * Segment sources to scan. The detector is meant for the input direction (`prompt`); add others to scan completions, tool traffic or documents too.
    *
    * @minItems 1

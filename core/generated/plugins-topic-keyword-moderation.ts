@@ -27,6 +27,10 @@ export type Topic =
  */
 export interface TopicKeywordModerationSettings {
   /**
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   */
+  sensitivity?: 'low' | 'balanced' | 'high';
+  /**
    * Denied words or phrases. Matched on word boundaries after case and diacritic folding ("ass" does not match "class"); the words of a phrase match across any run of spaces, punctuation or line breaks; a trailing * on a word allows an inflection ("diagnos*"). A hit names the keyword as configured here.
    *
    * @maxItems 10000

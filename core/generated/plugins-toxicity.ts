@@ -5,6 +5,10 @@
  */
 export interface ToxicitySettings {
   /**
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   */
+  sensitivity?: 'low' | 'balanced' | 'high';
+  /**
    * Categories reported: harassment: Abuse aimed at a person: insults, demeaning language, telling someone to harm themselves.; hate: Slurs and attacks on people for race, ethnicity, religion, sexual orientation, gender identity or disability.; sexual: Sexual and explicit content.; violence: Threats and calls for violence.; self_harm: Self-harm and suicide intent.; profanity: Swearing and vulgar words.
    *
    * @minItems 1

@@ -5,6 +5,10 @@
  */
 export interface UrlAnalyzerSettings {
   /**
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   */
+  sensitivity?: 'low' | 'balanced' | 'high';
+  /**
    * Domains whose URLs are reported as url.denied_domain (confidence 1). Each entry covers its subdomains.
    *
    * @maxItems 10000

@@ -5,6 +5,7 @@ export type DocAnalyzerSettings = Required<Generated>;
 
 /** The defaults the schema applies, for callers that build settings in code. */
 export const DEFAULT_SETTINGS: DocAnalyzerSettings = {
+  sensitivity: 'balanced',
   max_bytes: 10 * 1024 * 1024,
   max_pages: 50,
   max_text_chars: 200_000,

@@ -11,6 +11,7 @@ export type KeywordPattern = TopicKeywordModerationSettings['patterns'][number];
 
 /** The defaults the schema applies, for callers that build settings in code. */
 export const DEFAULT_SETTINGS: TopicKeywordModerationSettings = {
+  sensitivity: 'balanced',
   keywords: [],
   patterns: [],
   denied_topics: [],

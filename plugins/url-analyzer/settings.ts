@@ -21,6 +21,7 @@ const DEFAULT_SHORTENERS = [
 
 /** The defaults the schema applies, for callers that build settings in code. */
 export const DEFAULT_SETTINGS: UrlAnalyzerSettings = {
+  sensitivity: 'balanced',
   deny_domains: [],
   allow_domains: [],
   protected_domains: DEFAULT_PROTECTED_DOMAINS,

@@ -15,7 +15,7 @@ import { longPrompts } from '../datasets/long-prompts.js';
 import { emptyCounts, tally, rowFromCounts, recallAtFpr, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
 
 const SETTINGS: PromptGuardSettings = {
-  sources: ['prompt'], skip_roles: ['system', 'developer'], min_confidence: 0, decode_encodings: true,
+  sensitivity: 'balanced', sources: ['prompt'], skip_roles: ['system', 'developer'], min_confidence: 0, decode_encodings: true,
   hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 12000,
 };
 
