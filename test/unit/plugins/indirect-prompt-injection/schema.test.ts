@@ -9,6 +9,7 @@ describe('indirect_prompt_injection settings schema', () => {
     const settings: Record<string, unknown> = {};
     expect(validate(settings)).to.equal(true);
     expect(settings).to.deep.equal({
+      sensitivity: 'balanced',
       scan_documents: 'from_tool', min_confidence: 0.1, decode_encodings: true, hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 50000,
     });
   });

@@ -9,6 +9,7 @@ describe('prompt_guard settings schema', () => {
     const settings: Record<string, unknown> = {};
     expect(validate(settings)).to.equal(true);
     expect(settings).to.deep.equal({
+      sensitivity: 'balanced',
       sources: ['prompt'], skip_roles: ['system', 'developer'], min_confidence: 0.1, decode_encodings: true,
       hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 12000,
     });

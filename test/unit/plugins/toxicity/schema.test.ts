@@ -15,6 +15,7 @@ describe('toxicity settings schema', () => {
     const settings: Record<string, unknown> = {};
     expect(validate(settings)).to.equal(true);
     expect(settings).to.deep.equal({
+      sensitivity: 'balanced',
       categories: [...CATEGORIES],
       min_severity: Object.fromEntries(CATEGORIES.map((c) => [c, 'low'])),
       allow_words: [],
