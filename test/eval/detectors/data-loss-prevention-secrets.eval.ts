@@ -37,7 +37,7 @@ function readRows(rel: string): Row[] | undefined {
     .map((l) => JSON.parse(l) as Row);
 }
 
-function score(rows: Row[], sensitivity: Sensitivity, split: 'development' | 'held-out', source: string): { rows: MetricsRow[]; all: Counts } {
+function score(rows: readonly Row[], sensitivity: Sensitivity, split: 'development' | 'held-out', source: string): { rows: MetricsRow[]; all: Counts } {
   const d = defaultDetector({ sensitivity } as Record<string, unknown>);
   const byCategory = new Map<string, Counts>();
   const all = emptyCounts();
