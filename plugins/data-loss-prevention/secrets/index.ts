@@ -11,7 +11,7 @@ import { databaseUrlRecognizer } from './database-url.js';
 import { genericAssignmentRecognizer } from './generic-assignment.js';
 import { jwtRecognizer } from './jwt.js';
 import { privateKeyRecognizer } from './private-key.js';
-import { ruleRecognizer } from './rule-recognizer.js';
+import { ruleRecognizer, type Gated } from './rule-recognizer.js';
 import { shippedRules } from './rules.js';
 import type { Sensitivity } from './sensitivity.js';
 
@@ -32,17 +32,25 @@ export interface SecretOptions {
   minLength?: number;
 }
 
-/** Every secret recognizer at the given options. */
+/**
+ * The secret recognizers at the given options, as one: the rules' prefilter pass also finds
+ * the trigger strings of the others, which run only on texts that hold one.
+ */
 export function secretRecognizers(options: SecretOptions = {}): Recognizer[] {
   const sensitivity = options.sensitivity ?? 'balanced';
-  return [
-    ruleRecognizer(shippedRules(), sensitivity),
-    privateKeyRecognizer(),
-    jwtRecognizer(),
-    databaseUrlRecognizer(),
-    genericAssignmentRecognizer({ entropyThreshold: options.entropyThreshold ?? 3.3, minLength: options.minLength ?? 10, sensitivity }),
-    configPasswordRecognizer(),
+  const gated: Gated[] = [
+    { recognizer: privateKeyRecognizer(), triggers: ['-----BEGIN'] },
+    { recognizer: jwtRecognizer(), triggers: ['eyJ'] },
+    { recognizer: databaseUrlRecognizer(), triggers: ['://'] },
+    {
+      recognizer: genericAssignmentRecognizer({ entropyThreshold: options.entropyThreshold ?? 3.3, minLength: options.minLength ?? 10, sensitivity }),
+      // Every key its assignment pattern accepts ends in one of these, before `:` or `=`.
+      keysBeforeOperator: ['wd', 'word', 'phrase', 'secret', 'token', 'key', 'credential', 'credentials', 'bearer'],
+      triggers: ['Basic', 'Bearer'],
+    },
+    { recognizer: configPasswordRecognizer(), keysBeforeOperator: ['value'], keywords: ['mysql', 'mariadb'], triggers: [] },
   ];
+  return [ruleRecognizer(shippedRules(), sensitivity, gated)];
 }
 
 const cache = new Map<string, Recognizer[]>();

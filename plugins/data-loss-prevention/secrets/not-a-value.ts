@@ -7,8 +7,11 @@
 // `process.env.X`, `os.environ["X"]`, `${X}`, `{{ secrets.X }}`, `%X%`, `!Ref X`, a file path.
 const REFERENCE =
   /^(?:process\.env\b|import\.meta\.env\b|os\.environ\b|os\.getenv\b|getenv\(|env\(|ENV(?:\[|\.fetch\b)|System\.getenv\b|Environment\.GetEnvironmentVariable\b|Deno\.env\b|config\(|\$|%[A-Za-z_]\w*%|\{\{|<%=?|#\{|!(?:Ref|Sub|GetAtt|ImportValue)\b|arn:aws:(?:secretsmanager|ssm):|ssm:|vault:|\/run\/secrets\/|\/etc\/|~\/|\.\.?\/)/;
-// An unquoted `settings.API_TOKEN`, `config.db.password`, `getSecret("x")`: code, not a value.
-const CODE_EXPRESSION = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(.*)?$|^[A-Za-z_$][\w$.]*\(/;
+// An unquoted `settings.API_TOKEN`, `this.apiKey`, `config.db.password`, `getSecret(`: code, not a
+// value. A dotted value counts as code when it starts at a usual settings object or has no digit
+// (`rNkP5aMOxR.poCpQSjtFLupe2` is a value).
+const CODE_EXPRESSION =
+  /^[A-Za-z_$][\w$.]*\(|^(?:process|os|env|config|conf|cfg|settings|secrets|vars|this|self|app|ctx|context|props|options|opts|params|args|credentials|creds|window|globalThis|global|Settings|Config|ENV|Env)\.[A-Za-z_$][\w$.]*$|^[A-Za-z_$]+(?:\.[A-Za-z_$]+)+$/;
 // An unquoted `DB_PASSWORD`: the name of a variable holding the secret.
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
 // `sha256:<hex>`, `sha384-<base64>` (integrity attributes), `md5:...`.

@@ -3,7 +3,9 @@
  * and only the rules found there run, so the cost per text does not grow with the number of
  * rules. A prefix rule is tried anchored at its prefix; a keyword rule searches a window around
  * its keyword. A match is a secret when it passes the rule's entropy, character-class and
- * allow checks and is no placeholder.
+ * allow checks and is no placeholder. The same pass tells the other secret recognizers (JWTs,
+ * key blocks, assignments) whether their trigger strings occur, so a text without any of them
+ * is read once in all.
  */
 import type { SecretEntity } from '../entity-types.js';
 import { shannonEntropy } from '../entropy.js';
@@ -30,15 +32,42 @@ function pushOnce(out: Span[], from: number, entity: SecretEntity, start: number
   out.push({ entity, start, end, score });
 }
 
-/** The recognizer of a rule set at one sensitivity: rules above that point are left out. */
-export function ruleRecognizer(set: RuleSet, sensitivity: Sensitivity): Recognizer {
+/** A recognizer that runs only on a text holding one of its trigger strings. */
+export interface Gated {
+  recognizer: Recognizer;
+  /** Case-sensitive strings of two or more ASCII characters. */
+  triggers: readonly string[];
+  /** Case-insensitive ones. */
+  keywords?: readonly string[];
+  /** Case-insensitive ones that count only when an assignment (`:` or `=`) follows. */
+  keysBeforeOperator?: readonly string[];
+}
+
+/**
+ * The recognizer of a rule set at one sensitivity (rules above that point are left out), and
+ * of the gated recognizers, run after the pass when one of their triggers occurred.
+ */
+export function ruleRecognizer(set: RuleSet, sensitivity: Sensitivity, gated: readonly Gated[] = []): Recognizer {
   const rules = set.rules;
-  const scanner = new NeedleScanner(set.needles.filter((n) => reaches(sensitivity, rules[n.rule].sensitivity)));
+  const needles = set.needles.filter((n) => reaches(sensitivity, rules[n.rule].sensitivity));
+  // Gate g stands as needle rule index rules.length + g.
+  gated.forEach((g, i) => {
+    for (const text of g.triggers) needles.push({ text, caseSensitive: true, tokenStart: false, rule: rules.length + i });
+    for (const text of g.keywords ?? []) needles.push({ text, caseSensitive: false, tokenStart: false, rule: rules.length + i });
+    for (const text of g.keysBeforeOperator ?? []) needles.push({ text, caseSensitive: false, tokenStart: false, rule: rules.length + i, operatorAfter: true });
+  });
+  const scanner = new NeedleScanner(needles);
+  const fired = new Uint8Array(gated.length);
   return {
-    entities: [...new Set(rules.map((r) => r.entity))],
+    entities: [...new Set([...rules.map((r) => r.entity), ...gated.flatMap((g) => g.recognizer.entities)])],
     find(text: string, out: Span[]) {
       const from = out.length;
+      fired.fill(0);
       scanner.scan(text, (index, at) => {
+        if (index >= rules.length) {
+          fired[index - rules.length] = 1;
+          return;
+        }
         const rule = rules[index];
         const re = rule.regex;
         if (rule.anchored) {
@@ -58,6 +87,7 @@ export function ruleRecognizer(set: RuleSet, sensitivity: Sensitivity): Recogniz
           if (accepted(rule, m[0], text, start + m.index)) pushOnce(out, from, rule.entity, start + m.index, start + mEnd, rule.score);
         }
       });
+      for (let g = 0; g < gated.length; g++) if (fired[g] === 1) gated[g].recognizer.find(text, out);
     },
   };
 }

@@ -87,7 +87,8 @@ export function compileRules(rules: readonly SecretRule[]): RuleSet {
     ids.add(rule.id);
     compiled.push(compile(rule));
     for (const p of rule.prefixes ?? []) needles.push({ text: p, caseSensitive: true, tokenStart: true, rule: i });
-    for (const k of rule.keywords ?? []) needles.push({ text: k, caseSensitive: false, tokenStart: false, rule: i });
+    // A keyword that starts with a letter starts a word (`aws`, not the end of `laws`).
+    for (const k of rule.keywords ?? []) needles.push({ text: k, caseSensitive: false, tokenStart: /^[a-z]/i.test(k), rule: i });
   });
   return { rules: compiled, needles };
 }
