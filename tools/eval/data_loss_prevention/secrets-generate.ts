@@ -341,6 +341,18 @@ const LOOK_ALIKES: Record<string, Array<(g: Gen) => string>> = {
     (g) => `version = "${g.int(1, 9)}.${g.int(0, 30)}.${g.int(0, 99)}+build.${g.chars(HEX, 7)}"`,
     (g) => `auth_method: ${g.pick(['oauth2', 'saml', 'password', 'client_credentials'])}`,
   ],
+  // Added after the first measurement (appended, so the rows above are unchanged): ids,
+  // cursors and digests under keys that say "token" or "key".
+  token_named_ids: [
+    (g) => `"ClientToken": "${g.uuid()}"`,
+    (g) => `idempotency_token=${g.uuid()}`,
+    (g) => `"nextToken": "${Buffer.from(JSON.stringify({ offset: g.int(0, 9999), limit: 50 })).toString('base64')}"`,
+    (g) => `next_page_token: ${Buffer.from(JSON.stringify({ after: g.chars(BASE62, 12) })).toString('base64')}`,
+    (g) => `"hashed_token": "${g.chars(HEX, 64)}"`,
+    (g) => `"token": "sha256:${g.chars(HEX, 64)}"`,
+    (g) => `csrf_token: ${g.uuid()}`,
+    (g) => `"continuationToken": "${g.base64Of(g.int(24, 60))}"`,
+  ],
 };
 
 /** The rows of one seed: `perType` texts per credential type and `perKind` per look-alike kind. */
