@@ -22,7 +22,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // Key names ending in "token" or "key" that hold ids, cursors or digests.
 const NON_SECRET_KEY =
-  /(?:idempotency|client|next|prev(?:ious)?|page|continuation|sync|pagination|cursor|csrf|xsrf|request|public|publishable)[_.-]?(?:page[_.-]?)?(?:token|key)$|hash|digest|checksum|sha\d*$|(?:^|[_.-])ids?$/i;
+  /(?:idempotency|client|next|prev(?:ious)?|page|continuation|sync|pagination|cursor|csrf|xsrf|request|public|publishable)[_.-]?(?:page[_.-]?)?(?:token|key)$|hash|digest|checksum|sha\d*$/i;
 // Key names under which a UUID-shaped value is a credential (Heroku-style API keys, session ids).
 const CREDENTIAL_KEY = /pass|pwd|secret|api[_.-]?key|apikey|auth|access|bearer|private|session|credential/i;
 

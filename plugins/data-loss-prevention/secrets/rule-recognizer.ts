@@ -58,36 +58,45 @@ export function ruleRecognizer(set: RuleSet, sensitivity: Sensitivity, gated: re
   });
   const scanner = new NeedleScanner(needles);
   const fired = new Uint8Array(gated.length);
+  // The text being read: one hit handler serves every text, so a text costs no new closure.
+  let text = '';
+  let out: Span[] = [];
+  let from = 0;
+  const onHit = (index: number, at: number) => {
+    if (index >= rules.length) {
+      fired[index - rules.length] = 1;
+      return;
+    }
+    const rule = rules[index];
+    const re = rule.regex;
+    if (rule.anchored) {
+      re.lastIndex = at;
+      const m = re.exec(text);
+      if (m && accepted(rule, m[0], text, at)) pushOnce(out, from, rule.entity, at, at + m[0].length, rule.score);
+      return;
+    }
+    // One character beyond each side of the window, so the pattern's look-arounds see the text.
+    const start = Math.max(0, at - rule.before - 1);
+    const end = Math.min(text.length, at + rule.after + 1);
+    const window = text.slice(start, end);
+    re.lastIndex = 0;
+    for (let m = re.exec(window); m; m = re.exec(window)) {
+      const mEnd = m.index + m[0].length;
+      if ((m.index === 0 && start > 0) || (mEnd === window.length && end < text.length)) continue;
+      if (accepted(rule, m[0], text, start + m.index)) pushOnce(out, from, rule.entity, start + m.index, start + mEnd, rule.score);
+    }
+  };
   return {
     entities: [...new Set([...rules.map((r) => r.entity), ...gated.flatMap((g) => g.recognizer.entities)])],
-    find(text: string, out: Span[]) {
-      const from = out.length;
+    find(t: string, o: Span[]) {
+      text = t;
+      out = o;
+      from = o.length;
       fired.fill(0);
-      scanner.scan(text, (index, at) => {
-        if (index >= rules.length) {
-          fired[index - rules.length] = 1;
-          return;
-        }
-        const rule = rules[index];
-        const re = rule.regex;
-        if (rule.anchored) {
-          re.lastIndex = at;
-          const m = re.exec(text);
-          if (m && accepted(rule, m[0], text, at)) pushOnce(out, from, rule.entity, at, at + m[0].length, rule.score);
-          return;
-        }
-        // One character beyond each side of the window, so the pattern's look-arounds see the text.
-        const start = Math.max(0, at - rule.before - 1);
-        const end = Math.min(text.length, at + rule.after + 1);
-        const window = text.slice(start, end);
-        re.lastIndex = 0;
-        for (let m = re.exec(window); m; m = re.exec(window)) {
-          const mEnd = m.index + m[0].length;
-          if ((m.index === 0 && start > 0) || (mEnd === window.length && end < text.length)) continue;
-          if (accepted(rule, m[0], text, start + m.index)) pushOnce(out, from, rule.entity, start + m.index, start + mEnd, rule.score);
-        }
-      });
-      for (let g = 0; g < gated.length; g++) if (fired[g] === 1) gated[g].recognizer.find(text, out);
+      scanner.scan(text, onHit);
+      for (let g = 0; g < gated.length; g++) if (fired[g] === 1) gated[g].recognizer.find(t, o);
+      text = '';
+      out = [];
     },
   };
 }
