@@ -9,7 +9,7 @@ export interface DataLossPreventionSettings {
    */
   sensitivity?: 'low' | 'balanced' | 'high';
   /**
-   * Entity types to detect. Default: the high-precision types (validated identifiers, contact and network data, every secret type); DATE_OF_BIRTH, PERSON, STREET_ADDRESS and LOCATION are found from word lists and context, misfire on ordinary prompts ("the capital of France") and are detected only when listed here. PII: EMAIL_ADDRESS, PHONE_NUMBER, CREDIT_CARD, IBAN_CODE, US_SSN, IP_ADDRESS, DATE_OF_BIRTH, PERSON, STREET_ADDRESS, LOCATION. Secrets: AWS_ACCESS_KEY, AWS_SECRET_KEY, GITHUB_TOKEN, GITLAB_TOKEN, SLACK_TOKEN, SLACK_WEBHOOK, STRIPE_KEY, GOOGLE_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, PRIVATE_KEY, JWT, DATABASE_URL, GENERIC_SECRET.
+   * Entity types to detect. Default: the high-precision types (validated identifiers, contact and network data, every secret type); DATE_OF_BIRTH, PERSON, STREET_ADDRESS and LOCATION are found from word lists and context, misfire on ordinary prompts ("the capital of France") and are detected only when listed here. PII: EMAIL_ADDRESS, PHONE_NUMBER, CREDIT_CARD, IBAN_CODE, US_SSN, IP_ADDRESS, DATE_OF_BIRTH, PERSON, STREET_ADDRESS, LOCATION. Secrets: AWS_ACCESS_KEY, AWS_SECRET_KEY, GITHUB_TOKEN, GITLAB_TOKEN, SLACK_TOKEN, SLACK_WEBHOOK, STRIPE_KEY, GOOGLE_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, PRIVATE_KEY, JWT, DATABASE_URL, GENERIC_SECRET, AZURE_STORAGE_KEY, TWILIO_KEY, TELEGRAM_BOT_TOKEN.
    *
    * @minItems 1
    */
@@ -38,6 +38,9 @@ export interface DataLossPreventionSettings {
     | 'JWT'
     | 'DATABASE_URL'
     | 'GENERIC_SECRET'
+    | 'AZURE_STORAGE_KEY'
+    | 'TWILIO_KEY'
+    | 'TELEGRAM_BOT_TOKEN'
   )[];
   /**
    * Values that are never reported or masked (a support address, a public IP), compared case-insensitively after trimming.

@@ -33,6 +33,9 @@ export const SECRET_ENTITIES = [
   'JWT',
   'DATABASE_URL',
   'GENERIC_SECRET',
+  'AZURE_STORAGE_KEY',
+  'TWILIO_KEY',
+  'TELEGRAM_BOT_TOKEN',
 ] as const;
 
 export type PiiEntity = (typeof PII_ENTITIES)[number];

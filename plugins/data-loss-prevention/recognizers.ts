@@ -11,20 +11,17 @@ import { dateOfBirthRecognizer } from './recognizers/date-of-birth.js';
 import { personNameRecognizer } from './recognizers/person-name.js';
 import { streetAddressRecognizer } from './recognizers/street-address.js';
 import { locationRecognizer } from './recognizers/location.js';
-import { providerKeyRecognizer } from './secrets/provider-keys.js';
-import { privateKeyRecognizer } from './secrets/private-key.js';
-import { jwtRecognizer } from './secrets/jwt.js';
-import { databaseUrlRecognizer } from './secrets/database-url.js';
-import { genericAssignmentRecognizer } from './secrets/generic-assignment.js';
+import { secretRecognizers } from './secrets/index.js';
 
 /** Every recognizer, configured from the settings. */
 export function buildRecognizers(settings: DataLossPreventionSettings): Recognizer[] {
   return [
-    providerKeyRecognizer(),
-    privateKeyRecognizer(),
-    jwtRecognizer(),
-    databaseUrlRecognizer(),
-    genericAssignmentRecognizer({ entropyThreshold: settings.entropy_threshold, minLength: settings.min_secret_length }),
+    ...secretRecognizers({
+      // The DLP-wide operating point (schema default `balanced`).
+      sensitivity: (settings as { sensitivity?: 'low' | 'balanced' | 'high' }).sensitivity,
+      entropyThreshold: settings.entropy_threshold,
+      minLength: settings.min_secret_length,
+    }),
     emailRecognizer(),
     paymentCardRecognizer(),
     ibanRecognizer(),

@@ -13,6 +13,8 @@ const DOCUMENTED_EXAMPLES = new Set([
   'sk_test_4eC39HqLyjWDarjtT1zdp7dc',
   'sk_test_BQokikJOvBiI2HlWgH4olfQ2',
   'pk_test_TYooMQauvdEDq54NiTphI7jx',
+  // Telegram's Bot API documentation token.
+  '123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11',
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c',
 ]);
 
@@ -20,6 +22,8 @@ const DOCUMENTED_EXAMPLES = new Set([
 export function isPlaceholder(value: string): boolean {
   if (DOCUMENTED_EXAMPLES.has(value)) return true;
   if (PLACEHOLDER.test(value)) return true;
+  // `<secret here>` cut at its space, `[hidden]`: a bracketed description, not a value.
+  if (/^[<[]|[>\]]$/.test(value)) return true;
   // Very few distinct characters: `aaaaaaaa`, `abababab`.
   return new Set(value).size <= Math.min(4, Math.ceil(value.length / 4));
 }
