@@ -11,6 +11,11 @@ import { dateOfBirthRecognizer } from './recognizers/date-of-birth.js';
 import { personNameRecognizer } from './recognizers/person-name.js';
 import { streetAddressRecognizer } from './recognizers/street-address.js';
 import { locationRecognizer } from './recognizers/location.js';
+import { ageRecognizer } from './recognizers/age.js';
+import { organizationRecognizer } from './recognizers/organization.js';
+import { nrpRecognizer } from './recognizers/nrp.js';
+import { zipCodeRecognizer } from './recognizers/zip-code.js';
+import { domainNameRecognizer } from './recognizers/domain-name.js';
 import { providerKeyRecognizer } from './secrets/provider-keys.js';
 import { privateKeyRecognizer } from './secrets/private-key.js';
 import { jwtRecognizer } from './secrets/jwt.js';
@@ -29,11 +34,16 @@ export function buildRecognizers(settings: DataLossPreventionSettings): Recogniz
     paymentCardRecognizer(),
     ibanRecognizer(),
     usSsnRecognizer(),
-    ipAddressRecognizer(),
+    ipAddressRecognizer({ sensitivity: settings.sensitivity }),
     phoneRecognizer({ regions: settings.phone_regions }),
     dateOfBirthRecognizer(),
     personNameRecognizer(),
     streetAddressRecognizer(),
     locationRecognizer(),
+    ageRecognizer(),
+    organizationRecognizer(),
+    nrpRecognizer(),
+    zipCodeRecognizer(),
+    domainNameRecognizer(),
   ];
 }

@@ -15,6 +15,7 @@ describe('data_loss_prevention settings schema', () => {
     const settings: Record<string, unknown> = {};
     expect(validate(settings)).to.equal(true);
     expect(settings).to.deep.equal({
+      sensitivity: 'balanced',
       entities: [...DEFAULT_ENTITIES],
       allow_list: [],
       allow_patterns: [],
