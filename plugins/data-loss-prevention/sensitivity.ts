@@ -11,10 +11,12 @@ export type Sensitivity = 'low' | 'balanced' | 'high';
 
 /**
  * The least score a span of a contextual type (names, addresses, places, the other opt-in
- * types) needs at each point. Scores below 0.8 are the recognizers' guesses without a cue: a
- * given name alone, a surname listed beside a found name, two unknown capitalised words.
+ * types) needs at each point. Scores from 0.55 to 0.8 are the recognizers' guesses without a
+ * cue (a given name alone, a surname listed beside a found name, two unknown capitalised
+ * words): `low` drops them. Scores under 0.55 are weak candidates only `high` keeps (a bare
+ * number closing `when he was 78.`).
  */
-const MIN_CONTEXTUAL_SCORE: Record<Sensitivity, number> = { low: 0.8, balanced: 0, high: 0 };
+const MIN_CONTEXTUAL_SCORE: Record<Sensitivity, number> = { low: 0.8, balanced: 0.55, high: 0 };
 
 const CONTEXTUAL: ReadonlySet<EntityType> = new Set(OPT_IN_ENTITIES);
 

@@ -21,6 +21,11 @@ export function domainNameRecognizer(): Recognizer {
         // `os.path`, `console.log`: code has lower-case dotted names too, but no TLD at the end.
         // A first label of one letter (`e.g`, `i.e`) is an abbreviation.
         if (/^[a-z]\./i.test(value) && value.split('.').length === 2) continue;
+        // `Microsoft.NETCore.App`, `System.IO`: a code namespace ends in a capitalised name; a host
+        // name's top-level domain is written in one case (`.com`, `.COM`).
+        const tld = value.slice(value.lastIndexOf('.') + 1);
+        if (tld !== tld.toLowerCase() && tld !== tld.toUpperCase()) continue;
+        if (tld === tld.toUpperCase() && tld !== tld.toLowerCase() && /[a-z]/.test(value)) continue;
         out.push({ entity: 'DOMAIN_NAME', start: m.index, end: m.index + value.length, score: 0.8 });
       }
     },

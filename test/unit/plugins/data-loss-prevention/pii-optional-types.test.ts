@@ -36,6 +36,7 @@ describe('data_loss_prevention opt-in entity types', () => {
       ['My daughter is 9 years old.', '9'],
       ['Age: 62', '62'],
       ['she is 28 yrs old', '28'],
+      ["My birthday is on the weekend. I'll turn 80.", '80'],
     ]);
     expectNone('AGE', ['The bridge is 34 metres long', 'We waited 71 minutes', 'The company is 120 years old', 'Chapter 9 covers the basics']);
   });
@@ -45,6 +46,7 @@ describe('data_loss_prevention opt-in entity types', () => {
       ['I work for Halvorsen Technologies in the finance team', 'Halvorsen Technologies'],
       ['The contract with Brightwater Holdings expires soon', 'Brightwater Holdings'],
       ['Okonkwo & Sons shipped late', 'Okonkwo & Sons'],
+      ['Coden is a design agency based in Kent', 'Coden'],
       ['She joined Marchetti GmbH last spring', 'Marchetti GmbH'],
       ['Pellegrini Inc. announced record profits', 'Pellegrini Inc.'],
     ]);
@@ -68,6 +70,9 @@ describe('data_loss_prevention opt-in entity types', () => {
       ['zip: 10001-4356', '10001-4356'],
       ['postal code 60614 please', '60614'],
       ['Springfield, IL 62704', '62704'],
+      ['ZIP: 8592', '8592'],
+      ['postcode SW1A 1AA', 'SW1A 1AA'],
+      ['Postal code: B0J 2H0', 'B0J 2H0'],
     ]);
     expectNone('ZIP_CODE', ['Order 94103 shipped', 'We sold 60614 units', 'error code 50013']);
   });
@@ -79,6 +84,13 @@ describe('data_loss_prevention opt-in entity types', () => {
       ['Is quietorbit.co.uk a phishing site?', 'quietorbit.co.uk'],
       ['Go to https://login.ironmaple.org/start and sign in', 'login.ironmaple.org'],
     ]);
-    expectNone('DOMAIN_NAME', ['Open index.js and main.py', 'call console.log(x) and os.path.join', 'version 1.2.3 is out']);
+    expectNone('DOMAIN_NAME', [
+      'Open index.js and main.py',
+      'call console.log(x) and os.path.join',
+      'version 1.2.3 is out',
+      'Microsoft.NETCore.App 8.0.1 [/usr/share/dotnet]',
+      'using System.IO; using Contoso.Billing.App;',
+      'the class org.example.Main.App runs',
+    ]);
   });
 });

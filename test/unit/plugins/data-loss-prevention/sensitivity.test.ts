@@ -36,11 +36,14 @@ describe('data_loss_prevention sensitivity', () => {
     }
   });
 
-  it('high reports a dotted quad after a version word further back', () => {
-    for (const v of ['10.2.30.4', '4.25.89.109']) {
-      const text = `The app shows ${v} in the About box`;
-      expect(masked(text, balanced)).to.deep.equal([]);
-      expect(masked(text, high)).to.deep.equal([`IP:${v}`]);
+  it('high also keeps weak candidates: a bare number closing "he was 78."', () => {
+    for (const [text, age] of [['Written when he was 78.', '78'], ['I am 34, and I live alone.', '34'], ['She was 61!', '61']]) {
+      expect(masked(text, balanced), text).to.deep.equal([]);
+      expect(masked(text, high), text).to.deep.equal([`AGE:${age}`]);
     }
+  });
+
+  it('high skips version numbers as balanced does', () => {
+    for (const v of ['10.2.30.4', '4.25.89.109']) expect(masked(`The app shows ${v} in the About box`, high)).to.deep.equal([]);
   });
 });
