@@ -277,6 +277,19 @@ const LOOKALIKES: Record<string, { frames: Frame[]; value: (g: Gen) => string }>
   },
 };
 
+// Look-alikes written for the tuning part only (added after the held-out part was first scored,
+// so that part stays as it was): more hash and code contexts.
+const TUNING_ONLY_LOOKALIKES: Record<string, { frames: Frame[]; value: (g: Gen) => string }> = {
+  hash_more: {
+    value: (g) => g.hex(g.pick([32, 40, 64])),
+    frames: ['git show {}', 'sha1: {}', 'The file hash is {}.', 'send 0.5 ETH to 0x{} today', 'checksum {} OK', 'If-None-Match: "{}"', 'deposit address 0x{}', 'blob {} is missing', 'contract at 0x{} on mainnet', 'Digest: sha256:{}'],
+  },
+  code_more: {
+    value: (g) => g.pick(g.half(FIRST)) + g.pick(['Client', 'Service', 'Handler', 'Store', 'Manager', 'View', '']),
+    frames: ['export default {};', 'const { {} } = require("./x");', 'interface {}Props { id: string }', '<{} onClick={go} />', 'type {}Id = string;', 'public class {} : Base', 'from models import {}', 'val x = {}()', 'struct {} { id: u64 }', '{}.prototype.run = fn;'],
+  },
+};
+
 function generate(part: Part, seed: number): Row[] {
   const g = new Gen(rng(seed), part);
   const rows: Row[] = [];
@@ -295,6 +308,16 @@ function generate(part: Part, seed: number): Row[] {
       const holes = frame.split('{}').length - 1;
       const b = fill(frame, Array.from({ length: holes }, (_, k) => (k === 0 ? spec.value(g) : '')));
       rows.push({ id: `${part}-lookalike-${kind}-${i}`, text: b.text, label: 0, category: `look-alike ${kind}`, spans: [] });
+    }
+  }
+  if (part === 'A') {
+    for (const [kind, spec] of Object.entries(TUNING_ONLY_LOOKALIKES)) {
+      for (let i = 0; i < 80; i++) {
+        const frame = g.pick(spec.frames);
+        const holes = frame.split('{}').length - 1;
+        const b = fill(frame, Array.from({ length: holes }, (_, k) => (k === 0 ? spec.value(g) : '')));
+        rows.push({ id: `${part}-lookalike-${kind}-${i}`, text: b.text, label: 0, category: `look-alike ${kind}`, spans: [] });
+      }
     }
   }
   return rows;

@@ -75,6 +75,12 @@ describe('data_loss_prevention look-alikes', () => {
         expect(labels(text), text).to.not.include('PERSON');
       }
     });
+    it('hyphenated header names', () => {
+      for (let i = 0; i < 10; i++) {
+        const text = `${pick(['If-None-Match', 'If-Match', 'X-Amz-Content-Sha256', 'Content-Security-Policy'])}: "${hex(int(32, 64))}"`;
+        expect(labels(text), text).to.not.include('PERSON');
+      }
+    });
     it('a name next to a blob is still found', () => {
       expect(masked(`Signed by Maria Conti\n${base64(120)}`)).to.deep.equal(['PERSON:Maria Conti']);
     });
@@ -82,7 +88,7 @@ describe('data_loss_prevention look-alikes', () => {
 
   describe('code identifiers are no person names', () => {
     const names = ['Chiara', 'Greta', 'Quentin', 'Sanjay', 'Isabel', 'Amara'];
-    const frames = [(n: string) => `const client = new ${n}(config);`, (n: string) => `private readonly ${n}: Map<string, number>;`, (n: string) => `import { ${n} } from "./lib";`, (n: string) => `@Inject(${n}) service`, (n: string) => `return ${n}.create(options)`];
+    const frames = [(n: string) => `const client = new ${n}(config);`, (n: string) => `private readonly ${n}: Map<string, number>;`, (n: string) => `import { ${n} } from "./lib";`, (n: string) => `@Inject(${n}) service`, (n: string) => `return ${n}.create(options)`, (n: string) => `export default ${n};`, (n: string) => `<${n} onClick={go} />`, (n: string) => `const { ${n} } = require("./x");`];
     for (const frame of frames) {
       it(JSON.stringify(frame('Name')), () => {
         for (const n of names) expect(labels(frame(n)), frame(n)).to.not.include('PERSON');
