@@ -7,8 +7,11 @@ import type { Recognizer, Span } from '../span.js';
 
 const TLD =
   'com|org|net|edu|gov|mil|int|info|biz|io|co|ai|app|dev|me|tv|xyz|online|site|tech|cloud|shop|store|blog|news|us|uk|ca|au|nz|ie|de|fr|nl|be|es|it|pt|ch|at|se|no|dk|fi|pl|cz|ru|ua|jp|cn|kr|in|br|mx|ar|za|eu|co\\.uk|org\\.uk|ac\\.uk|gov\\.uk|com\\.au|co\\.jp|com\\.br|co\\.in';
-// Labels of letters, digits and hyphens; the last label before the TLD holds a letter.
-const DOMAIN = new RegExp(`(?<![\\w.@-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.){0,4}[a-z0-9-]*[a-z][a-z0-9-]*\\.(?:${TLD}))(?![\\w-]|\\.[a-z0-9])`, 'gi');
+// A top-level domain closing a word: where a domain may end. Found first, so the labels before
+// it are read only there and not at every dot of the text.
+const TLD_AT = new RegExp(`\\.(?:${TLD})(?![\\w-]|\\.[a-z0-9])`, 'gi');
+// Labels of letters, digits and hyphens closing the text before the TLD; the last holds a letter.
+const LABELS_BEFORE = /(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){0,4}[a-z0-9-]*[a-z][a-z0-9-]*$/i;
 
 /** Finds domain names; an e-mail's domain is left to the e-mail (the `@` before it). */
 export function domainNameRecognizer(): Recognizer {
@@ -16,8 +19,12 @@ export function domainNameRecognizer(): Recognizer {
     entities: ['DOMAIN_NAME'],
     find(text: string, out: Span[]) {
       if (!text.includes('.')) return;
-      for (const m of text.matchAll(DOMAIN)) {
-        const value = m[1];
+      for (const m of text.matchAll(TLD_AT)) {
+        const windowStart = Math.max(0, m.index - 160);
+        const labels = LABELS_BEFORE.exec(text.slice(windowStart, m.index));
+        if (!labels || (labels.index === 0 && windowStart > 0)) continue;
+        const start = windowStart + labels.index;
+        const value = text.slice(start, m.index + m[0].length);
         // `os.path`, `console.log`: code has lower-case dotted names too, but no TLD at the end.
         // A first label of one letter (`e.g`, `i.e`) is an abbreviation.
         if (/^[a-z]\./i.test(value) && value.split('.').length === 2) continue;
@@ -26,7 +33,7 @@ export function domainNameRecognizer(): Recognizer {
         const tld = value.slice(value.lastIndexOf('.') + 1);
         if (tld !== tld.toLowerCase() && tld !== tld.toUpperCase()) continue;
         if (tld === tld.toUpperCase() && tld !== tld.toLowerCase() && /[a-z]/.test(value)) continue;
-        out.push({ entity: 'DOMAIN_NAME', start: m.index, end: m.index + value.length, score: 0.8 });
+        out.push({ entity: 'DOMAIN_NAME', start, end: start + value.length, score: 0.8 });
       }
     },
   };

@@ -16,9 +16,10 @@ const CODE_BEFORE = /(?:\b(?:new|class|import|extends|implements|readonly|interf
  * take it: glued to a digit, `+`, `/`, `=` or `_`; called or indexed (`Name(`, `Name<`,
  * `Name.create`, `Name::new`); passed bare to a call, a type or a tag (`Inject(Name)`,
  * `List<Name>`, `<Name />`); declared by a keyword (`export default Name`, `const { Name }`); or a
- * hyphenated header field name (`If-None-Match:`).
+ * hyphenated header field name (`If-None-Match:`). `codeLike` false skips the keyword test
+ * (the caller knows the text has no code marks).
  */
-export function inBlobOrCode(text: string, start: number, end: number): boolean {
+export function inBlobOrCode(text: string, start: number, end: number, codeLike = true): boolean {
   const before = text.charCodeAt(start - 1);
   const after = text.charCodeAt(end);
   if (isBlobGlue(before) || isBlobGlue(after)) return true;
@@ -29,7 +30,8 @@ export function inBlobOrCode(text: string, start: number, end: number): boolean 
   if ((before === 40 /* ( */ && isLetter(text.charCodeAt(start - 2))) || before === 60 /* < */) return true;
   // `If-None-Match:`: a hyphenated header field name.
   if (after === 58 /* : */ && text.slice(start, end).includes('-')) return true;
-  // The keyword test reads the text before the word: only after a space, brace or comma.
-  if (before === 32 || before === 123 || before === 44) return CODE_BEFORE.test(text.slice(Math.max(0, start - 24), start));
+  // The keyword test reads the text before the word: only after a space, brace or comma, and
+  // only in a text with code marks (`codeLike`: braces, semicolons, `=`, angle brackets).
+  if (codeLike && (before === 32 || before === 123 || before === 44)) return CODE_BEFORE.test(text.slice(Math.max(0, start - 24), start));
   return false;
 }

@@ -21,6 +21,9 @@ const PERSON_VERB =
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'madam', 'dear', 'hi', 'hello', 'hey', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 // Field labels and calendar words that look like a capitalised name.
 const NOT_A_NAME = new Set(['i', "i'm", 'he', 'she', 'you', 'we', 'they', 'it', 'me', 'my', 'the', 'this', 'that', 'email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
+// Characters code has and most prose has not.
+const CODE_MARK = /[{};=<>]/;
+
 // Before a street word a name is a street's (`King Forges`, `Glyn Street`).
 const STREET_AFTER =
   /^[ \t]+(?:Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Court|Ct|Close|Crescent|Place|Pl|Boulevard|Blvd|Way|Terrace|Square|Sq|Highway|Parkway|Circle|Trail|Row|Mews|Grove|Gardens|Parade|Loop|Forges?|Alley|Walk|Bridge|Station|Strasse|Straße|Gasse|Weg|Allee|Platz)\b\.?/;
@@ -48,7 +51,9 @@ export function personNameRecognizer(): Recognizer {
   const surnameLike = (t: Token) => t.title && !isPlace(t) && (!isWord(t) || isLast(t) && !lex.words.has(t.fold.toLowerCase()));
   // The text `excluded` reads, set by each `find` (the tokens hold offsets only).
   let tokenText = '';
-  const excluded = (t: Token) => inBlobOrCode(tokenText, t.start, t.end) || NOT_A_NAME.has(t.fold) || NRP_WORDS.has(t.fold);
+  // Whether the text has a brace, semicolon, `=` or angle bracket: the code keywords are only looked for then.
+  let codeLikeText = false;
+  const excluded = (t: Token) => inBlobOrCode(tokenText, t.start, t.end, codeLikeText) || NOT_A_NAME.has(t.fold) || NRP_WORDS.has(t.fold);
   const unknown = (t: Token) => t.title && !isWord(t) && !isPlace(t) && !isFirst(t) && !isLast(t);
 
   return {
@@ -56,6 +61,7 @@ export function personNameRecognizer(): Recognizer {
     find(text: string, out: Span[]) {
       const tokens = tokenize(text);
       tokenText = text;
+      codeLikeText = CODE_MARK.test(text);
       const push = (a: Token, b: Token, score: number) => out.push({ entity: 'PERSON', start: a.start, end: b.end, score });
       // A capital A-Z settles it without lower-casing a copy of the whole text.
       const lowerText = !/[A-Z]/.test(text) && text === text.toLowerCase();
