@@ -21,8 +21,8 @@ const PERSON_VERB =
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'madam', 'dear', 'hi', 'hello', 'hey', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 // Field labels and calendar words that look like a capitalised name.
 const NOT_A_NAME = new Set(['i', "i'm", 'he', 'she', 'you', 'we', 'they', 'it', 'me', 'my', 'the', 'this', 'that', 'email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
-// Characters code has and most prose has not.
-const CODE_MARK = /[{};=<>]/;
+// Characters and keywords code has and most prose has not: without one, no keyword test runs.
+const CODE_MARK = /[{};=<>]|\b(?:new|class|import|export|extends|implements|readonly|interface|struct|enum|trait|impl|typeof|instanceof|fn|func|const|var)\b/;
 
 // Before a street word a name is a street's (`King Forges`, `Glyn Street`).
 const STREET_AFTER =
@@ -51,7 +51,7 @@ export function personNameRecognizer(): Recognizer {
   const surnameLike = (t: Token) => t.title && !isPlace(t) && (!isWord(t) || isLast(t) && !lex.words.has(t.fold.toLowerCase()));
   // The text `excluded` reads, set by each `find` (the tokens hold offsets only).
   let tokenText = '';
-  // Whether the text has a brace, semicolon, `=` or angle bracket: the code keywords are only looked for then.
+  // Whether the text has a code mark (CODE_MARK): the code keywords before a word are only looked for then.
   let codeLikeText = false;
   const excluded = (t: Token) => inBlobOrCode(tokenText, t.start, t.end, codeLikeText) || NOT_A_NAME.has(t.fold) || NRP_WORDS.has(t.fold);
   const unknown = (t: Token) => t.title && !isWord(t) && !isPlace(t) && !isFirst(t) && !isLast(t);
