@@ -61,6 +61,12 @@ describe('data_loss_prevention look-alikes', () => {
     }
   });
 
+  it('longer OIDs are no phone numbers', () => {
+    for (const o of ['1.2.840.10045', '1.2.840.113549.1.1.11', '2.16.840.1.101.3.4.2.1', '1.3.6.1.4.1.311.21.7', '1.2.840.10045.4.3.2']) {
+      for (const text of [`The arc ${o} is registered.`, `signature algorithm ${o}`]) expect(labels(text), text).to.not.include('PHONE');
+    }
+  });
+
   describe('words inside PEM blocks and base64 are no person names', () => {
     it('PEM certificates', () => {
       for (let i = 0; i < 40; i++) {
