@@ -5,11 +5,11 @@
  */
 export interface DataLossPreventionSettings {
   /**
-   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives), `high` catches the most at more false positives, `balanced` sits between. The measured points are published in docs/detectors/.
+   * Operating point on the detector's measured precision/recall curve: `low` reports only what it is surest of (fewest false positives: contextual types need a cue, a dotted quad needs a network word), `high` catches the most at more false positives (it also keeps weak candidates, such as a bare number closing `he was 78.` as an AGE), `balanced` sits between. The measured points are published in docs/detectors/data-loss-prevention.md.
    */
   sensitivity?: 'low' | 'balanced' | 'high';
   /**
-   * Entity types to detect. Default: the high-precision types (validated identifiers, contact and network data, every secret type); DATE_OF_BIRTH, PERSON, STREET_ADDRESS and LOCATION are found from word lists and context, misfire on ordinary prompts ("the capital of France") and are detected only when listed here. PII: EMAIL_ADDRESS, PHONE_NUMBER, CREDIT_CARD, IBAN_CODE, US_SSN, IP_ADDRESS, DATE_OF_BIRTH, PERSON, STREET_ADDRESS, LOCATION. Secrets: AWS_ACCESS_KEY, AWS_SECRET_KEY, GITHUB_TOKEN, GITLAB_TOKEN, SLACK_TOKEN, SLACK_WEBHOOK, STRIPE_KEY, GOOGLE_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, PRIVATE_KEY, JWT, DATABASE_URL, GENERIC_SECRET, AZURE_STORAGE_KEY, TWILIO_KEY, TELEGRAM_BOT_TOKEN.
+   * Entity types to detect. Default: the high-precision types (validated identifiers, contact and network data, every secret type); DATE_OF_BIRTH, PERSON, STREET_ADDRESS, LOCATION, AGE, ORGANIZATION, NRP (nationalities, religious and political groups), ZIP_CODE (postal codes) and DOMAIN_NAME are found from word lists and context, misfire on ordinary prompts ("the capital of France") and are detected only when listed here. PII: EMAIL_ADDRESS, PHONE_NUMBER, CREDIT_CARD, IBAN_CODE, US_SSN, IP_ADDRESS, DATE_OF_BIRTH, PERSON, STREET_ADDRESS, LOCATION, AGE, ORGANIZATION, NRP, ZIP_CODE, DOMAIN_NAME. Secrets: AWS_ACCESS_KEY, AWS_SECRET_KEY, GITHUB_TOKEN, GITLAB_TOKEN, SLACK_TOKEN, SLACK_WEBHOOK, STRIPE_KEY, GOOGLE_API_KEY, OPENAI_API_KEY, ANTHROPIC_API_KEY, PRIVATE_KEY, JWT, DATABASE_URL, GENERIC_SECRET, AZURE_STORAGE_KEY, TWILIO_KEY, TELEGRAM_BOT_TOKEN.
    *
    * @minItems 1
    */
@@ -24,6 +24,11 @@ export interface DataLossPreventionSettings {
     | 'PERSON'
     | 'STREET_ADDRESS'
     | 'LOCATION'
+    | 'AGE'
+    | 'ORGANIZATION'
+    | 'NRP'
+    | 'ZIP_CODE'
+    | 'DOMAIN_NAME'
     | 'AWS_ACCESS_KEY'
     | 'AWS_SECRET_KEY'
     | 'GITHUB_TOKEN'

@@ -15,6 +15,11 @@ export const PII_ENTITIES = [
   'PERSON',
   'STREET_ADDRESS',
   'LOCATION',
+  'AGE',
+  'ORGANIZATION',
+  'NRP',
+  'ZIP_CODE',
+  'DOMAIN_NAME',
 ] as const;
 
 /** Secret entity types. */
@@ -50,11 +55,12 @@ export const ALL_ENTITIES: readonly EntityType[] = [...PII_ENTITIES, ...SECRET_E
 
 /**
  * Types found from word lists and context rather than a format or checksum: names, street
- * addresses, places and dates of birth. They misfire on ordinary prompts ("the capital of
- * France", "Mozart was born on 27 January 1756"), so a rule detects them only when its
- * `entities` names them.
+ * addresses, places, dates of birth, ages, organisations, nationalities and religious or
+ * political groups (NRP), ZIP codes and domain names. They misfire on ordinary prompts ("the
+ * capital of France", "Mozart was born on 27 January 1756", "visit example.com"), so a rule
+ * detects them only when its `entities` names them.
  */
-export const OPT_IN_ENTITIES: readonly EntityType[] = ['DATE_OF_BIRTH', 'PERSON', 'STREET_ADDRESS', 'LOCATION'];
+export const OPT_IN_ENTITIES: readonly EntityType[] = ['DATE_OF_BIRTH', 'PERSON', 'STREET_ADDRESS', 'LOCATION', 'AGE', 'ORGANIZATION', 'NRP', 'ZIP_CODE', 'DOMAIN_NAME'];
 
 const OPT_IN_SET: ReadonlySet<EntityType> = new Set(OPT_IN_ENTITIES);
 
@@ -84,6 +90,11 @@ const TOKEN_LABELS: Partial<Record<EntityType, string>> = {
   PERSON: 'PERSON',
   STREET_ADDRESS: 'ADDRESS',
   LOCATION: 'LOCATION',
+  AGE: 'AGE',
+  ORGANIZATION: 'ORG',
+  NRP: 'NRP',
+  ZIP_CODE: 'ZIP',
+  DOMAIN_NAME: 'DOMAIN',
 };
 
 /** The label inside a masked token: `[<label>_<n>]`. */

@@ -10,6 +10,7 @@ import { resolveOverlaps } from './overlap.js';
 import { TokenBook } from './redaction.js';
 import { buildRecognizers } from './recognizers.js';
 import { SCHEMA_ID, type DataLossPreventionSettings } from './settings.js';
+import { spanFilter } from './sensitivity.js';
 import type { Span } from './span.js';
 
 export type { DataLossPreventionSettings } from './settings.js';
@@ -27,12 +28,14 @@ function create(settings: DataLossPreventionSettings): Detector {
   const enabled = new Set<EntityType>(settings.entities);
   const recognizers = buildRecognizers(settings).filter((r) => r.entities.some((e) => enabled.has(e)));
   const allowed = allowCheck(settings);
+  const atSensitivity = spanFilter(settings.sensitivity);
   // The spans of one text depend on nothing else: a text seen before is not searched again.
   const spansOf = new SegmentMemo<Span[]>();
   const findSpans = (text: string) => {
     const found: Span[] = [];
     for (const r of recognizers) r.find(text, found);
-    return resolveOverlaps(found.filter((s) => enabled.has(s.entity)));
+    const kept = found.filter((s) => enabled.has(s.entity) && (!atSensitivity || atSensitivity(s)));
+    return resolveOverlaps(kept);
   };
   return {
     inspect(request: InspectionRequest): DetectorHit[] {

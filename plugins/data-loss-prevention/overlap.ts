@@ -2,17 +2,14 @@
 import { ALL_ENTITIES, type EntityType } from './entity-types.js';
 import type { Span } from './span.js';
 
-// Validated and secret types outrank the contextual ones (names, places) on a tie.
+// Validated and secret types outrank the contextual ones (names, places) on a tie; among the
+// contextual ones an address outranks the ZIP code inside it, an e-mail the domain inside it.
+const CONTEXTUAL_TAIL: readonly EntityType[] = ['GENERIC_SECRET', 'PHONE_NUMBER', 'DATE_OF_BIRTH', 'STREET_ADDRESS', 'ORGANIZATION', 'PERSON', 'LOCATION', 'ZIP_CODE', 'AGE', 'DOMAIN_NAME', 'NRP'];
 const SPECIFICITY: ReadonlyMap<EntityType, number> = new Map(
   (
     [
-      ...ALL_ENTITIES.filter((e) => !['PERSON', 'STREET_ADDRESS', 'LOCATION', 'DATE_OF_BIRTH', 'PHONE_NUMBER', 'GENERIC_SECRET'].includes(e)),
-      'GENERIC_SECRET',
-      'PHONE_NUMBER',
-      'DATE_OF_BIRTH',
-      'STREET_ADDRESS',
-      'PERSON',
-      'LOCATION',
+      ...ALL_ENTITIES.filter((e) => !CONTEXTUAL_TAIL.includes(e)),
+      ...CONTEXTUAL_TAIL,
     ] as EntityType[]
   ).map((e, i) => [e, i]),
 );

@@ -12,13 +12,17 @@ import { personNameRecognizer } from './recognizers/person-name.js';
 import { streetAddressRecognizer } from './recognizers/street-address.js';
 import { locationRecognizer } from './recognizers/location.js';
 import { secretRecognizers } from './secrets/index.js';
+import { ageRecognizer } from './recognizers/age.js';
+import { organizationRecognizer } from './recognizers/organization.js';
+import { nrpRecognizer } from './recognizers/nrp.js';
+import { zipCodeRecognizer } from './recognizers/zip-code.js';
+import { domainNameRecognizer } from './recognizers/domain-name.js';
 
 /** Every recognizer, configured from the settings. */
 export function buildRecognizers(settings: DataLossPreventionSettings): Recognizer[] {
   return [
     ...secretRecognizers({
-      // The DLP-wide operating point (schema default `balanced`).
-      sensitivity: (settings as { sensitivity?: 'low' | 'balanced' | 'high' }).sensitivity,
+      sensitivity: settings.sensitivity,
       entropyThreshold: settings.entropy_threshold,
       minLength: settings.min_secret_length,
     }),
@@ -26,11 +30,16 @@ export function buildRecognizers(settings: DataLossPreventionSettings): Recogniz
     paymentCardRecognizer(),
     ibanRecognizer(),
     usSsnRecognizer(),
-    ipAddressRecognizer(),
+    ipAddressRecognizer({ sensitivity: settings.sensitivity }),
     phoneRecognizer({ regions: settings.phone_regions }),
     dateOfBirthRecognizer(),
     personNameRecognizer(),
     streetAddressRecognizer(),
     locationRecognizer(),
+    ageRecognizer(),
+    organizationRecognizer(),
+    nrpRecognizer(),
+    zipCodeRecognizer(),
+    domainNameRecognizer(),
   ];
 }

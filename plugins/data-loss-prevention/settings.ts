@@ -1,8 +1,11 @@
 /** Settings of data_loss_prevention, as validated by schemas/plugins/data_loss_prevention.schema.json. */
 import type { EntityType } from './entity-types.js';
+import type { Sensitivity } from './sensitivity.js';
 
 /** Validated settings, defaults applied. */
 export interface DataLossPreventionSettings {
+  /** Operating point: `low` fewest false positives, `high` most recall; see sensitivity.ts. */
+  sensitivity: Sensitivity;
   /** Entity types to detect; others are ignored. */
   entities: EntityType[];
   /** Values never masked, compared case-insensitively after trimming. */

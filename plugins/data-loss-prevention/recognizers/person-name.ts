@@ -4,6 +4,9 @@
  */
 import type { Recognizer, Span } from '../span.js';
 import { FIRST, LAST, lexicon, kindsOf, PLACE, WORD } from './lexicon.js';
+import { COMPANY_AFTER } from './company-suffix.js';
+import { inBlobOrCode } from './name-context.js';
+import { NRP_WORDS } from './nrp-words.js';
 import { joins, tokenize, type Token } from './tokens.js';
 
 // Cues after which the next capitalised words are a person's name.
@@ -18,14 +21,8 @@ const PERSON_VERB =
 const HONORIFIC = new Set(['mr', 'mrs', 'ms', 'mx', 'miss', 'dr', 'prof', 'sir', 'madam', 'dear', 'hi', 'hello', 'hey', 'mr.', 'mrs.', 'ms.', 'dr.', 'prof.']);
 // Field labels and calendar words that look like a capitalised name.
 const NOT_A_NAME = new Set(['i', "i'm", 'he', 'she', 'you', 'we', 'they', 'it', 'me', 'my', 'the', 'this', 'that', 'email', 'e-mail', 'phone', 'fax', 'mobile', 'date', 'name', 'address', 'website', 'note', 'subject', 'tel', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']);
-// Nationality and language adjectives (`American food`, `studying English`).
-const NATIONALITY = new Set(
-  'american english british danish czech spanish french german italian dutch swedish finnish norwegian polish greek hungarian russian chinese japanese korean indian irish scottish welsh canadian mexican brazilian portuguese turkish swiss austrian belgian icelandic estonian latvian lithuanian ukrainian tunisian moroccan egyptian israeli arab arabic african asian european australian latin slovak slovenian croatian serbian romanian bulgarian cypriot jewish muslim christian catholic hindu buddhist'.split(' '),
-);
-
-// After a name, these make it a company (`Hill Inc.`, `Enervee Corporation`).
-const COMPANY_AFTER =
-  /^,?[ \t]+(?:Inc|Incorporated|LLC|Ltd|Limited|Group|PLC|Corporation|Corp|Co|Company|GmbH|AG|Partners|Associates|Holdings|Technologies|Software|Systems|Solutions|Consulting|Bank|Foundation|Institute|University|Labs?|Services|Industries|International|Enterprises|Motors|Airlines|Media|Studios)\b|^[ \t]+(?:&|and)[ \t]+Sons\b/;
+// Characters and keywords code has and most prose has not: without one, no keyword test runs.
+const CODE_MARK = /[{};=<>]|\b(?:new|class|import|export|extends|implements|readonly|interface|struct|enum|trait|impl|typeof|instanceof|fn|func|const|var)\b/;
 
 // Before a street word a name is a street's (`King Forges`, `Glyn Street`).
 const STREET_AFTER =
@@ -52,13 +49,19 @@ export function personNameRecognizer(): Recognizer {
   const isPlace = (t: Token) => (kindsOf(t) & PLACE) !== 0;
   // A capitalised word that is no dictionary word, no place: the usual shape of a surname.
   const surnameLike = (t: Token) => t.title && !isPlace(t) && (!isWord(t) || isLast(t) && !lex.words.has(t.fold.toLowerCase()));
-  const excluded = (t: Token) => NOT_A_NAME.has(t.fold) || NATIONALITY.has(t.fold);
+  // The text `excluded` reads, set by each `find` (the tokens hold offsets only).
+  let tokenText = '';
+  // Whether the text has a code mark (CODE_MARK): the code keywords before a word are only looked for then.
+  let codeLikeText = false;
+  const excluded = (t: Token) => inBlobOrCode(tokenText, t.start, t.end, codeLikeText) || NOT_A_NAME.has(t.fold) || NRP_WORDS.has(t.fold);
   const unknown = (t: Token) => t.title && !isWord(t) && !isPlace(t) && !isFirst(t) && !isLast(t);
 
   return {
     entities: ['PERSON'],
     find(text: string, out: Span[]) {
       const tokens = tokenize(text);
+      tokenText = text;
+      codeLikeText = CODE_MARK.test(text);
       const push = (a: Token, b: Token, score: number) => out.push({ entity: 'PERSON', start: a.start, end: b.end, score });
       // A capital A-Z settles it without lower-casing a copy of the whole text.
       const lowerText = !/[A-Z]/.test(text) && text === text.toLowerCase();

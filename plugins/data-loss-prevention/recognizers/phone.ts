@@ -58,6 +58,8 @@ export function phoneRecognizer(options: PhoneOptions): Recognizer {
         if (DATE_LIKE.test(raw) || /^(\d)\1+$/.test(digits)) continue;
         // Four dotted groups is an IP address or a version, not a phone number.
         if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(raw)) continue;
+        // A one-digit first arc and three or more dotted arcs is an object identifier (`1.2.840.10045`).
+        if (/^\d\.\d+(?:\.\d+){2,}$/.test(raw)) continue;
         const grouped = /[ .\-()\/]/.test(raw) || raw.startsWith('+');
         const before = text.slice(Math.max(0, m.index - 48), m.index);
         const after = text.slice(m.index + raw.length, m.index + raw.length + 12);

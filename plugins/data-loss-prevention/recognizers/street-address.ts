@@ -36,7 +36,10 @@ const SHAPES = [
   '(?:P\\.?O\\.?[ \\t]*Box|Postbox|Post Office Box)[ \\t]+\\d{1,6}',
 ];
 // Sticky: tried only where addressStarts says a match may begin.
-const ADDRESS = new RegExp(`(?<![\\p{L}\\d])(?:${SHAPES.join('|')})`, 'iuy');
+// Not right after `1.6.9.`: the tail of a version number is no house number.
+const ADDRESS = new RegExp(`(?<![\\p{L}\\d]|\\d\\.)(?:${SHAPES.join('|')})`, 'iuy');
+// `ProductVersion`, `getUserName`: a code identifier (three lower-case letters, then a capital) is no street name.
+const CODE_IDENTIFIER = /\p{Ll}{3}\p{Lu}/u;
 // After these cues, the rest of the line (up to sentence end) is an address if it has a number.
 const CUE = /(?:\baddress(?:es)?(?: is)?:?|\blives? (?:at|on)|\b(?:north|south|east|west)?[ \t]?side of|\breturn(?: it)? to|\blocated at|\boffice is at|\bis at|\bsend (?:it |this |them |a new one )?to|\barrived at|\bmeet me at|\bdrops? you off at|\bcorner of|\bship(?:ped)? to|\bdeliver(?:ed)? to|\bmail(?:ed)? to|\bbilling address:?|\bshipping address:?|\bit is|\bit's in)[ \t]*\n?[ \t]*/gi;
 // A following line that belongs to the block: town, region code, country and/or postcode.
@@ -44,6 +47,33 @@ const BLOCK_LINE = /^\n[ \t>?]*(?:[,(]?[ \t]*(?:[\p{L}][\p{L}\p{M}'’.()-]*|\d{
 const SAME_LINE_TOWN = /^,[ \t]*[\p{Lu}\p{Ll}][\p{L}\p{M}'’.()-]*(?:[ \t]+[\p{L}\p{M}'’.()-]+){0,3}(?:,?[ \t]+[A-Z]{2})?(?:[ \t]+\d{3,6}(?:[ -]\d{2,4})?)?/u;
 // After a house or unit number, capitalised words closing the line are the town: `Suite 694 Valderice Trapani`.
 const LINE_END_TOWN = /^[ \t]+\p{Lu}[\p{L}\p{M}'’.-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}'’.-]*){0,2}(?=[ \t]*(?:\n|$))/u;
+
+/**
+ * True when the value holds a UUID, a hex hash or a `0x` number: a run of eight or more hex
+ * digits mixing digits and letters. A request id or a commit after `is at` is no address.
+ */
+export function holdsHexRun(value: string): boolean {
+  let runStart = 0;
+  let digits = 0;
+  let hexLetters = 0;
+  for (let i = 0; i <= value.length; i++) {
+    const c = value.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    const hexLetter = (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+    if (digit || hexLetter) {
+      if (digit) digits++;
+      else hexLetters++;
+      continue;
+    }
+    const length = i - runStart;
+    // `0x` then hex digits: the `x` ends a run of one `0`.
+    if ((c === 120 || c === 88) && length === 1 && value.charCodeAt(i - 1) === 48 && /^[0-9a-fA-F]{6}/.test(value.slice(i + 1, i + 7))) return true;
+    if (length >= 8 && digits > 0 && hexLetters > 0 && !((c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return true;
+    runStart = i + 1;
+    digits = hexLetters = 0;
+  }
+  return false;
+}
 
 /** Extends an address over its block: `, Town` on the same line and up to four short lines after. */
 function extend(text: string, end: number): number {
@@ -93,6 +123,7 @@ export function streetAddressRecognizer(): Recognizer {
         if (!m) continue;
         after = m.index + m[0].length;
         let value = m[0].replace(/[ \t,]+$/, '');
+        if (holdsHexRun(value) || CODE_IDENTIFIER.test(value)) continue;
         // A dot is part of `St.` or `u. 15.`; a sentence-final dot after a word is not.
         if (/[\p{Ll}]{4,}\.$/u.test(value)) value = value.slice(0, -1);
         const start = m.index;
@@ -111,7 +142,7 @@ export function streetAddressRecognizer(): Recognizer {
         let value = m[0].split(/(?<!\b(?:Apt|St|Str|Ste|No|Nr|u|[A-Z]))[.?!](?:\s|$)/)[0].replace(/[ \t,]+$/, '');
         value = value.replace(/\s+(?:in|for|after|before|last|next|on|at|and it|it)\b.*$/i, '');
         // An address starts with a house number or a capitalised name and says nothing of ages or times.
-        if (!/\d/.test(value) || !/^[\d\p{Lu}]/u.test(value) || /\b(?:years?|old|days?|hours?|minutes?|percent)\b/i.test(value)) continue;
+        if (!/\d/.test(value) || !/^[\d\p{Lu}]/u.test(value) || /\b(?:years?|old|days?|hours?|minutes?|percent)\b/i.test(value) || holdsHexRun(value)) continue;
         while (nextShape < shapeCount && found[nextShape].start <= m.index) coveredEnd = Math.max(coveredEnd, found[nextShape++].end);
         if (value.length < 5 || coveredEnd > m.index) continue;
         const end = extend(text, m.index + value.length);

@@ -9,6 +9,13 @@
  * - test/fixtures/detectors/pii-validated.jsonl: generated emails, SSNs, IPs, IBANs and near misses.
  * - test/fixtures/detectors/secrets.jsonl: provider-format keys (recall per type) and
  *   look-alikes (false positives per kind).
+ * - held-out (split `held-out`): test/eval/held-out/data_loss_prevention/pii-*.jsonl, generated
+ *   positives and look-alikes (tools/eval/data_loss_prevention/pii-generate.ts) and rows of
+ *   presidio-research's own generated test files, scored by span per entity type and per
+ *   category (look-alikes by the share of rows flagged).
+ * - the measured operating points: each sensitivity with the default PII types and with every
+ *   PII type, on held-out and development data, printed as the markdown table of
+ *   docs/detectors/data-loss-prevention.md.
  * Each PII source also reports how many email/phone/card/IBAN/SSN/IP values stay readable
  * after the redactions are applied.
  */
@@ -19,10 +26,11 @@ import { allEntitiesDetector, applyRedactions, defaultDetector, inspectText } fr
 import { presidioSamples, type LabelledText } from './data-loss-prevention/presidio.js';
 import { secretFixtures, validatedPiiFixtures } from './data-loss-prevention/fixtures.js';
 import { SpanTally } from './data-loss-prevention/span-scoring.js';
+import { categoryRows, heldOutPiiRows, operatingPointRows, operatingPointsMarkdown } from './data-loss-prevention/held-out.js';
 
 const NAME = 'data_loss_prevention';
 
-function scoreTexts(samples: LabelledText[], source: string): MetricsRow[] {
+function scoreTexts(samples: LabelledText[], source: string, split: 'development' | 'held-out' = 'development'): MetricsRow[] {
   // Every type on: the rows report each type's precision, opt-in types included.
   const d = allEntitiesDetector();
   const tally = new SpanTally();
@@ -30,7 +38,7 @@ function scoreTexts(samples: LabelledText[], source: string): MetricsRow[] {
     const { hits, spans } = inspectText(d, s.text);
     tally.add(s.spans, spans, applyRedactions(s.text, hits));
   }
-  return tally.rows(NAME, source);
+  return tally.rows(NAME, source).map((r) => ({ ...r, split }));
 }
 
 function scoreSecrets(): MetricsRow[] {
@@ -61,8 +69,17 @@ export const evaluation: DetectorEvaluation = {
   name: NAME,
   async evaluate(datasets: string): Promise<MetricsRow[]> {
     const rows: MetricsRow[] = [];
-    if (existsSync(join(datasets, 'presidio-synth'))) rows.push(...scoreTexts(presidioSamples(datasets, 'held-out'), 'presidio held-out'));
+    const hasPresidio = existsSync(join(datasets, 'presidio-synth'));
+    if (hasPresidio) rows.push(...scoreTexts(presidioSamples(datasets, 'held-out'), 'presidio held-out'));
+    else console.log(`data_loss_prevention: no presidio-synth under ${datasets}; its development rows are skipped`);
     rows.push(...scoreTexts(validatedPiiFixtures(), 'fixtures'));
+    const heldOut = heldOutPiiRows();
+    rows.push(...scoreTexts(heldOut, 'held-out PII', 'held-out'));
+    rows.push(...categoryRows(NAME, heldOut));
+    const points = [...operatingPointRows(NAME, 'held-out PII', 'held-out', heldOut)];
+    if (hasPresidio) points.push(...operatingPointRows(NAME, 'presidio', 'development', presidioSamples(datasets, 'held-out')));
+    rows.push(...points);
+    console.log(`\n### Measured operating points (data_loss_prevention PII)\n\n${operatingPointsMarkdown(points)}\n`);
     rows.push(...scoreSecrets());
     return rows;
   },

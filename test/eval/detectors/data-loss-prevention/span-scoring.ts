@@ -28,6 +28,12 @@ export const GOLD_TO_ROW: Record<string, string> = {
   LOCATION: 'LOCATION',
   // Only the project's fixtures label dates of birth; presidio's DATE_TIME is any date.
   DATE_OF_BIRTH: 'DATE_OF_BIRTH',
+  // The opt-in types: presidio labels them under these names, the generated rows too.
+  AGE: 'AGE',
+  ORGANIZATION: 'ORGANIZATION',
+  NRP: 'NRP',
+  ZIP_CODE: 'ZIP_CODE',
+  DOMAIN_NAME: 'DOMAIN_NAME',
 };
 
 /** Masked-token label -> dataset types it may overlap to be correct. */
@@ -43,6 +49,13 @@ export const COMPATIBLE: Record<string, string[]> = {
   // Address blocks hold the town, region and postcode, which the data labels separately.
   ADDRESS: ['STREET_ADDRESS', 'GPE', 'LOCATION', 'ZIP_CODE'],
   LOCATION: ['GPE', 'LOCATION', 'STREET_ADDRESS', 'ZIP_CODE'],
+  AGE: ['AGE'],
+  ORG: ['ORGANIZATION'],
+  NRP: ['NRP'],
+  // A ZIP code sits inside an address block, which the data may label whole.
+  ZIP: ['ZIP_CODE', 'STREET_ADDRESS'],
+  // Presidio labels a whole URL as DOMAIN_NAME; an e-mail holds a domain too.
+  DOMAIN: ['DOMAIN_NAME', 'URL', 'EMAIL_ADDRESS'],
 };
 
 /** The six types whose values must never stay readable after redaction. */
@@ -81,7 +94,7 @@ export class SpanTally {
 
   /** One row per gold type plus an overall precision row and the readable-after-redaction row. */
   rows(detector: string, source: string): MetricsRow[] {
-    const label: Record<string, string> = { DATE_OF_BIRTH: 'DOB', EMAIL_ADDRESS: 'EMAIL', PHONE_NUMBER: 'PHONE', CREDIT_CARD: 'CARD', IBAN_CODE: 'IBAN', US_SSN: 'SSN', IP_ADDRESS: 'IP', PERSON: 'PERSON', STREET_ADDRESS: 'ADDRESS', LOCATION: 'LOCATION' };
+    const label: Record<string, string> = { DATE_OF_BIRTH: 'DOB', EMAIL_ADDRESS: 'EMAIL', PHONE_NUMBER: 'PHONE', CREDIT_CARD: 'CARD', IBAN_CODE: 'IBAN', US_SSN: 'SSN', IP_ADDRESS: 'IP', PERSON: 'PERSON', STREET_ADDRESS: 'ADDRESS', LOCATION: 'LOCATION', AGE: 'AGE', ORGANIZATION: 'ORG', NRP: 'NRP', ZIP_CODE: 'ZIP', DOMAIN_NAME: 'DOMAIN' };
     const rows: MetricsRow[] = [];
     for (const [type, g] of [...this.gold].sort()) {
       const m = this.masked.get(label[type]) ?? { correct: 0, total: 0 };

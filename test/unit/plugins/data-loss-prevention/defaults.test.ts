@@ -32,8 +32,8 @@ describe('data_loss_prevention defaults', () => {
     expect(masked(text, d).map((m) => m.split(':')[0])).to.deep.equal(['EMAIL', 'PHONE', 'CARD', 'IP', 'AWS_ACCESS_KEY']);
   });
 
-  it('leaves names, addresses, places and dates of birth to an explicit opt-in', () => {
-    expect(OPT_IN_ENTITIES).to.have.members(['PERSON', 'LOCATION', 'STREET_ADDRESS', 'DATE_OF_BIRTH']);
+  it('leaves names, addresses, places, dates of birth and the other contextual types to an explicit opt-in', () => {
+    expect(OPT_IN_ENTITIES).to.have.members(['PERSON', 'LOCATION', 'STREET_ADDRESS', 'DATE_OF_BIRTH', 'AGE', 'ORGANIZATION', 'NRP', 'ZIP_CODE', 'DOMAIN_NAME']);
     expect(DEFAULT_ENTITIES).to.not.include.members([...OPT_IN_ENTITIES]);
   });
 

@@ -28,7 +28,7 @@ describe('data_loss_prevention PII recognizers', () => {
     ['Have you been to a Ravil G Yefimov concert before?', ['PERSON:Ravil G Yefimov']],
     ['Our 3 founders: Monjeau, Graves and Reed.', ['PERSON:Monjeau', 'PERSON:Graves', 'PERSON:Reed']],
     ['Meet me at the corner of Glyn Street and King Forges', []],
-    ['Bekins is a moving company, Drake PLC a bank', []],
+    ['Bekins is a moving company, Drake PLC a bank', ['ORG:Bekins', 'ORG:Drake PLC']],
     ['Please send it to 1668 Glyn St, Springfield', ['ADDRESS:1668 Glyn St, Springfield']],
     ['The office is at 6750 Koskikatu 25 Apt. 864\nArtilleros\n, CO', ['ADDRESS:6750 Koskikatu 25 Apt. 864\nArtilleros\n, CO']],
     ['We visited Canada and Estonia last summer', ['LOCATION:Canada', 'LOCATION:Estonia']],
