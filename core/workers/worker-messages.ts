@@ -11,7 +11,12 @@ import type { CounterAddResult } from '../plugin/counters.js';
 /** Every message of this protocol has a `type` starting with this, so other IPC traffic is ignored. */
 export const MESSAGE_PREFIX = 'portcullis:';
 
-/** Primary -> worker, once after the fork: how to start. Carries secrets: never logged. */
+/** Worker -> primary, once it listens on the channel (a message sent before would be lost): ask for the assignment. */
+export interface WorkerHello {
+  type: 'portcullis:hello';
+}
+
+/** Primary -> worker, in answer to its hello: how to start. Carries secrets: never logged. */
 export interface WorkerAssignment {
   type: 'portcullis:assignment';
   /** The worker's slot, 1..N; a replacement takes the slot of the worker it replaces. */
@@ -61,7 +66,7 @@ export interface CounterResponse {
   error?: string;
 }
 
-export type WorkerMessage = WorkerAssignment | WorkerReady | WorkerFailed | WorkerStop | CounterRequest | CounterResponse;
+export type WorkerMessage = WorkerHello | WorkerAssignment | WorkerReady | WorkerFailed | WorkerStop | CounterRequest | CounterResponse;
 
 /** One end of the IPC channel: a cluster `Worker` in the primary, `process` in a worker. */
 export interface WorkerChannel {
