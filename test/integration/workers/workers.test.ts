@@ -4,11 +4,14 @@
  * records are made through the admin API and the guardrail port's management paths (which the
  * workers hand to the primary); proxy and evaluate traffic is served by both workers (the access
  * log names the pid); an admin write reaches both; a limit of 10 requests a minute holds across
- * them; a killed worker is replaced; SIGTERM stops the tree with exit code 0.
+ * them; a killed worker is replaced; SIGTERM stops the tree with exit code 0. In data-plane
+ * mode each worker is a data plane of the remote control plane; `portcullis health` answers.
  */
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
 import { TempDirs } from '../../fixtures/files/temp-dir.js';
@@ -262,5 +265,52 @@ describe('portcullis start --workers: one worker, bad values, failed starts', fu
     } finally {
       taken.close();
     }
+  });
+});
+
+describe('portcullis start --workers 2 --control-plane-url (data-plane mode, real processes)', function () {
+  this.timeout(120_000);
+  const dirs = new TempDirs('portcullis-workers-');
+  const MASTER_KEY = '0'.repeat(64);
+  const CLUSTER_TOKEN = 'cluster-secret-for-worker-tests-0123456789';
+  let cp: PortcullisProcess;
+  let dp: PortcullisProcess;
+
+  before(async () => {
+    const shared = { PORTCULLIS_MASTER_KEY: MASTER_KEY, PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN, PORTCULLIS_ADMIN_JWT_SECRET: JWT_SECRET };
+    cp = await startPortcullisProcess(['--planes', 'admin', '--admin-port', '0', '--data-dir', dirs.make('cp')], ['admin'], shared);
+    dp = await startPortcullisProcess(
+      ['--workers', '2', '--planes', 'proxy', '--proxy-port', '0', '--data-dir', dirs.make('dp'), '--control-plane-url', cp.urls.admin],
+      ['proxy'],
+      { ...shared, PORTCULLIS_LOG_LEVEL: 'info', PORTCULLIS_LOG_FORMAT: 'json', PORTCULLIS_SYNC_HEARTBEAT_MS: '300' },
+    );
+  });
+
+  after(async () => {
+    const pids = dp ? logLines(dp.output()).filter((l) => l.message === 'worker started').map((l) => l.pid as number) : [];
+    await Promise.all([cp?.stop('SIGKILL'), dp?.stop('SIGKILL')]);
+    for (const pid of pids) if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    dirs.removeAll();
+  });
+
+  it('makes each worker a data plane of the control plane, listed with its slot', async () => {
+    const token = await mintAdminToken(JWT_SECRET, { sub: 'ops', roles: ['platform_admin'] });
+    const ids = async () => {
+      const res = await fetch(`${cp.urls.admin}/v1/config-sync/connections`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { items: Array<{ id: string }> }).items.map((c) => c.id).sort();
+    };
+    await eventually(async () => (await ids()).length === 2, 'two worker connections');
+    const [first, second] = await ids();
+    expect(first).to.match(/-w1$/);
+    expect(second).to.match(/-w2$/);
+    expect(first.slice(0, -3)).to.equal(second.slice(0, -3));
+  });
+
+  it('portcullis health answers 0 for the workers\' shared proxy port', async () => {
+    const port = new URL(dp.urls.proxy).port;
+    const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
+    const health = spawn(process.execPath, ['--import', 'tsx', cli, 'health', '--planes', 'proxy', '--proxy-port', port], { stdio: 'ignore' });
+    const code = await new Promise<number | null>((resolve) => health.once('exit', resolve));
+    expect(code).to.equal(0);
   });
 });
