@@ -61,6 +61,8 @@ interface Plan {
   nodeId: (index: number) => string;
   counters: WorkerAssignment['counters'];
   storeUrls: WorkerAssignment['storeUrls'];
+  /** The revision a new worker must serve before it counts as started. */
+  configRevision: () => number | undefined;
 }
 
 /** Starts the primary and its `settings.workers` workers; resolves once every worker serves. */
@@ -85,6 +87,7 @@ export async function startPrimary(settings: Settings, log: Logger = rootLogger)
       nodeId: (index) => `${baseId}-w${index}`,
       counters: countersAt,
       storeUrls: {},
+      configRevision: () => undefined,
     };
   } else {
     const workerPlanes = settings.planes.filter((plane) => plane !== 'admin');
@@ -109,6 +112,7 @@ export async function startPrimary(settings: Settings, log: Logger = rootLogger)
       nodeId: (index) => `${baseId}-w${index}`,
       counters: countersAt,
       storeUrls: { proxy: primary.urls.proxy, guardrail: primary.urls.guardrail },
+      configRevision: () => primary!.holder.current.revision,
     };
   }
 
@@ -173,7 +177,7 @@ class WorkerSupervisor {
       let serving = false;
       worker.on('message', (message: unknown) => {
         if (isMessage(message, 'portcullis:hello')) {
-          worker.send({ type: 'portcullis:assignment', index, nodeId: this.plan.nodeId(index), settings: this.plan.settings(index), counters: this.plan.counters, storeUrls: this.plan.storeUrls });
+          worker.send({ type: 'portcullis:assignment', index, nodeId: this.plan.nodeId(index), settings: this.plan.settings(index), counters: this.plan.counters, storeUrls: this.plan.storeUrls, configRevision: this.plan.configRevision() });
         } else if (isMessage(message, 'portcullis:ready')) {
           serving = true;
           slot.startedAt = Date.now();

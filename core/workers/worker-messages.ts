@@ -27,6 +27,8 @@ export interface WorkerAssignment {
   counters: 'primary' | 'own';
   /** Per plane, where requests that need the store go (the primary's planes on loopback). */
   storeUrls: Partial<Record<Plane, string>>;
+  /** The primary's config revision at the fork: the worker reports ready once it serves it (absent in data-plane mode). */
+  configRevision?: number;
 }
 
 /** Worker -> primary: its planes listen. */

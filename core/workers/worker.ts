@@ -9,6 +9,7 @@
 import { startPortcullis } from '../bootstrap/start.js';
 import { SettingsInputError } from '../config/settings.js';
 import { logger as rootLogger } from '../logging/logger.js';
+import type { SnapshotHolder } from '../snapshot/holder.js';
 import { storeForwarding } from './store-forwarding.js';
 import { WorkerCounterStore } from './worker-counter-store.js';
 import { isMessage, type WorkerAssignment, type WorkerChannel, type WorkerMessage } from './worker-messages.js';
@@ -33,9 +34,25 @@ function assignment(): Promise<WorkerAssignment> {
   });
 }
 
+/** The longest a worker waits for its first config before it reports its start anyway. */
+const CONFIG_WAIT_MS = 30_000;
+
+/** Whether `holder` serves `revision` (or a later one) within CONFIG_WAIT_MS. */
+function servesRevision(holder: SnapshotHolder, revision: number): Promise<boolean> {
+  if (holder.current.revision >= revision) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), CONFIG_WAIT_MS);
+    holder.onSwap((snapshot) => {
+      if (snapshot.revision < revision) return;
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 /** Runs this process as a worker until it is told to stop; never returns. */
 export async function runWorker(): Promise<'running'> {
-  const { index, nodeId, settings, counters: countersAt, storeUrls } = await assignment();
+  const { index, nodeId, settings, counters: countersAt, storeUrls, configRevision } = await assignment();
   // Every line of this worker, the access log's included, names it and its pid.
   const log = rootLogger.child({ worker: index, pid: process.pid });
   const counters = countersAt === 'primary' ? new WorkerCounterStore(channel) : undefined;
@@ -67,6 +84,10 @@ export async function runWorker(): Promise<'running'> {
     const exitCode = err instanceof SettingsInputError ? 2 : 1;
     await send({ type: 'portcullis:failed', exitCode, message: (err as Error).message ?? String(err) });
     process.exit(exitCode);
+  }
+  // As a single process loads its config before it listens: a started worker serves the primary's config.
+  if (configRevision !== undefined && !(await servesRevision(running.holder, configRevision))) {
+    log.warn('worker serves before its config arrived; its readiness says so', { revision: configRevision });
   }
   await send({ type: 'portcullis:ready', urls: running.urls });
 
