@@ -182,7 +182,7 @@ const MAX_WORKERS = 256;
 
 /** `--workers`: a whole number from 1 to 256; by default one per core this process may use. */
 function workers(value: string | undefined): number {
-  if (value === undefined || value === '') return availableParallelism();
+  if (value === undefined || value === '') return Math.min(availableParallelism(), MAX_WORKERS);
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
   if (!(n >= 1 && n <= MAX_WORKERS)) throw new SettingsInputError(`workers must be a whole number from 1 to ${MAX_WORKERS}, got "${value}"`);
   return n;
