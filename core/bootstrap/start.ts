@@ -81,6 +81,8 @@ export interface Portcullis {
   secretBox: SecretBox;
   jwtSecret: string;
   telemetry: TelemetrySink;
+  /** Where limits and budgets count (core/counters): a primary serves it to its workers. */
+  counters: CounterStore;
   log: Logger;
   /** Rebuilds the snapshot from the store (what an admin write does). */
   configChanged(): Promise<void>;
@@ -103,6 +105,12 @@ export interface StartOptions {
   mcpToolkit?: ConsumerToolkit;
   /** The resolver the egress policy checks host names with (tests make a name resolve inside); `dns.lookup` by default. */
   egressLookup?: EgressLookup;
+  /** This process's node id, instead of the data directory's (a worker's: core/workers). */
+  nodeId?: string;
+  /** Where a plane listens instead of the settings' host and port (a primary's loopback planes: core/workers). */
+  listenOn?: Partial<Record<Plane, { host: string; port: number }>>;
+  /** Called with each plane's app before it listens (a worker puts its store forwarding first: core/workers). */
+  preparePlane?: (plane: Plane, app: Koa) => void;
 }
 
 export async function startPortcullis(settings: Settings, options: StartOptions = {}): Promise<Portcullis> {
@@ -125,7 +133,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const jwtSecret = localSecret(settings.dataDir, 'admin-jwt.secret', settings.adminJwtSecret);
   const adminVerifier = new AdminTokenVerifier({ secret: jwtSecret, jwksUrl: settings.adminJwksUrl, jwtIssuer: settings.adminJwtIssuer });
   const host = await createPluginHost(settings.plugins);
-  const id = nodeId(settings.dataDir);
+  const id = options.nodeId ?? nodeId(settings.dataDir);
   // Every URL fetched on a tenant's behalf goes through the egress policy, built once.
   const egressPolicy = new EgressPolicy({ allow: settings.egressAllow, lookup: options.egressLookup });
   const egress = createEgress(egressPolicy);
@@ -291,18 +299,20 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   for (const plane of settings.planes) {
     const app = apps[plane]();
     observability.mount(plane, app);
-    const { server, port } = await listen(app, settings.host, settings.ports[plane], plane === 'proxy' ? proxyClientErrorFormat : plane === 'guardrail' ? guardrailErrorFormat : planeErrorFormat);
+    options.preparePlane?.(plane, app);
+    const at = options.listenOn?.[plane] ?? { host: settings.host, port: settings.ports[plane] };
+    const { server, port } = await listen(app, at.host, at.port, plane === 'proxy' ? proxyClientErrorFormat : plane === 'guardrail' ? guardrailErrorFormat : planeErrorFormat);
     servers.push(server);
     ports[plane] = port;
-    urls[plane] = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
-    log.debug('plane listening', { plane, host: settings.host, port });
+    urls[plane] = `http://${at.host.includes(':') ? `[${at.host}]` : at.host}:${port}`;
+    log.debug('plane listening', { plane, host: at.host, port });
   }
   // The gateway's guardrails plugin calls the named service, else the co-located plane; a caller
   // naming the co-located plane's URL reaches it in process, without a loopback hop.
   const forgetColocatedPlane = urls.guardrail ? guardrailLocation.colocate(urls.guardrail, guardrailEvaluator) : () => undefined;
 
   return {
-    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, log, configChanged, mcpUpstreams, mcpToolkit,
+    settings, ports, urls, store, holder, host, guardrails: guardrailLocation, secretBox, jwtSecret, telemetry, counters, log, configChanged, mcpUpstreams, mcpToolkit,
     async close() {
       clearInterval(storeCheck);
       forgetColocatedPlane();

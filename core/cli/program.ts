@@ -4,6 +4,7 @@
  * a bad setting, a data directory in use, a port taken) are one line on stderr, never a stack
  * trace: exit 2 for usage and settings, 1 for a start that failed.
  */
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
@@ -13,6 +14,8 @@ import { limitedToOneCpu, lowerHelperThreadPriority } from '../runtime/helper-th
 import { missingV8Options } from '../runtime/v8-options.js';
 import { BUILD_INFO } from '../version/build-info.js';
 import { applyAtStart, readStartConfig } from '../config/declarative/apply-at-start.js';
+import { forksWorkers, startPrimary } from '../workers/primary.js';
+import { runWorker } from '../workers/worker.js';
 import { CLI_COMMANDS, CliUsageError } from './commands.js';
 
 /** What a CLI run ends with: an exit code, or `running` for a started gateway (exits on a signal). */
@@ -27,12 +30,14 @@ const VERSION = `${BUILD_INFO.name} ${BUILD_INFO.version}`;
 
 /** `start`: runs the chosen planes until SIGINT or SIGTERM. */
 async function start(startFlags: Record<string, string | undefined>, io: CliIo): Promise<CliResult> {
+  // A worker of `--workers N` takes its settings from its primary (core/workers).
+  if (cluster.isWorker) return runWorker();
   const { config: configFile, ...flags } = startFlags;
   const settings = resolveSettings(flags);
   // A declarative file (docs/declarative-config.md) is read before start and applied once the planes listen.
   const config = configFile ? readStartConfig(configFile, settings) : undefined;
   const firstStart = settings.planes.includes('admin') && !settings.adminJwtSecret && !settings.adminJwksUrl && !existsSync(join(settings.dataDir, 'admin-jwt.secret'));
-  const running = await startPortcullis(settings);
+  const running = forksWorkers(settings) ? await startPrimary(settings) : await startPortcullis(settings);
   if (config) {
     // Before the "listening" lines: a gateway that says it listens already serves the file.
     try {

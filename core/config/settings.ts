@@ -2,6 +2,7 @@
  * Runtime settings of `portcullis start`: each from a CLI flag, else an environment variable,
  * else the default (docs/configuration.md lists them).
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_UPSTREAM_TIMEOUTS, MAX_UPSTREAM_TIMEOUT_MS } from '../proxy/upstream/upstream-timeouts.js';
 import { parseEgressAllow } from '../http/egress-policy.js';
@@ -57,6 +58,8 @@ export interface Settings {
   mcpAllowedOrigins: string[];
   /** How long a legacy-era MCP session id stays valid after its `initialize` (ms). */
   mcpSessionTtlMs: number;
+  /** Processes serving the proxy and guardrail planes on shared ports (docs/deployment.md, "Workers"); 1 is a single process. */
+  workers: number;
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -95,6 +98,7 @@ export const FLAG_ENV: Record<string, string> = {
   'mcp-allowed-origins': 'PORTCULLIS_MCP_ALLOWED_ORIGINS',
   'mcp-session-ttl-ms': 'PORTCULLIS_MCP_SESSION_TTL_MS',
   'otlp-metrics-interval-ms': 'OTEL_METRIC_EXPORT_INTERVAL',
+  workers: 'PORTCULLIS_WORKERS',
 };
 
 export class SettingsInputError extends Error {}
@@ -173,6 +177,17 @@ function origins(value: string | undefined): string[] {
   return entries.map((entry) => new URL(entry).origin);
 }
 
+/** The most worker processes one `portcullis start` runs. */
+const MAX_WORKERS = 256;
+
+/** `--workers`: a whole number from 1 to 256; by default one per core this process may use. */
+function workers(value: string | undefined): number {
+  if (value === undefined || value === '') return Math.min(availableParallelism(), MAX_WORKERS);
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= 1 && n <= MAX_WORKERS)) throw new SettingsInputError(`workers must be a whole number from 1 to ${MAX_WORKERS}, got "${value}"`);
+  return n;
+}
+
 /** Resolves settings from parsed flags and an environment. */
 export function resolveSettings(flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env): Settings {
   const get = (flag: string) => flags[flag] ?? env[FLAG_ENV[flag]];
@@ -224,5 +239,6 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     mcpSessionTtlMs: positive(get('mcp-session-ttl-ms'), 24 * 60 * 60 * 1000, 'MCP session TTL'),
     // The OpenTelemetry default export interval.
     otlpMetricsIntervalMs: positive(get('otlp-metrics-interval-ms'), 60_000, 'OTLP metrics interval'),
+    workers: workers(get('workers')),
   };
 }
