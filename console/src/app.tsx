@@ -10,7 +10,13 @@ import { ApiClient, loadConsoleConfig, type ConsoleConfig } from './api/client';
 import type { Gateway } from './api/records';
 import { SessionContext, signedInWith, type Session, type SignedIn } from './api/session';
 import { PlaceholderPage } from './components/placeholder-page';
+import { ConsumerPage } from './pages/consumers/consumer-page';
+import { ConsumersPage } from './pages/consumers/consumers-page';
+import { GatewayPage } from './pages/gateways/gateway-page';
 import { GatewaysPage } from './pages/gateways/gateways-page';
+import { PlaygroundPage } from './pages/playground/playground-page';
+import { PoliciesPage } from './pages/policies/policies-page';
+import { RegistriesPage } from './pages/registries/registries-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { Link, matchPath, navigate, useLocation } from './router';
 
@@ -34,13 +40,15 @@ const placeholder = (title: string, api: string) => () => <PlaceholderPage title
 export const ROUTES: readonly RouteDef[] = [
   { path: '/gateways', title: 'Gateways', nav: 'Platform', page: () => <GatewaysPage /> },
   { path: '/connections', title: 'Data-plane connections', nav: 'Platform', page: placeholder('Data-plane connections', 'GET /v1/config-sync/connections') },
-  { path: '/gateways/:gatewayId/registries', title: 'Registries', nav: 'Gateway', page: placeholder('Registries', 'GET /v1/gateways/{id}/registries') },
-  { path: '/gateways/:gatewayId/consumers', title: 'Consumers', nav: 'Gateway', page: placeholder('Consumers', 'GET /v1/gateways/{id}/consumers') },
-  { path: '/gateways/:gatewayId/policies', title: 'Policies', nav: 'Gateway', page: placeholder('Policies', 'GET /v1/gateways/{id}/policies') },
+  { path: '/gateways/:gatewayId', title: 'Gateway', page: (p) => <GatewayPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/registries', title: 'Registries', nav: 'Gateway', page: (p) => <RegistriesPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/consumers', title: 'Consumers', nav: 'Gateway', page: (p) => <ConsumersPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/consumers/:consumerId', title: 'Consumer', page: (p) => <ConsumerPage gatewayId={p.gatewayId} consumerId={p.consumerId} /> },
+  { path: '/gateways/:gatewayId/policies', title: 'Policies', nav: 'Gateway', page: (p) => <PoliciesPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: placeholder('Roles', 'GET /v1/gateways/{id}/roles') },
   { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: placeholder('Vault credentials', 'GET /v1/gateways/{id}/vault-credentials') },
   { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: placeholder('Usage and spend', 'the /metrics endpoint') },
-  { path: '/gateways/:gatewayId/playground', title: 'Playground', nav: 'Gateway', page: placeholder('Playground', 'the proxy plane and GET /v1/gateways/{id}/traces/{trace_id}') },
+  { path: '/gateways/:gatewayId/playground', title: 'Playground', nav: 'Gateway', page: (p) => <PlaygroundPage gatewayId={p.gatewayId} /> },
   { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: placeholder('Collectors', 'GET /v1/collectors on the guardrail plane') },
   { path: '/guardrails/policies', title: 'Guardrail policies', nav: 'Guardrails', page: placeholder('Guardrail policies', 'GET /v1/policies on the guardrail plane') },
   { path: '/guardrails/activity', title: 'Activity', nav: 'Guardrails', page: placeholder('Activity', 'GET /v1/activity on the guardrail plane') },
