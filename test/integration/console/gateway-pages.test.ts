@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { modelsRoute } from '../../fixtures/providers/openai/models-route.js';
-import { expectNoCspViolations, expectNoSeriousA11yViolations, screenshot, startConsoleHarness, VIEWPORTS, type ConsoleHarness } from './support/browser.js';
+import { expectNoCspViolations, expectNoSeriousA11yViolations, screenshot, startConsoleHarness, updateReadmeScreenshot, VIEWPORTS, type ConsoleHarness } from './support/browser.js';
 
 const UPSTREAM_KEY = 'sk-console-upstream-0001';
 
@@ -23,6 +23,8 @@ async function errorBeside(page: Page, field: Locator): Promise<string> {
 }
 
 describe('console: gateway pages end to end', function () {
+  // A browser step is bounded by STEP_TIMEOUT_MS; a whole test by this.
+  this.timeout(60_000);
   let h: ConsoleHarness;
   let upstream: FakeOpenAI;
   let page: Page;
@@ -143,6 +145,24 @@ describe('console: gateway pages end to end', function () {
     await screenshot(page, 'rate-limit policy attached');
   });
 
+  it('duplicates a policy and switches it global on and off', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Policies', exact: true }).click();
+    await page.getByRole('button', { name: 'Duplicate Limits' }).click();
+    await page.getByRole('status').filter({ hasText: 'Policy Limits duplicated.' }).waitFor();
+    await page.getByRole('button', { name: 'Make global: Limits 2' }).click();
+    await page.getByRole('button', { name: 'Clear global on Limits 2' }).waitFor();
+    let listed = await h.admin<{ items: Array<{ name: string; slug: string; global: boolean }> }>('GET', `/v1/gateways/${gatewayId}/policies`);
+    expect(listed.items.map((p) => [p.name, p.slug, p.global])).to.have.deep.members([
+      ['Limits', 'limits', false],
+      ['Limits 2', 'limits-2', true],
+    ]);
+    await screenshot(page, 'policy duplicated and global');
+    await page.getByRole('button', { name: 'Clear global on Limits 2' }).click();
+    await page.getByRole('button', { name: 'Make global: Limits 2' }).waitFor();
+    listed = await h.admin('GET', `/v1/gateways/${gatewayId}/policies`);
+    expect(listed.items.every((p) => !p.global)).to.equal(true);
+  });
+
   it('sends a playground request through the consumer and finds its trace', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Playground', exact: true }).click();
     await page.getByLabel('Consumer').selectOption({ label: 'web' });
@@ -161,43 +181,49 @@ describe('console: gateway pages end to end', function () {
     await expectNoSeriousA11yViolations(page);
     expectNoCspViolations(page);
     await screenshot(page, 'playground answer and trace');
+    await updateReadmeScreenshot(page);
   });
 
+  /** Every page of the console; `{gateway}` and `{consumer}` are the records made above. */
+  const PAGES = [
+    '/gateways',
+    '/gateways/{gateway}',
+    '/gateways/{gateway}/registries',
+    '/gateways/{gateway}/consumers',
+    '/gateways/{gateway}/consumers/{consumer}',
+    '/gateways/{gateway}/policies',
+    '/gateways/{gateway}/playground',
+    '/gateways/{gateway}/roles',
+    '/gateways/{gateway}/vault-credentials',
+    '/gateways/{gateway}/usage',
+    '/connections',
+    '/guardrails/collectors',
+    '/guardrails/policies',
+    '/guardrails/activity',
+  ];
   for (const viewport of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
-    it(`every gateway page passes axe at ${VIEWPORTS[viewport].width} px`, async () => {
-      const paths = [
-        '/gateways',
-        `/gateways/${gatewayId}`,
-        `/gateways/${gatewayId}/registries`,
-        `/gateways/${gatewayId}/consumers`,
-        `/gateways/${gatewayId}/consumers/${consumerId}`,
-        `/gateways/${gatewayId}/policies`,
-        `/gateways/${gatewayId}/playground`,
-        `/gateways/${gatewayId}/roles`,
-        `/gateways/${gatewayId}/vault-credentials`,
-        `/gateways/${gatewayId}/usage`,
-        '/connections',
-        '/guardrails/collectors',
-        '/guardrails/policies',
-        '/guardrails/activity',
-      ];
-      const browserPage = await h.signedInPage(viewport, paths[0]);
-      for (const path of paths) {
-        await browserPage.evaluate((to) => {
-          window.history.pushState(null, '', `/console${to}`);
-          window.dispatchEvent(new PopStateEvent('popstate'));
-        }, path);
-        await browserPage.getByRole('heading', { level: 1 }).waitFor();
-        await browserPage.getByText('Loading…').waitFor({ state: 'detached' }).catch(() => undefined);
-        // No page is wider than the viewport: the navigation collapses and tables scroll inside their region.
-        const overflow = await browserPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${path} wider than ${VIEWPORTS[viewport].width} px`).to.be.at.most(0);
-        await expectNoSeriousA11yViolations(browserPage).catch((err: Error) => {
-          throw new Error(`${path}: ${err.message}`);
+    describe(`every page at ${VIEWPORTS[viewport].width} px`, () => {
+      let browserPage: Page;
+      before(async () => {
+        browserPage = await h.signedInPage(viewport);
+      });
+      for (const template of PAGES) {
+        it(`${template} passes axe and fits the width`, async () => {
+          const path = template.replace('{gateway}', gatewayId).replace('{consumer}', consumerId);
+          await browserPage.evaluate((to) => {
+            window.history.pushState(null, '', `/console${to}`);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          }, path);
+          await browserPage.getByRole('heading', { level: 1 }).waitFor();
+          await browserPage.getByText('Loading…').first().waitFor({ state: 'detached' });
+          // No page is wider than the viewport: the navigation collapses and tables scroll inside their region.
+          const overflow = await browserPage.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `wider than ${VIEWPORTS[viewport].width} px`).to.be.at.most(0);
+          await expectNoSeriousA11yViolations(browserPage);
+          expectNoCspViolations(browserPage);
+          await screenshot(browserPage, `${viewport} ${template}`);
         });
-        await screenshot(browserPage, `${viewport} ${path.replace(gatewayId, 'gateway').replace(consumerId, 'consumer')}`);
       }
-      expectNoCspViolations(browserPage);
     });
   }
 });

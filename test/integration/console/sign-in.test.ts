@@ -7,6 +7,8 @@ import { expect } from 'chai';
 import { expectNoCspViolations, expectNoSeriousA11yViolations, screenshot, signIn, startConsoleHarness, type ConsoleHarness } from './support/browser.js';
 
 describe('console: sign-in and the gateway list', function () {
+  // A browser step is bounded by STEP_TIMEOUT_MS; a whole test by this.
+  this.timeout(60_000);
   let h: ConsoleHarness;
   before(async function () {
     h = await startConsoleHarness(this);

@@ -161,6 +161,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** The README's screenshot of the console. */
+export const README_SCREENSHOT = join(PROJECT_ROOT, 'docs', 'images', 'console.png');
+
+/**
+ * Replaces the README's screenshot with the page as shown (the viewport, not the full page) when
+ * `PORTCULLIS_UPDATE_SCREENSHOT=1`; otherwise does nothing, so test runs leave the tree clean.
+ */
+export async function updateReadmeScreenshot(page: Page): Promise<void> {
+  if (process.env.PORTCULLIS_UPDATE_SCREENSHOT !== '1') return;
+  mkdirSync(join(PROJECT_ROOT, 'docs', 'images'), { recursive: true });
+  await page.screenshot({ path: README_SCREENSHOT, fullPage: false });
+}
+
 let axeSource: string | undefined;
 
 /**
