@@ -10,9 +10,11 @@ import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
 import { modelsRoute } from '../../fixtures/providers/openai/models-route.js';
+import { startTinyMcpServer, type TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
 import { expectNoCspViolations, expectNoSeriousA11yViolations, screenshot, startConsoleHarness, updateReadmeScreenshot, VIEWPORTS, type ConsoleHarness } from './support/browser.js';
 
 const UPSTREAM_KEY = 'sk-console-upstream-0001';
+const MCP_KEY = 'mcp-console-key-0001';
 
 /** The message shown beside a field (the error its aria-describedby names). */
 async function errorBeside(page: Page, field: Locator): Promise<string> {
@@ -27,6 +29,7 @@ describe('console: gateway pages end to end', function () {
   this.timeout(60_000);
   let h: ConsoleHarness;
   let upstream: FakeOpenAI;
+  let mcp: TinyMcpServer;
   let page: Page;
   let gatewayId: string;
   let consumerId: string;
@@ -35,11 +38,13 @@ describe('console: gateway pages end to end', function () {
   before(async function () {
     h = await startConsoleHarness(this);
     upstream = await startFakeOpenAI({ routes: [modelsRoute(UPSTREAM_KEY)] });
+    mcp = await startTinyMcpServer({ tools: [{ name: 'search_issues', description: 'Search the issues', inputSchema: { type: 'object' } }], requiredKey: MCP_KEY });
     page = await h.signedInPage('desktop');
   });
   after(async () => {
     await h?.close();
     await upstream?.close();
+    await mcp?.close();
   });
 
   it('creates a gateway through its form; a duplicate slug is shown beside the Slug field', async () => {
@@ -81,6 +86,19 @@ describe('console: gateway pages end to end', function () {
     expect(await page.content()).to.not.contain(UPSTREAM_KEY);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'registry tested');
+  });
+
+  it('lists the tools of an MCP registry', async () => {
+    await h.admin('POST', `/v1/gateways/${gatewayId}/registries`, { type: 'MCP', provider: 'mcp', slug: 'issues', base_url: mcp.url, auth: { api_key: MCP_KEY } });
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Admin token' }).fill(h.adminToken);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Tools of issues' }).click();
+    const tools = page.getByRole('region', { name: 'Tools of issues' });
+    await tools.waitFor();
+    expect(await tools.getByRole('listitem').allTextContents()).to.deep.equal(['search_issues: Search the issues']);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'mcp registry tools');
   });
 
   it('creates a consumer and its API key: the ag_ key is shown once, then gone', async () => {
@@ -143,6 +161,46 @@ describe('console: gateway pages end to end', function () {
     expect(consumer.policy_ids).to.deep.equal([policies.items[0].id]);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, 'rate-limit policy attached');
+  });
+
+  it('saves a consumer\'s routing; malformed model policies are shown beside their field', async () => {
+    const routing = page.getByRole('region', { name: 'Routing' });
+    await routing.getByLabel('Balancing strategy').selectOption('weighted');
+    await routing.getByLabel('Tags').fill('team-a, web');
+    await routing.getByLabel('Fallback targets').fill('@openai/gpt-4o-mini');
+    await routing.getByRole('button', { name: 'Save routing' }).click();
+    await page.getByRole('status').filter({ hasText: 'Routing saved.' }).waitFor();
+    const consumer = await h.admin<{ load_balancing: { strategy: string }; tags: string[]; fallback: { targets: string[] } }>('GET', `/v1/gateways/${gatewayId}/consumers/${consumerId}`);
+    expect(consumer.load_balancing.strategy).to.equal('weighted');
+    expect(consumer.tags).to.deep.equal(['team-a', 'web']);
+    expect(consumer.fallback.targets).to.deep.equal(['@openai/gpt-4o-mini']);
+
+    const policies = routing.getByLabel('Model policies (JSON)');
+    await policies.fill('[{"registry_id": ');
+    await routing.getByRole('button', { name: 'Save routing' }).click();
+    expect(await errorBeside(page, policies)).to.contain('not valid JSON');
+    await policies.fill('[]');
+    await screenshot(page, 'consumer routing');
+  });
+
+  it('edits a gateway and deletes it with everything in it', async () => {
+    const doomed = await h.admin<{ id: string }>('POST', '/v1/gateways', { slug: 'old-shop', name: 'Old shop', tenant_id: 'tenant-shop', entitlements: { tier: 'team', caps: { requests_per_minute: 6000 }, max_instances: 5 } });
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Gateways', exact: true }).click();
+    await page.getByRole('link', { name: 'old-shop', exact: true }).click();
+    await page.getByRole('heading', { name: 'Gateway old-shop', level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Older shop');
+    await page.getByRole('button', { name: 'Save gateway' }).click();
+    await page.getByRole('status').filter({ hasText: 'Gateway old-shop saved.' }).waitFor();
+    expect((await h.admin<{ name: string }>('GET', `/v1/gateways/${doomed.id}`)).name).to.equal('Older shop');
+    await page.getByRole('button', { name: 'Delete gateway' }).click();
+    await screenshot(page, 'gateway delete asked');
+    await page.getByRole('button', { name: 'Delete it and everything in it' }).click();
+    await page.getByRole('heading', { name: 'Gateways', level: 1 }).waitFor();
+    const listed = await h.admin<{ items: Array<{ slug: string }> }>('GET', '/v1/gateways');
+    expect(listed.items.map((g) => g.slug)).to.not.include('old-shop');
+    // Back to the gateway the rest of the walk uses.
+    await page.getByRole('link', { name: 'shop', exact: true }).click();
+    await page.getByRole('heading', { name: 'Gateway shop', level: 1 }).waitFor();
   });
 
   it('duplicates a policy and switches it global on and off', async () => {

@@ -63,6 +63,30 @@ describe('console: sign-in and the gateway list', function () {
     expect(await page.getByRole('textbox', { name: 'Admin token' }).inputValue()).to.equal('');
   });
 
+  it('signs in with a machine credential exchanged at POST /v1/auth/token', async () => {
+    const credential = await h.admin<{ client_id: string; client_secret: string }>('POST', '/v1/machine-credentials', { name: 'console ci', roles: ['tenant_admin'], tenant_id: 'tenant-a' });
+    const page = await h.newPage('desktop');
+    await page.goto(h.consoleUrl);
+    await page.getByRole('textbox', { name: 'Client id' }).fill(credential.client_id);
+    await page.getByLabel('Client secret').fill(credential.client_secret);
+    await page.getByRole('button', { name: 'Sign in with the credential' }).click();
+    await page.getByRole('link', { name: 'acme-console' }).waitFor();
+    expect(await page.locator('.subject').textContent()).to.equal(`machine:${credential.client_id}`);
+    // A tenant admin names no tenant and stamps no entitlements.
+    expect(await page.getByRole('textbox', { name: 'Tenant id' }).count()).to.equal(0);
+    await screenshot(page, 'signed in with a machine credential');
+  });
+
+  it('a wrong client secret is refused with the API message', async () => {
+    const page = await h.newPage('desktop');
+    await page.goto(h.consoleUrl);
+    await page.getByRole('textbox', { name: 'Client id' }).fill('mc_unknown');
+    await page.getByLabel('Client secret').fill('wrong');
+    await page.getByRole('button', { name: 'Sign in with the credential' }).click();
+    await page.getByRole('alert').filter({ hasText: 'unknown client_id or wrong client_secret' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).to.equal(0);
+  });
+
   it('a wrong token is refused with the API message beside the field', async () => {
     const page = await h.newPage('desktop');
     await page.goto(h.consoleUrl);
