@@ -165,7 +165,10 @@ export function App(): JSX.Element {
       setUser(null);
       setNotice('You are signed out.');
     };
-    const api = new ApiClient(config, () => user.token);
+    const api = new ApiClient(config, () => user.token, () => {
+      setUser(null);
+      setNotice('The API refused your token (it expired or was revoked): sign in again.');
+    });
     return { config, api, user, signOut };
   }, [config, user]);
 

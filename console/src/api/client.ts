@@ -49,6 +49,8 @@ export class ApiClient {
   constructor(
     private readonly config: ConsoleConfig,
     private readonly token: () => string | null,
+    /** Called when the API refuses the session's own token (401): it expired or was revoked. */
+    private readonly onSessionRefused?: () => void,
   ) {}
 
   /** The base URL of a plane; an ApiError when this console was not told where it is. */
@@ -82,6 +84,7 @@ export class ApiClient {
         body = text;
       }
     }
+    if (response.status === 401 && options.bearer === undefined && plane !== 'proxy') this.onSessionRefused?.();
     if (!response.ok) throw apiErrorOf(response.status, body);
     return { status: response.status, headers: response.headers, body: body as T };
   }

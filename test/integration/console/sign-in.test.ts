@@ -77,6 +77,21 @@ describe('console: sign-in and the gateway list', function () {
     await screenshot(page, 'signed in with a machine credential');
   });
 
+  it('a session whose token the API stops accepting returns to sign-in and says why', async () => {
+    const credential = await h.admin<{ id: string; client_id: string; client_secret: string }>('POST', '/v1/machine-credentials', { name: 'revoked soon', roles: ['platform_admin'] });
+    const page = await h.newPage('desktop');
+    await page.goto(h.consoleUrl);
+    await page.getByRole('textbox', { name: 'Client id' }).fill(credential.client_id);
+    await page.getByLabel('Client secret').fill(credential.client_secret);
+    await page.getByRole('button', { name: 'Sign in with the credential' }).click();
+    await page.getByRole('link', { name: 'acme-console' }).waitFor();
+    await h.admin('DELETE', `/v1/machine-credentials/${credential.id}`);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Data-plane connections' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Gateways', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in to the Portcullis console' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'The API refused your token' }).count()).to.equal(1);
+  });
+
   it('a wrong client secret is refused with the API message', async () => {
     const page = await h.newPage('desktop');
     await page.goto(h.consoleUrl);
