@@ -203,6 +203,20 @@ describe('console: gateway pages end to end', function () {
     await page.getByRole('heading', { name: 'Gateway shop', level: 1 }).waitFor();
   });
 
+  it('generates a settings form for every policy type of the catalog', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Policies', exact: true }).click();
+    const catalog = await h.admin<{ groups: Array<{ types: Array<{ type: string }> }> }>('GET', '/v1/catalog/policies');
+    const types = catalog.groups.flatMap((g) => g.types.map((t) => t.type));
+    expect(types.length).to.be.greaterThan(5);
+    for (const type of types) {
+      await page.getByLabel('Policy type').selectOption(type);
+      await page.getByRole('group', { name: `Settings of ${type}` }).waitFor();
+    }
+    await page.getByLabel('Policy type').selectOption('guardrails');
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'generated form guardrails');
+  });
+
   it('duplicates a policy and switches it global on and off', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Policies', exact: true }).click();
     await page.getByRole('button', { name: 'Duplicate Limits' }).click();
