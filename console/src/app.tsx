@@ -16,6 +16,7 @@ import { GatewayPage } from './pages/gateways/gateway-page';
 import { GatewaysPage } from './pages/gateways/gateways-page';
 import { PlaygroundPage } from './pages/playground/playground-page';
 import { PoliciesPage } from './pages/policies/policies-page';
+import { PolicyPage } from './pages/policies/policy-page';
 import { RegistriesPage } from './pages/registries/registries-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { Link, matchPath, navigate, useLocation } from './router';
@@ -45,6 +46,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/gateways/:gatewayId/consumers', title: 'Consumers', nav: 'Gateway', page: (p) => <ConsumersPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/consumers/:consumerId', title: 'Consumer', page: (p) => <ConsumerPage gatewayId={p.gatewayId} consumerId={p.consumerId} /> },
   { path: '/gateways/:gatewayId/policies', title: 'Policies', nav: 'Gateway', page: (p) => <PoliciesPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/policies/:policyId', title: 'Policy', page: (p) => <PolicyPage gatewayId={p.gatewayId} policyId={p.policyId} /> },
   { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: placeholder('Roles', 'GET /v1/gateways/{id}/roles') },
   { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: placeholder('Vault credentials', 'GET /v1/gateways/{id}/vault-credentials') },
   { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: placeholder('Usage and spend', 'the /metrics endpoint') },

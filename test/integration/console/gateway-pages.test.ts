@@ -34,6 +34,7 @@ describe('console: gateway pages end to end', function () {
   let gatewayId: string;
   let consumerId: string;
   let consumerKey: string;
+  let policyId: string;
 
   before(async function () {
     h = await startConsoleHarness(this);
@@ -149,6 +150,7 @@ describe('console: gateway pages end to end', function () {
     const policies = await h.admin<{ items: Array<{ id: string; type: string; settings: { limits: unknown } }> }>('GET', `/v1/gateways/${gatewayId}/policies`);
     expect(policies.items).to.have.length(1);
     expect(policies.items[0].settings.limits).to.deep.equal([{ requests: 1000, window: 'minute' }]);
+    policyId = policies.items[0].id;
 
     await page.goto(`${h.gateway.urls.admin}/console/gateways/${gatewayId}/consumers/${consumerId}`);
     await page.getByRole('textbox', { name: 'Admin token' }).fill(h.adminToken);
@@ -235,6 +237,25 @@ describe('console: gateway pages end to end', function () {
     expect(listed.items.every((p) => !p.global)).to.equal(true);
   });
 
+  it('edits a policy\'s settings in its generated form; a refused value is shown beside its field', async () => {
+    await page.getByRole('link', { name: 'Limits', exact: true }).click();
+    await page.getByRole('heading', { name: 'Policy Limits', level: 1 }).waitFor();
+    const limit = page.getByRole('group', { name: 'limits 1' });
+    const window = limit.getByRole('textbox', { name: 'window', exact: true });
+    expect(await window.inputValue()).to.equal('minute');
+    await window.fill('fortnight');
+    await page.getByRole('button', { name: 'Save policy' }).click();
+    await page.locator('.field-error').first().waitFor();
+    expect(await errorBeside(page, window)).to.contain('/settings/limits/0/window');
+    await window.fill('hour');
+    await limit.getByRole('spinbutton', { name: 'requests', exact: true }).fill('500');
+    await page.getByRole('button', { name: 'Save policy' }).click();
+    await page.getByRole('status').filter({ hasText: 'Policy Limits saved.' }).waitFor();
+    const saved = await h.admin<{ settings: { limits: unknown } }>('GET', `/v1/gateways/${gatewayId}/policies/${policyId}`);
+    expect(saved.settings.limits).to.deep.equal([{ requests: 500, window: 'hour' }]);
+    await screenshot(page, 'policy edited');
+  });
+
   it('sends a playground request through the consumer and finds its trace', async () => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Playground', exact: true }).click();
     await page.getByLabel('Consumer').selectOption({ label: 'web' });
@@ -264,6 +285,7 @@ describe('console: gateway pages end to end', function () {
     '/gateways/{gateway}/consumers',
     '/gateways/{gateway}/consumers/{consumer}',
     '/gateways/{gateway}/policies',
+    '/gateways/{gateway}/policies/{policy}',
     '/gateways/{gateway}/playground',
     '/gateways/{gateway}/roles',
     '/gateways/{gateway}/vault-credentials',
@@ -281,7 +303,7 @@ describe('console: gateway pages end to end', function () {
       });
       for (const template of PAGES) {
         it(`${template} passes axe and fits the width`, async () => {
-          const path = template.replace('{gateway}', gatewayId).replace('{consumer}', consumerId);
+          const path = template.replace('{gateway}', gatewayId).replace('{consumer}', consumerId).replace('{policy}', policyId);
           await browserPage.evaluate((to) => {
             window.history.pushState(null, '', `/console${to}`);
             window.dispatchEvent(new PopStateEvent('popstate'));

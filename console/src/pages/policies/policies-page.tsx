@@ -12,6 +12,7 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
 import { PagedTable } from '../../components/paged-table';
+import { Link } from '../../router';
 import { PolicyForm } from './policy-form';
 
 export function PoliciesPage(props: { gatewayId: string }): JSX.Element {
@@ -39,7 +40,7 @@ export function PoliciesPage(props: { gatewayId: string }): JSX.Element {
         reloadKey={reload}
         empty="No policy yet: create one below."
         columns={[
-          { header: 'Name', cell: (p) => p.name },
+          { header: 'Name', cell: (p) => <Link to={`/gateways/${props.gatewayId}/policies/${p.id}`}>{p.name}</Link> },
           { header: 'Type', cell: (p) => p.type },
           { header: 'Enabled', cell: (p) => (p.enabled ? 'yes' : 'no') },
           { header: 'Global', cell: (p) => (p.global ? 'yes' : 'no') },
