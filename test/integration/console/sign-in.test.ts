@@ -111,4 +111,26 @@ describe('console: sign-in and the gateway list', function () {
     expect(await page.getByRole('navigation', { name: 'Console' }).count()).to.equal(0);
     await screenshot(page, 'sign-in refused');
   });
+
+  it('pages through a long gateway list with the API\'s page and size', async () => {
+    for (let i = 1; i <= 24; i++) {
+      await h.admin('POST', '/v1/gateways', { slug: `paged-${String(i).padStart(2, '0')}`, tenant_id: 'tenant-paged', entitlements: { tier: 'team', caps: { requests_per_minute: 60 }, max_instances: 100 } });
+    }
+    const page = await h.signedInPage('phone');
+    const table = page.getByRole('region', { name: 'Gateways', exact: true });
+    await table.getByRole('row').nth(1).waitFor();
+    const first = await table.getByRole('row').allTextContents();
+    expect(first).to.have.length(21);
+    const pager = page.getByRole('navigation', { name: 'Gateways: pages' });
+    expect(await pager.textContent()).to.contain('Page 1 of 2');
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('status').filter({ hasText: '25 in all' }).waitFor();
+    const second = await table.getByRole('row').allTextContents();
+    expect(second).to.have.length(6);
+    expect(second.slice(1).some((row) => first.includes(row))).to.equal(false);
+    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).to.equal(true);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, 'gateways page 2');
+  });
 });
