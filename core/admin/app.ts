@@ -19,6 +19,7 @@ import { BUILD_INFO } from '../version/build-info.js';
 import { AdminTokenVerifier } from './auth/admin-token.js';
 import { requireAdmin } from './auth/require-admin.js';
 import { accessLog, accessLogEnabled } from '../http/access-log.js';
+import { consoleSite, type ConsoleSiteOptions } from './console/console-site.js';
 
 export interface AdminDeps {
   store: Store;
@@ -37,6 +38,8 @@ export interface AdminDeps {
   egress: Egress;
   /** Extra route registrations from other planes (config sync, guardrail management in split mode). */
   extraRoutes?: Array<(router: Router, deps: AdminDeps) => void>;
+  /** Serves the web console at `/console/` (core/admin/console/), before admin authentication. */
+  console?: ConsoleSiteOptions;
 }
 
 /** Route registrations, one per area; the admin routes module fills this list. */
@@ -49,6 +52,7 @@ export function createAdminApp(deps: AdminDeps, routeModules: readonly AdminRout
   app.use(healthMiddleware('admin', deps.readiness));
   if (accessLogEnabled()) app.use(accessLog('admin', deps.log));
   app.use(jsonErrorMiddleware(deps.log));
+  if (deps.console) app.use(consoleSite(deps.console));
   app.use(requireAdmin(deps.adminVerifier, deps.store));
   const router = new Router();
   router.get('/v1/version', (koa) => {

@@ -58,6 +58,7 @@ import { TraceBuffer } from '../telemetry/trace-buffer.js';
 import { registerTraceRoute } from '../telemetry/trace-route.js';
 import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetry-event.js';
 import { closeServer, listen } from './listen.js';
+import { mountConsoleCors } from '../admin/console/console-cors.js';
 import { proxyClientErrorFormat } from '../proxy/error-response.js';
 import { localSecret } from './local-secrets.js';
 import { masterKey } from './master-key.js';
@@ -271,6 +272,9 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     resourceMetadataUrl: mcpResourceMetadataUrl(holder),
   });
   let guardrailEvaluator: InProcessEvaluator | undefined;
+  // Filled in as each plane listens; the console's serving and CORS read it per request.
+  const ports: Partial<Record<Plane, number>> = {};
+  const consolePlanes = { settings, ports };
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
@@ -279,7 +283,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     admin: () =>
       createAdminApp(
         {
-          store: store!, holder, host, secretBox, log, jwtSecret, adminVerifier, configChanged, readiness: adminReadiness, egress,
+          store: store!, holder, host, secretBox, log, jwtSecret, adminVerifier, configChanged, readiness: adminReadiness, egress, console: consolePlanes,
           extraRoutes: [
             (router) => registerControlPlaneRoutes(router, { registry: registry!, holder, store: store!, traces, clusterToken: settings.clusterToken, log }),
             (router) => registerTraceRoute(router, store!, traces),
@@ -294,12 +298,12 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     },
   };
   const servers: Server[] = [];
-  const ports: Partial<Record<Plane, number>> = {};
   const urls: Partial<Record<Plane, string>> = {};
   for (const plane of settings.planes) {
     const app = apps[plane]();
     observability.mount(plane, app);
     options.preparePlane?.(plane, app);
+    if (plane !== 'admin') mountConsoleCors(app, consolePlanes);
     const at = options.listenOn?.[plane] ?? { host: settings.host, port: settings.ports[plane] };
     const { server, port } = await listen(app, at.host, at.port, plane === 'proxy' ? proxyClientErrorFormat : plane === 'guardrail' ? guardrailErrorFormat : planeErrorFormat);
     servers.push(server);

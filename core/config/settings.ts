@@ -60,6 +60,11 @@ export interface Settings {
   mcpSessionTtlMs: number;
   /** Processes serving the proxy and guardrail planes on shared ports (docs/deployment.md, "Workers"); 1 is a single process. */
   workers: number;
+  /** The guardrail and proxy base URLs the console is told to call (behind a reverse proxy); derived from the request's host and the ports otherwise. */
+  publicGuardrailUrl?: string;
+  publicProxyUrl?: string;
+  /** The browser origin the console is served from, when not the admin plane's own (`https://console.example`); the guardrail and proxy planes answer CORS for it. */
+  consoleOrigin?: string;
 }
 
 /** Flag name (without `--`) -> environment variable. */
@@ -99,6 +104,9 @@ export const FLAG_ENV: Record<string, string> = {
   'mcp-session-ttl-ms': 'PORTCULLIS_MCP_SESSION_TTL_MS',
   'otlp-metrics-interval-ms': 'OTEL_METRIC_EXPORT_INTERVAL',
   workers: 'PORTCULLIS_WORKERS',
+  'public-guardrail-url': 'PORTCULLIS_PUBLIC_GUARDRAIL_URL',
+  'public-proxy-url': 'PORTCULLIS_PUBLIC_PROXY_URL',
+  'console-origin': 'PORTCULLIS_CONSOLE_ORIGIN',
 };
 
 export class SettingsInputError extends Error {}
@@ -188,6 +196,27 @@ function workers(value: string | undefined): number {
   return n;
 }
 
+/** An http(s) base URL, checked now; kept without a trailing slash. */
+function baseUrl(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) throw new SettingsInputError(`${name} must be an http(s) URL such as https://guardrail.example, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+/** One browser origin (`scheme://host[:port]`, nothing after), checked now. */
+function singleOrigin(value: string | undefined, name: string): string | undefined {
+  if (!value) return undefined;
+  const url = baseUrl(value, name)!;
+  if (new URL(url).origin !== url) throw new SettingsInputError(`${name} must be an origin such as https://console.example, got "${value}"`);
+  return url;
+}
+
 /** Resolves settings from parsed flags and an environment. */
 export function resolveSettings(flags: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env): Settings {
   const get = (flag: string) => flags[flag] ?? env[FLAG_ENV[flag]];
@@ -240,5 +269,8 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     // The OpenTelemetry default export interval.
     otlpMetricsIntervalMs: positive(get('otlp-metrics-interval-ms'), 60_000, 'OTLP metrics interval'),
     workers: workers(get('workers')),
+    publicGuardrailUrl: baseUrl(get('public-guardrail-url'), 'public guardrail URL'),
+    publicProxyUrl: baseUrl(get('public-proxy-url'), 'public proxy URL'),
+    consoleOrigin: singleOrigin(get('console-origin'), 'console origin'),
   };
 }
