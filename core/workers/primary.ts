@@ -120,6 +120,11 @@ export async function startPrimary(settings: Settings, log: Logger = rootLogger)
   try {
     const workerUrls = await supervisor.start(settings.workers);
     for (const plane of settings.planes) if (plane !== 'admin' || dataPlane) publicUrls[plane] = workerUrls[plane];
+    // The console's config.json names the ports browsers reach: the workers', not the primary's loopback planes.
+    for (const plane of ['proxy', 'guardrail'] as const) {
+      const url = workerUrls[plane];
+      if (primary && url) primary.ports[plane] = Number(new URL(url).port);
+    }
   } catch (err) {
     await supervisor.stop();
     await primary?.close();

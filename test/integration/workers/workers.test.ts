@@ -162,6 +162,14 @@ describe('portcullis start --workers 2 (real processes)', function () {
     for (const pid of [...servingPids('proxy', '/app/v1/chat/completions'), ...servingPids('guardrail', '/v1/evaluate')]) expect(workers.has(pid)).to.equal(true);
   });
 
+  it("the console's config.json names the ports the workers share, not the primary's own loopback planes", async () => {
+    const answer = await fetch(`${proc.urls.admin}/console/config.json`);
+    expect(answer.status).to.equal(200);
+    const urls = (await answer.json()) as { guardrail_url: string; proxy_url: string };
+    expect(new URL(urls.guardrail_url).port).to.equal(new URL(proc.urls.guardrail).port);
+    expect(new URL(urls.proxy_url).port).to.equal(new URL(proc.urls.proxy).port);
+  });
+
   it("ships the workers' telemetry to the primary's store: their evaluations are in Activity", async () => {
     await eventually(async () => {
       const activity = await admin('GET', '/v1/activity?size=50', undefined, proc.urls.guardrail);
