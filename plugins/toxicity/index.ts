@@ -11,6 +11,7 @@ import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lex
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
+import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
 import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
 
 export type { ToxicitySettings } from './settings.js';
@@ -95,6 +96,7 @@ function create(settings: ToxicitySettings): Detector {
   const model = toxicityModel();
   const matcher = profanityMatcher();
   const enabled = new Set<Category>(settings.categories);
+  const shift = CONFIDENCE_SHIFT[settings.sensitivity ?? 'balanced'];
   const allow = new Set(settings.allow_words.map((w) => normalizeText(w)).filter(Boolean));
   // Windows hold at most 320 characters (about 1,300 features): a 4,096-slot table never fills
   // to the point of dropping one, and stays in the CPU cache.
@@ -183,7 +185,14 @@ function create(settings: ToxicitySettings): Detector {
         for (const [category, termSeverity] of tags) {
           const floor = floorOf(category, termSeverity);
           // Above a floor the model still orders texts (floor + the rest scaled), so ties do not flatten rankings.
-          const c = modelOnly && confidence < MODEL_ONLY_MIN ? (confidence * 0.5) / MODEL_ONLY_MIN : floor > 0 ? floor + (1 - floor) * confidence : confidence;
+          // The sensitivity moves the operating point (the severity follows the moved confidence);
+          // a floor stays: a slur, a threat or a self-harm phrase is reported at every sensitivity.
+          const c =
+            modelOnly && confidence < MODEL_ONLY_MIN
+              ? (shiftConfidence(confidence, shift) * 0.5) / MODEL_ONLY_MIN
+              : floor > 0
+                ? floor + (1 - floor) * shiftConfidence(confidence, shift)
+                : shiftConfidence(confidence, shift);
           const severity = severityOf(termSeverity, c);
           const had = best.get(category);
           if (!had || c > had.confidence) best.set(category, { confidence: c, severity });
