@@ -14,7 +14,7 @@ describe('toxicity sensitivity', () => {
   // Mild swearing and name-calling the balanced point reports with middling confidence.
   const middling = ['damn it all', 'go to hell', 'damn this rain', 'oh damn', 'you are so lame', 'he is damn annoying', 'that referee is damn annoying', 'honestly you are damn annoying'];
   // Borderline texts just under the balanced point.
-  const borderline = ['you are a clown', 'honestly you are so lame', 'honestly you are a bloody menace', 'my neighbour is damn annoying', 'what the hell man'];
+  const borderline = ['honestly you are so lame', 'honestly you are a bloody menace', 'my neighbour is damn annoying', 'the damn printer again', 'that was bloody rude', 'damn annoying noise'];
   // What no operating point may let through.
   const severe = ['I will kill you tomorrow', 'all those immigrants should be shot', 'this is fucking broken', 'I want to kill myself'];
   const benign = ['kill the python process and restart the server', 'Please assess the class assignment', 'Is suicide prevention funding rising?'];
