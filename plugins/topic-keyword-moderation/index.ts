@@ -4,7 +4,7 @@
  * are folded (case, diacritics, compatibility forms, invisible characters) and matched on word
  * boundaries. Hits name the configured keyword, pattern id or topic, never the user's text.
  */
-import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
+import { defineDetector, preparedText, SegmentMemo, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { compileKeywordMatcher } from './keyword-matcher.js';
 import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
 import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
@@ -49,9 +49,11 @@ export default defineDetector<TopicKeywordModerationSettings>({
     // reading depends on nothing else, so a text seen before (a conversation's history) is not
     // read again.
     const readings = new SegmentMemo<SegmentReading>();
-    const readSegment = (text: string): SegmentReading => {
+    const readSegment = (segment: InspectSegment): SegmentReading => {
+      const { text } = segment;
       let folded: string | undefined;
-      const foldedText = () => (folded ??= foldForTopics(text));
+      // Topics fold as the contract's prepared text does: shared with the other detectors.
+      const foldedText = () => (folded ??= preparedText(segment).folded);
       const found = checksKeywords ? keywords.match(text, keywordsFoldLikeTopics ? foldedText() : undefined) : [];
       const chunks = denied.length ? chunkText(foldedText()).map(splitWords) : [];
       return { keywords: found, denied: denied.map((topic) => bestScore(topic, chunks)) };
@@ -61,7 +63,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
       inspect(request: InspectionRequest): DetectorHit[] {
         const hits: DetectorHit[] = [];
         const segments = moderatedSegments(request, settings.inspect_system_prompts);
-        const read = checksKeywords || denied.length ? segments.map((s) => readings.getFor(request, s, readSegment)) : [];
+        const read = checksKeywords || denied.length ? segments.map((s) => readings.getFor(request, s, () => readSegment(s))) : [];
 
         if (checksKeywords) {
           const found = new Set(read.flatMap((r) => r.keywords));

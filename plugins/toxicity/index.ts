@@ -4,7 +4,7 @@
  * and the obscenity word list say which categories and how severe. Text is normalized first,
  * so leetspeak, repeated letters and symbols or spaces inside words do not hide a word.
  */
-import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
+import { defineDetector, preparedText, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
 import { extractFeatures, FeatureCounts, HASH_SEED, predict, step } from './features.js';
 import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';
@@ -134,8 +134,8 @@ function create(settings: ToxicitySettings): Detector {
   }
 
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
-  function score(text: string): TextScore {
-    let normalized = normalizeText(text);
+  function score(segment: InspectSegment): TextScore {
+    let normalized = normalizeText(segment.text, () => preparedText(segment).folded);
     // Only the words holding a `*` (the runs between spaces) are read again.
     if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
@@ -181,7 +181,7 @@ function create(settings: ToxicitySettings): Detector {
       const best = new Map<Category, { confidence: number; severity: Severity }>();
       for (const segment of request.segments) {
         if (!segment.text || !/\p{L}/u.test(segment.text)) continue;
-        const { confidence, tags, modelOnly } = scores.getFor(request, segment, score);
+        const { confidence, tags, modelOnly } = scores.getFor(request, segment, () => score(segment));
         for (const [category, termSeverity] of tags) {
           const floor = floorOf(category, termSeverity);
           // Above a floor the model still orders texts (floor + the rest scaled), so ties do not flatten rankings.
