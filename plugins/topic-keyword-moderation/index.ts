@@ -10,12 +10,11 @@ import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.j
 import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
 import { countWords } from './text-folding.js';
 import { splitWords, type FoldedWords } from './folded-words.js';
+import { TOPIC_STRICTNESS } from './sensitivity.js';
 import type { TopicKeywordModerationSettings } from './settings.js';
 
 /** Scores below this are not reported at all (one medium cue is the least worth a hit). */
 const REPORT_FLOOR = 0.35;
-/** An allowed topic counts as matched from this score on (the default rule threshold). */
-const ALLOWED_MATCH = 0.5;
 
 function bestScore(topic: TopicScorer, chunks: FoldedWords[]): number {
   // A loop, not a spread: a long text has more chunks than a call takes arguments.
@@ -44,6 +43,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
     const denied = settings.denied_topics.map(compileTopic);
     const allowed = settings.allowed_topics.map(compileTopic);
     const checksKeywords = settings.keywords.length > 0 || settings.patterns.length > 0;
+    const { deniedShift, allowedMatch } = TOPIC_STRICTNESS[settings.sensitivity ?? 'balanced'];
     const keywordsFoldLikeTopics = !fold.caseSensitive && fold.foldDiacritics;
     // A text is folded once, for the denied topics and for keywords that fold the same way. Its
     // reading depends on nothing else, so a text seen before (a conversation's history) is not
@@ -72,7 +72,8 @@ export default defineDetector<TopicKeywordModerationSettings>({
 
         denied.forEach((topic, i) => {
           // A topic's best chunk over the whole request is the best of each segment's best.
-          const score = read.reduce((best, r) => Math.max(best, r.denied[i]), 0);
+          const best = read.reduce((most, r) => Math.max(most, r.denied[i]), 0);
+          const score = best > 0 ? Math.min(1, Math.max(0, best + deniedShift)) : 0;
           if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
         });
 
@@ -81,8 +82,9 @@ export default defineDetector<TopicKeywordModerationSettings>({
           if (countWords(text) >= settings.off_topic_min_words) {
             const chunks = chunkText(foldForTopics(text)).map(splitWords);
             const best = Math.max(...allowed.map((t) => bestScore(t, chunks)));
-            if (best < ALLOWED_MATCH) {
-              hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - best)), entities: allowed.map((t) => t.name) });
+            if (best < allowedMatch) {
+              // 0.9 with no sign of the allowed topics, falling to 0.45 at allowedMatch (sensitivity.ts).
+              hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - (best * 0.5) / allowedMatch)), entities: allowed.map((t) => t.name) });
             }
           }
         }
