@@ -107,3 +107,10 @@ export const defineDetector = <S extends object>(definition: DetectorDefinition<
  * every turn. Create the memo in `create`, so a settings change starts an empty one.
  */
 export { SegmentMemo } from './segment-memo.js';
+
+/**
+ * A segment's text folded once per evaluation for every detector that wants it
+ * (`preparedText(segment).folded`: no invisible characters, no accents, lower case); see
+ * prepared-text.ts and the detector section of docs/plugins.md.
+ */
+export { preparedText, foldForMatching, type PreparedText } from './prepared-text.js';

@@ -44,6 +44,9 @@ export { priceFor, type ModelPrice } from '../providers/prices.js';
 export {
   defineDetector,
   SegmentMemo,
+  preparedText,
+  foldForMatching,
+  type PreparedText,
   type Detector,
   type DetectorDefinition,
   type DetectorHit,

@@ -8,6 +8,7 @@ import type { DetectorHit } from '../../core/plugin/index.js';
 import type { ExtractedDocument, ExtractionProblem, HiddenSpan, HiddenTechnique, MetadataField } from './document-types.js';
 import { invisibleConfidence, scanInvisible, type InvisibleClass } from './invisible-unicode.js';
 import { scoreInstructions } from './instruction-cues.js';
+import type { InvisibleConfidence } from './sensitivity.js';
 
 /** Techniques that only an attempt to hide produces; the others have everyday uses (menus, comments, alt text). */
 const DELIBERATE: ReadonlySet<HiddenTechnique> = new Set(['invisible_render', 'white_text', 'same_color', 'tiny_text', 'offscreen', 'opacity_zero', 'docx_vanish']);
@@ -59,7 +60,7 @@ export function addInvisibleCounts(into: Partial<Record<InvisibleClass, number>>
 }
 
 /** Builds the hits. */
-export function documentHits(documents: ExtractedDocument[], segments: SegmentFacts, hiddenMinChars: number): DetectorHit[] {
+export function documentHits(documents: ExtractedDocument[], segments: SegmentFacts, hiddenMinChars: number, invisibleAt: InvisibleConfidence = (c) => c): DetectorHit[] {
   const hits: DetectorHit[] = [];
 
   const sizes = new Set(documents.flatMap((d) => d.problems.map((p) => SIZE_ENTITY[p]).filter((e): e is string => e !== undefined)));
@@ -81,7 +82,7 @@ export function documentHits(documents: ExtractedDocument[], segments: SegmentFa
 
   const invisible: Partial<Record<InvisibleClass, number>> = { ...segments.invisible };
   for (const d of documents) addInvisibleCounts(invisible, scanInvisible([d.text, ...d.metadata.map((m) => m.value)].join('\n')).counts);
-  const invisibleScore = invisibleConfidence(invisible);
+  const invisibleScore = invisibleAt(invisibleConfidence(invisible));
   if (invisibleScore > 0) hits.push({ type: 'doc.invisible_chars', confidence: invisibleScore, entities: Object.keys(invisible) });
 
   // Instructions in text nobody is meant to see.

@@ -12,6 +12,7 @@ import { scanInvisible } from './invisible-unicode.js';
 import { extractHtml } from './html-extractor.js';
 import type { ExtractionLimits } from './document-types.js';
 import type { DocAnalyzerSettings } from './settings.js';
+import { INVISIBLE_CONFIDENCE } from './sensitivity.js';
 
 export { extractAttachments } from './extract-attachments.js';
 
@@ -39,6 +40,7 @@ export default defineDetector<DocAnalyzerSettings>({
   create(settings) {
     const limits = limitsOf(settings);
     const sources = new Set(settings.segment_sources);
+    const invisibleAt = INVISIBLE_CONFIDENCE[settings.sensitivity ?? 'balanced'];
     return {
       async inspect(request: InspectionRequest): Promise<DetectorHit[]> {
         const facts: SegmentFacts = { hidden: [], invisible: {} };
@@ -53,7 +55,7 @@ export default defineDetector<DocAnalyzerSettings>({
           }
         }
         const { documents } = await extractAttachments(request, limits);
-        return documentHits(documents, facts, settings.hidden_text_min_chars);
+        return documentHits(documents, facts, settings.hidden_text_min_chars, invisibleAt);
       },
       // Extraction is memoised per request object, so the service's call and inspect() parse once.
       async extractSegments(request: InspectionRequest) {

@@ -4,18 +4,17 @@
  * are folded (case, diacritics, compatibility forms, invisible characters) and matched on word
  * boundaries. Hits name the configured keyword, pattern id or topic, never the user's text.
  */
-import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
+import { defineDetector, preparedText, SegmentMemo, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { compileKeywordMatcher } from './keyword-matcher.js';
 import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
 import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
 import { countWords } from './text-folding.js';
 import { splitWords, type FoldedWords } from './folded-words.js';
+import { TOPIC_STRICTNESS } from './sensitivity.js';
 import type { TopicKeywordModerationSettings } from './settings.js';
 
 /** Scores below this are not reported at all (one medium cue is the least worth a hit). */
 const REPORT_FLOOR = 0.35;
-/** An allowed topic counts as matched from this score on (the default rule threshold). */
-const ALLOWED_MATCH = 0.5;
 
 function bestScore(topic: TopicScorer, chunks: FoldedWords[]): number {
   // A loop, not a spread: a long text has more chunks than a call takes arguments.
@@ -44,14 +43,17 @@ export default defineDetector<TopicKeywordModerationSettings>({
     const denied = settings.denied_topics.map(compileTopic);
     const allowed = settings.allowed_topics.map(compileTopic);
     const checksKeywords = settings.keywords.length > 0 || settings.patterns.length > 0;
+    const { deniedShift, allowedMatch } = TOPIC_STRICTNESS[settings.sensitivity ?? 'balanced'];
     const keywordsFoldLikeTopics = !fold.caseSensitive && fold.foldDiacritics;
     // A text is folded once, for the denied topics and for keywords that fold the same way. Its
     // reading depends on nothing else, so a text seen before (a conversation's history) is not
     // read again.
     const readings = new SegmentMemo<SegmentReading>();
-    const readSegment = (text: string): SegmentReading => {
+    const readSegment = (segment: InspectSegment): SegmentReading => {
+      const { text } = segment;
       let folded: string | undefined;
-      const foldedText = () => (folded ??= foldForTopics(text));
+      // Topics fold as the contract's prepared text does: shared with the other detectors.
+      const foldedText = () => (folded ??= preparedText(segment).folded);
       const found = checksKeywords ? keywords.match(text, keywordsFoldLikeTopics ? foldedText() : undefined) : [];
       const chunks = denied.length ? chunkText(foldedText()).map(splitWords) : [];
       return { keywords: found, denied: denied.map((topic) => bestScore(topic, chunks)) };
@@ -61,7 +63,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
       inspect(request: InspectionRequest): DetectorHit[] {
         const hits: DetectorHit[] = [];
         const segments = moderatedSegments(request, settings.inspect_system_prompts);
-        const read = checksKeywords || denied.length ? segments.map((s) => readings.getFor(request, s, readSegment)) : [];
+        const read = checksKeywords || denied.length ? segments.map((s) => readings.getFor(request, s, () => readSegment(s))) : [];
 
         if (checksKeywords) {
           const found = new Set(read.flatMap((r) => r.keywords));
@@ -70,7 +72,8 @@ export default defineDetector<TopicKeywordModerationSettings>({
 
         denied.forEach((topic, i) => {
           // A topic's best chunk over the whole request is the best of each segment's best.
-          const score = read.reduce((best, r) => Math.max(best, r.denied[i]), 0);
+          const best = read.reduce((most, r) => Math.max(most, r.denied[i]), 0);
+          const score = best > 0 ? Math.min(1, Math.max(0, best + deniedShift)) : 0;
           if (score >= REPORT_FLOOR) hits.push({ type: 'topic.denied', confidence: round(score), entities: [topic.name] });
         });
 
@@ -79,8 +82,9 @@ export default defineDetector<TopicKeywordModerationSettings>({
           if (countWords(text) >= settings.off_topic_min_words) {
             const chunks = chunkText(foldForTopics(text)).map(splitWords);
             const best = Math.max(...allowed.map((t) => bestScore(t, chunks)));
-            if (best < ALLOWED_MATCH) {
-              hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - best)), entities: allowed.map((t) => t.name) });
+            if (best < allowedMatch) {
+              // 0.9 with no sign of the allowed topics, falling to 0.45 at allowedMatch (sensitivity.ts).
+              hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - (best * 0.5) / allowedMatch)), entities: allowed.map((t) => t.name) });
             }
           }
         }

@@ -4,13 +4,14 @@
  * and the obscenity word list say which categories and how severe. Text is normalized first,
  * so leetspeak, repeated letters and symbols or spaces inside words do not hide a word.
  */
-import { defineDetector, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';
+import { defineDetector, preparedText, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
 import { extractFeatures, FeatureCounts, HASH_SEED, predict, step } from './features.js';
 import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
+import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
 import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
 
 export type { ToxicitySettings } from './settings.js';
@@ -95,6 +96,7 @@ function create(settings: ToxicitySettings): Detector {
   const model = toxicityModel();
   const matcher = profanityMatcher();
   const enabled = new Set<Category>(settings.categories);
+  const shift = CONFIDENCE_SHIFT[settings.sensitivity ?? 'balanced'];
   const allow = new Set(settings.allow_words.map((w) => normalizeText(w)).filter(Boolean));
   // Windows hold at most 320 characters (about 1,300 features): a 4,096-slot table never fills
   // to the point of dropping one, and stays in the CPU cache.
@@ -132,8 +134,8 @@ function create(settings: ToxicitySettings): Detector {
   }
 
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
-  function score(text: string): TextScore {
-    let normalized = normalizeText(text);
+  function score(segment: InspectSegment): TextScore {
+    let normalized = normalizeText(segment.text, () => preparedText(segment).folded);
     // Only the words holding a `*` (the runs between spaces) are read again.
     if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
@@ -179,11 +181,18 @@ function create(settings: ToxicitySettings): Detector {
       const best = new Map<Category, { confidence: number; severity: Severity }>();
       for (const segment of request.segments) {
         if (!segment.text || !/\p{L}/u.test(segment.text)) continue;
-        const { confidence, tags, modelOnly } = scores.getFor(request, segment, score);
+        const { confidence, tags, modelOnly } = scores.getFor(request, segment, () => score(segment));
         for (const [category, termSeverity] of tags) {
           const floor = floorOf(category, termSeverity);
           // Above a floor the model still orders texts (floor + the rest scaled), so ties do not flatten rankings.
-          const c = modelOnly && confidence < MODEL_ONLY_MIN ? (confidence * 0.5) / MODEL_ONLY_MIN : floor > 0 ? floor + (1 - floor) * confidence : confidence;
+          // The sensitivity moves the operating point (the severity follows the moved confidence);
+          // a floor stays: a slur, a threat or a self-harm phrase is reported at every sensitivity.
+          const c =
+            modelOnly && confidence < MODEL_ONLY_MIN
+              ? (shiftConfidence(confidence, shift) * 0.5) / MODEL_ONLY_MIN
+              : floor > 0
+                ? floor + (1 - floor) * shiftConfidence(confidence, shift)
+                : shiftConfidence(confidence, shift);
           const severity = severityOf(termSeverity, c);
           const had = best.get(category);
           if (!had || c > had.confidence) best.set(category, { confidence: c, severity });

@@ -16,8 +16,6 @@ const LEET = 2;
 const SYMBOL = 4;
 /** Letters, digits and `*` (a wildcard): everything else separates words. */
 const KEEP = 8;
-/** `\p{M}`: combining marks, dropped after decomposition. */
-const MARK = 16;
 
 /** The letter each leet character stands for (digits without one stay). */
 export const LEET_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e', '£': 'l' };
@@ -33,11 +31,7 @@ const LEET_CODES = (() => {
 const CLASS = (() => {
   const table = new Uint8Array(0x10000);
   const letter = /\p{L}/u;
-  const mark = /\p{M}/u;
-  for (let c = 0; c < 0x10000; c++) {
-    if (letter.test(String.fromCharCode(c))) table[c] = LETTER | KEEP;
-    else if (mark.test(String.fromCharCode(c))) table[c] = MARK;
-  }
+  for (let c = 0; c < 0x10000; c++) if (letter.test(String.fromCharCode(c))) table[c] = LETTER | KEEP;
   for (const c of '0123456789@$!|€£') table[c.charCodeAt(0)] |= LEET;
   for (const c of '0123456789*') table[c.charCodeAt(0)] |= KEEP;
   for (const c of '.-_~^\'"`+') table[c.charCodeAt(0)] |= SYMBOL;
@@ -82,25 +76,6 @@ function finish(s: string, from: number): string {
   const out = bytes.toString('utf16le', 0, written * 2);
   written = -1;
   return out;
-}
-
-const MARKS = /\p{M}/gu;
-
-/** The text without combining marks, as `s.replace(/\p{M}/gu, '')` gives (text with surrogates goes to that expression). */
-export function dropMarks(s: string): string {
-  let from = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdfff) {
-      written = -1;
-      return s.replace(MARKS, '');
-    }
-    if (CLASS[c] & MARK) {
-      keep(s, from, i);
-      from = i + 1;
-    }
-  }
-  return finish(s, from);
 }
 
 /**

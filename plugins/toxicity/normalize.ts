@@ -3,26 +3,34 @@
  * letters (`fuuuuck`), symbols or spaces inside a word (`f.u.c.k`, `f u c k`, `b*tch`), accents
  * and look-alike letters. Mentions, links and HTML entities are dropped first.
  */
-import { dropMarks, joinSymbols, LEET_LETTERS, mayBeSpaced, tidy, unleet } from './letter-scan.js';
+import { foldForMatching } from '../../core/plugin/index.js';
+import { joinSymbols, LEET_LETTERS, mayBeSpaced, tidy, unleet } from './letter-scan.js';
 
 // Cyrillic and Greek letters that look like Latin ones.
 const CONFUSABLE: Record<string, string> = { а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', і: 'i', ο: 'o', α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', τ: 't', υ: 'u' };
 
-/** Folds a text to the form matching and the model work on: lower case, plain letters, words split by single spaces. */
-export function normalizeText(text: string): string {
-  let s = text
-    .replace(/&#?\w+;/g, ' ')
-    .replace(/https?:\/\/\S+/g, ' ')
-    // Mentions go; a short `@ss` is leetspeak, not a handle.
-    .replace(/(?<![\w@])@\w{4,}/g, ' ')
-    .replace(/\bRT\b/g, ' ');
+/**
+ * Folds a text to the form matching and the model work on: lower case, plain letters, words split
+ * by single spaces. `folded`: gives the text folded by the detector contract's prepared view
+ * (`preparedText(segment).folded`), asked for only when there is no markup to strip from the
+ * text as written.
+ */
+export function normalizeText(text: string, folded?: () => string): string {
+  // Each expression runs only when the character it needs is there: most prompts hold no entity,
+  // link, mention or `RT`, and four passes over them would find nothing.
+  let s = text;
+  if (s.includes(';')) s = s.replace(/&#?\w+;/g, ' ');
+  if (s.includes('://')) s = s.replace(/https?:\/\/\S+/g, ' ');
+  // Mentions go; a short `@ss` is leetspeak, not a handle.
+  if (s.includes('@')) s = s.replace(/(?<![\w@])@\w{4,}/g, ' ');
+  if (s.includes('RT')) s = s.replace(/\bRT\b/g, ' ');
   // Plain ASCII needs no Unicode decomposition or look-alike mapping.
   const ascii = /^[\x00-\x7f]*$/.test(s);
-  s = ascii
-    ? s.toLowerCase()
-    : dropMarks(s.normalize('NFKD'))
-        .toLowerCase()
-        .replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
+  // Invisible characters go (`f\u200Buck` is `fuck`), accents and compatibility forms are
+  // decomposed and their marks dropped, then lower case: the contract's folding, done once per
+  // segment for every detector when nothing was stripped above.
+  s = folded !== undefined && s === text ? folded() : foldForMatching(s);
+  if (!ascii) s = s.replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
   // The scans of letter-scan.ts read one code unit as one character: astral text keeps the expressions.
   if (!ascii && /[\ud800-\udfff]/.test(s)) return astralSteps(s);
   s = joinSymbols(unleet(s));

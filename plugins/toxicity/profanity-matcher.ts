@@ -24,6 +24,15 @@ function tagOf(word: string): Tag {
 
 const NONE: Tag[] = [];
 
+/** Whether a normalized word holds anything but digits and `*` (normalized words hold nothing else). */
+function hasLetter(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c !== 42 && (c < 48 || c > 57)) return true;
+  }
+  return false;
+}
+
 /**
  * A matcher built once. `wordTags(word)` lists the category of every listed word found in one
  * normalized word (the caller memoizes it: running the matcher over a whole 4 KB prompt costs
@@ -33,8 +42,10 @@ const NONE: Tag[] = [];
 export function profanityMatcher(): { wordTags(word: string): Tag[]; tags(normalized: string): Tag[] } {
   const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
   const wordTags = (word: string): Tag[] => {
-    // Longer runs are no words (and would make the matcher slow).
-    if (word.length < 3 || word.length > 40) return NONE;
+    // Longer runs are no words (and would make the matcher slow). A run of digits is a number
+    // (an order, a price, a room): the matcher would read it as leetspeak (`455`, `7175`), and
+    // normalization has already spelled out the leetspeak of every word that holds a letter.
+    if (word.length < 3 || word.length > 40 || !hasLetter(word)) return NONE;
     let tags = NONE;
     for (const match of matcher.getAllMatches(word)) {
       const original = englishDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord;

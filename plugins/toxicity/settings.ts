@@ -1,8 +1,13 @@
 /** Settings of the toxicity detector, as validated by schemas/plugins/toxicity.schema.json. */
 import type { Category, Severity } from './categories.js';
 
+/** Operating point on the detector's measured precision/recall curve (see sensitivity.ts). */
+export type Sensitivity = 'low' | 'balanced' | 'high';
+
 /** Validated settings, defaults applied. */
 export interface ToxicitySettings {
+  /** `low`: fewest false positives; `high`: most recall; `balanced` (default): between. */
+  sensitivity?: Sensitivity;
   /** Categories reported; others are ignored. */
   categories: Category[];
   /** Per category, the mildest severity that is reported. */

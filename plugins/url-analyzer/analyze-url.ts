@@ -8,6 +8,7 @@ import { matchDomain } from './domain-names.js';
 import { ipHostFacts, writtenHost } from './ip-host.js';
 import { findLookalike, mixesScripts, type ProtectedBrand } from './lookalike.js';
 import { exfiltrationConfidence, findPayload } from './exfiltration.js';
+import type { SensitivityConfidences } from './sensitivity.js';
 
 /** Reasons a URL is reported for; the hit type is `url.<reason>`. */
 export type UrlReason =
@@ -38,6 +39,8 @@ export interface UrlPolicy {
   brands: ProtectedBrand[];
   shorteners: string[];
   exfiltrationMinLength: number;
+  /** The confidences the sensitivity setting chooses (sensitivity.ts). */
+  confidences: SensitivityConfidences;
 }
 
 const SCRIPT_SCHEME = /^(?:javascript|vbscript|livescript)\s*:/i;
@@ -66,7 +69,7 @@ export function analyzeUrl(candidate: UrlCandidate, policy: UrlPolicy, defanged:
     return findings;
   }
   if (/^data:/i.test(raw)) {
-    const confidence = ACTIVE_DATA.test(raw) ? 0.9 : INERT_IMAGE_DATA.test(raw) ? 0.4 : 0.7;
+    const confidence = ACTIVE_DATA.test(raw) ? 0.9 : INERT_IMAGE_DATA.test(raw) ? policy.confidences.inertImageData : 0.7;
     findings.push({ reason: 'data_uri', confidence, details: [place] });
     return findings;
   }
@@ -90,7 +93,7 @@ export function analyzeUrl(candidate: UrlCandidate, policy: UrlPolicy, defanged:
   const ip = ipHostFacts(host, writtenHost(raw));
   if (ip) {
     const details = [`ipv${ip.version}`];
-    let confidence = ip.internal ? 0.3 : 0.7;
+    let confidence = ip.internal ? policy.confidences.internalIp : 0.7;
     if (ip.metadata) {
       details.push('metadata_endpoint');
       confidence = 0.95;
@@ -110,7 +113,8 @@ export function analyzeUrl(candidate: UrlCandidate, policy: UrlPolicy, defanged:
     }
     const lookalike = findLookalike(host, policy.brands);
     if (lookalike) {
-      findings.push({ reason: 'lookalike', confidence: lookalike.confidence, details: [`lookalike:${lookalike.protectedDomain}`, lookalike.kind] });
+      const confidence = lookalike.kind === 'combo' ? policy.confidences.comboLookalike : lookalike.confidence;
+      findings.push({ reason: 'lookalike', confidence, details: [`lookalike:${lookalike.protectedDomain}`, lookalike.kind] });
     }
     if (matchDomain(host, policy.shorteners)) findings.push({ reason: 'shortener', confidence: 0.6, details: [] });
   }

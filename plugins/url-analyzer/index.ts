@@ -10,6 +10,7 @@ import { refang, wasRewritten } from './refang.js';
 import { analyzeUrl, type UrlPolicy, type UrlReason } from './analyze-url.js';
 import { normaliseDomain } from './domain-names.js';
 import { prepareBrands } from './lookalike.js';
+import { SENSITIVITY_CONFIDENCES } from './sensitivity.js';
 import type { UrlAnalyzerSettings } from './settings.js';
 
 /** Compiles settings into the policy the analysis reads. */
@@ -20,6 +21,7 @@ function compilePolicy(settings: UrlAnalyzerSettings): UrlPolicy {
     brands: prepareBrands(settings.protected_domains.map(normaliseDomain)),
     shorteners: settings.shorteners.map(normaliseDomain),
     exfiltrationMinLength: settings.exfiltration_min_length,
+    confidences: SENSITIVITY_CONFIDENCES[settings.sensitivity ?? 'balanced'],
   };
 }
 

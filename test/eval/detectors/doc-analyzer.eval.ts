@@ -92,31 +92,51 @@ async function scorerRows(datasets: string): Promise<MetricsRow[]> {
   return rows;
 }
 
+const SENSITIVITIES = ['balanced', 'low', 'high'] as const;
+
+/**
+ * The document cases at one sensitivity: per reason and per format at balanced; the invisible
+ * characters (the finding the sensitivity moves) and any reason at the others.
+ */
+async function documentRows(cases: DocCase[], sensitivity: (typeof SENSITIVITIES)[number]): Promise<MetricsRow[]> {
+  const perReason = new Map<string, Counts>(REASONS.map((r) => [r, emptyCounts()]));
+  const instructionByFormat = new Map<string, Counts>();
+  const any = emptyCounts();
+  const instances = new Map<string, ReturnType<typeof detector.create>>();
+  for (const c of cases) {
+    const key = JSON.stringify(c.settings ?? {});
+    if (!instances.has(key)) instances.set(key, detector.create({ ...DEFAULT_SETTINGS, ...c.settings, sensitivity }));
+    const request: InspectionRequest = {
+      direction: 'input',
+      segments: [{ id: 0, text: 'Summarise the attached document.', source: 'prompt', role: 'user' }],
+      attachments: [{ id: 1, media_type: MEDIA[c.format], data: Buffer.from(await bytesOf(c)).toString('base64') }],
+      attributes: {},
+    };
+    const hits = await instances.get(key)!.inspect(request);
+    const fired = new Set(hits.filter((h) => h.confidence >= detector.defaultThreshold).map((h) => h.type.replace(/^doc\./, '')));
+    for (const reason of REASONS) tally(perReason.get(reason)!, fired.has(reason), c.labels[reason] === 1);
+    tally(any, fired.size > 0, REASONS.some((r) => c.labels[r] === 1));
+    if (!instructionByFormat.has(c.format)) instructionByFormat.set(c.format, emptyCounts());
+    tally(instructionByFormat.get(c.format)!, fired.has('hidden_instruction'), c.labels.hidden_instruction === 1);
+  }
+  if (sensitivity !== 'balanced') {
+    const prefix = `sensitivity ${sensitivity}: `;
+    return [rowFromCounts(NAME, `${prefix}documents: doc.invisible_chars`, perReason.get('invisible_chars')!), rowFromCounts(NAME, `${prefix}documents: any reason`, any)];
+  }
+  const rows = REASONS.map((r) => rowFromCounts(NAME, `documents: doc.${r}`, perReason.get(r)!));
+  rows.push(rowFromCounts(NAME, 'documents: any reason', any));
+  for (const [format, counts] of instructionByFormat) rows.push(rowFromCounts(NAME, `documents (${format}): doc.hidden_instruction`, counts));
+  return rows;
+}
+
 export const evaluation: DetectorEvaluation = {
   name: NAME,
   async evaluate(sharedDatasets: string): Promise<MetricsRow[]> {
     const cases = readJsonl<DocCase>(CASES);
-    const perReason = new Map<string, Counts>(REASONS.map((r) => [r, emptyCounts()]));
-    const instructionByFormat = new Map<string, Counts>();
-    const instances = new Map<string, ReturnType<typeof detector.create>>();
-    for (const c of cases) {
-      const key = JSON.stringify(c.settings ?? {});
-      if (!instances.has(key)) instances.set(key, detector.create({ ...DEFAULT_SETTINGS, ...c.settings }));
-      const request: InspectionRequest = {
-        direction: 'input',
-        segments: [{ id: 0, text: 'Summarise the attached document.', source: 'prompt', role: 'user' }],
-        attachments: [{ id: 1, media_type: MEDIA[c.format], data: Buffer.from(await bytesOf(c)).toString('base64') }],
-        attributes: {},
-      };
-      const hits = await instances.get(key)!.inspect(request);
-      const fired = new Set(hits.filter((h) => h.confidence >= detector.defaultThreshold).map((h) => h.type.replace(/^doc\./, '')));
-      for (const reason of REASONS) tally(perReason.get(reason)!, fired.has(reason), c.labels[reason] === 1);
-      if (!instructionByFormat.has(c.format)) instructionByFormat.set(c.format, emptyCounts());
-      tally(instructionByFormat.get(c.format)!, fired.has('hidden_instruction'), c.labels.hidden_instruction === 1);
-    }
-    const rows = REASONS.map((r) => rowFromCounts(NAME, `documents: doc.${r}`, perReason.get(r)!));
-    for (const [format, counts] of instructionByFormat) rows.push(rowFromCounts(NAME, `documents (${format}): doc.hidden_instruction`, counts));
+    const rows: MetricsRow[] = [];
+    rows.push(...(await documentRows(cases, 'balanced')));
     rows.push(...(await scorerRows(sharedDatasets)));
+    for (const sensitivity of ['low', 'high'] as const) rows.push(...(await documentRows(cases, sensitivity)));
     return rows;
   },
 };

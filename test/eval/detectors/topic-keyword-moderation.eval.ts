@@ -4,6 +4,8 @@
  * requests (false positives per topic, and an allowed-topics run with the travel domain),
  * JailbreakBench "Expert advice" prompts (the three advice topics together), XSTest safe prompts
  * (homonyms and figurative language, labelled by hand here) and the generated keyword cases.
+ * `low` and `high` add the rows of all topics together and of the off-topic run: the measured
+ * operating points docs/detectors/topic-keyword-moderation.md publishes.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,18 +83,41 @@ export function readTopicFixtures(): Labelled[] {
     });
 }
 
-async function topicRows(slice: string, rows: Labelled[], topics: string[], skip: (row: Labelled, topic: string) => boolean = () => false, note?: string) {
+const SENSITIVITIES = ['balanced', 'low', 'high'] as const;
+type Sensitivity = (typeof SENSITIVITIES)[number];
+const prefixOf = (sensitivity: Sensitivity) => (sensitivity === 'balanced' ? '' : `sensitivity ${sensitivity}: `);
+
+/**
+ * A row per topic (at balanced) and one for all topics together (the operating point's row, at
+ * every sensitivity).
+ */
+async function topicRows(slice: string, rows: Labelled[], topics: string[], skip: (row: Labelled, topic: string) => boolean = () => false, note?: string, sensitivity: Sensitivity = 'balanced') {
   const out: MetricsRow[] = [];
+  const together = emptyCounts();
   for (const topic of topics) {
-    const d = instance({ denied_topics: [topic] });
+    const d = instance({ denied_topics: [topic], sensitivity });
     const counts = emptyCounts();
     for (const row of rows) {
       if (skip(row, topic)) continue;
-      tally(counts, fires(await d.inspect(request(row.text)), 'topic.denied'), row.topics.includes(topic));
+      const predicted = fires(await d.inspect(request(row.text)), 'topic.denied');
+      tally(counts, predicted, row.topics.includes(topic));
+      tally(together, predicted, row.topics.includes(topic));
     }
-    out.push(rowFromCounts(NAME, `${slice}: topic.denied ${topic}`, counts, note));
+    if (sensitivity === 'balanced') out.push(rowFromCounts(NAME, `${slice}: topic.denied ${topic}`, counts, note));
   }
+  out.push(rowFromCounts(NAME, `${prefixOf(sensitivity)}${slice}: topic.denied, every topic alone`, together, note));
   return out;
+}
+
+/** A travel assistant: in-scope CLINC150 requests of the other nine domains are off topic. */
+async function offTopicRow(clinc: Labelled[], sensitivity: Sensitivity): Promise<MetricsRow> {
+  const travel = instance({ allowed_topics: [TRAVEL_TOPIC], sensitivity });
+  const oc = emptyCounts();
+  for (const r of clinc) {
+    if (r.category === 'oos') continue;
+    tally(oc, fires(await travel.inspect(request(r.text)), 'topic.off_allowed'), !CLINC_TRAVEL.includes(r.category ?? ''));
+  }
+  return rowFromCounts(NAME, `${prefixOf(sensitivity)}clinc150: topic.off_allowed (allowed: travel)`, oc, 'operator seed terms; positive = not travel domain');
 }
 
 export const evaluation: DetectorEvaluation = {
@@ -132,14 +157,15 @@ export const evaluation: DetectorEvaluation = {
     for (const r of jbb) tally(jc, fires(await advice.inspect(request(r.text)), 'topic.denied'), true);
     rows.push(rowFromCounts(NAME, 'jailbreakbench expert advice: topic.denied any advice topic', jc, 'all positives: recall only'));
 
-    // A travel assistant: in-scope CLINC150 requests of the other nine domains are off topic.
-    const travel = instance({ allowed_topics: [TRAVEL_TOPIC] });
-    const oc = emptyCounts();
-    for (const r of clinc) {
-      if (r.category === 'oos') continue;
-      tally(oc, fires(await travel.inspect(request(r.text)), 'topic.off_allowed'), !CLINC_TRAVEL.includes(r.category ?? ''));
+    rows.push(await offTopicRow(clinc, 'balanced'));
+
+    // The other operating points: the rows of all topics together, and the off-topic run.
+    for (const sensitivity of ['low', 'high'] as const) {
+      rows.push(...(await topicRows('fixtures', readTopicFixtures(), BUILT_IN_TOPICS, undefined, undefined, sensitivity)));
+      rows.push(...(await topicRows('clinc150', clinc, BUILT_IN_TOPICS, (row, topic) => (CLINC_ON_TOPIC[topic] ?? []).includes(row.category ?? ''), 'all negatives: false-positive rate only', sensitivity)));
+      rows.push(...(await topicRows('xstest-safe', xstest, ['weapons', 'drugs', 'legal advice', 'religion', 'politics'], undefined, 'topics hand-labelled; mostly homonym and figurative negatives', sensitivity)));
+      rows.push(await offTopicRow(clinc, sensitivity));
     }
-    rows.push(rowFromCounts(NAME, 'clinc150: topic.off_allowed (allowed: travel)', oc, 'operator seed terms; positive = not travel domain'));
     return rows;
   },
 };

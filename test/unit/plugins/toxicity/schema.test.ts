@@ -11,7 +11,7 @@ const schema = JSON.parse(readFileSync(join(SCHEMAS_DIR, 'plugins/toxicity.schem
 describe('toxicity settings schema', () => {
   const validate = validatorFor<Record<string, unknown>>(detector.schemaId);
 
-  it('applies the defaults: every category, minimum severity low, no allow-words', () => {
+  it('applies the defaults: balanced sensitivity, every category, minimum severity low, no allow-words', () => {
     const settings: Record<string, unknown> = {};
     expect(validate(settings)).to.equal(true);
     expect(settings).to.deep.equal({
