@@ -229,6 +229,8 @@ const SOURCES: Record<Family, string[]> = {
     `^(?:how (?:do|can|to|does|should)|what (?:is|are|does|was|were|'s)|why (?:is|do|does|are)|where (?:is|can|do)|when (?:is|was|did)|who (?:is|was)|can you (?:help|explain|tell|show)|could you|please (?:help|explain)|explain|define|translate)${E}`,
     `${w('in (?:git|python|java|javascript|typescript|excel|sql|linux|bash|vim|css|html|react|docker|kubernetes|c\\+\\+|rust|go|regex|diff|eslint|jest|npm|windows|macos|ios|android|photoshop|word|google sheets)')}`,
     `${w('recipe|garden\\w*|vacation|holiday|birthday|homework|essay about|lesson plan|workout|resume|cover letter|weather|grocery|calendar|meeting|playlist|trivia')}`,
+    // Defensive framing: a question about an attack is not the attack.
+    `${w('(?:protect|defend|guard|secure|harden)[^.\\n]{0,30}?against|(?:prevent|detect|mitigate|spot|recogni[sz]e|report)(?: (?:it|them|this|these|such|an?|the))? (?:attacks?|attempts?|emails?|vulnerabilit\\w+|injections?|risks?)|training (?:slide|session|course)|awareness|resources to learn|learn about|red team(?:ing)?|high level|conceptually|to a (?:beginner|new developer|non-technical)')}`,
   ],
 };
 
