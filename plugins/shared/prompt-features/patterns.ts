@@ -34,7 +34,8 @@ const EN_RULES = 'instructions?|prompts?|directions?|directives?|rules?|guidelin
 
 const SOURCES: Record<Family, string[]> = {
   instruction_override: [
-    `${B}(?:${EN_OVERRIDE_VERB})${E}[^.\\n]{0,30}?${w(EN_PRIOR)}[^.\\n]{0,25}?${w(EN_RULES)}`,
+    // "Disregard my previous email" is about the writer's own message, not the assistant's rules.
+    `${B}(?:${EN_OVERRIDE_VERB})${E}(?!\\s+my${E})[^.\\n]{0,30}?${w(EN_PRIOR)}[^.\\n]{0,25}?${w(EN_RULES)}`,
     `${w('forget|ignore|disregard')}\\s*(?:about\\s*)?(?:everything|all(?: that)?|what)\\s*(?:you(?:'ve| have)? (?:been told|learned|were told)|(?:i|we) (?:said|told you)|above|before|so far|previously|else)`,
     `${w('from now on|starting now|henceforth|from this point(?: on| forward)?')}[,\\s]+(?:you|your)\\s*(?:are|will|must|shall|have to|should|answer|respond|act|only)`,
     `${w('new|updated|real|actual|true|revised|overriding|secret|hidden|additional')}\\s*(?:system\\s*)?(?:instructions?|rules|directives?|task|objective|prompt)\\s*[:\\-]`,
@@ -80,7 +81,7 @@ const SOURCES: Record<Family, string[]> = {
     // Hijacks that replace the task without naming the rules: "your only job now is to", "the
     // previous rules are cancelled", "instead of translating, say", "this overrides".
     `${w('your (?:only|sole|one|single) (?:job|task|goal|purpose|objective|mission) (?:now |from now on |here )?(?:is|will be)')}`,
-    `${w('(?:previous|prior|earlier|above|original|old|initial) (?:instructions?|rules|directions|guidance|guidelines|tasks?|orders) (?:are|is|were|was|have been|has been) (?:now )?(?:void|cancell?ed|revoked|obsolete|null|overridden|suspended|no longer (?:valid|apply|in effect))')}`,
+    `${w('(?:(?:previous|prior|earlier|above|original|old|initial) (?:instructions?|rules|directions|guidance|guidelines|tasks?|orders)|(?:instructions?|rules|directions|guidelines|orders) (?:above|before this|you were given)) (?:are|is|were|was|have been|has been) (?:now |just |only |merely |all )?(?:a test|void|cancell?ed|revoked|obsolete|null|overridden|suspended|fake|no longer (?:valid|apply|in effect))')}`,
     `${w('(?:instructions?|objective|task|rules|orders|programming) (?:have|has) (?:just )?(?:been )?(?:updated|changed|replaced|rewritten|overwritten)')}`,
     `${w('(?:instead of|rather than) (?:doing (?:that|this|so)|translating|summari[sz]ing|answering|following|your task)')}`,
     `${w("(?:whatever|what) you (?:were|have been|are) (?:asked|told|instructed|supposed) to do,? (?:don't|do not|ignore|forget|skip)")}`,
@@ -231,6 +232,8 @@ const SOURCES: Record<Family, string[]> = {
     `${w('recipe|garden\\w*|vacation|holiday|birthday|homework|essay about|lesson plan|workout|resume|cover letter|weather|grocery|calendar|meeting|playlist|trivia')}`,
     // Defensive framing: a question about an attack is not the attack.
     `${w('(?:protect|defend|guard|secure|harden)[^.\\n]{0,30}?against|(?:prevent|detect|mitigate|spot|recogni[sz]e|report)(?: (?:it|them|this|these|such|an?|the))? (?:attacks?|attempts?|emails?|vulnerabilit\\w+|injections?|risks?)|training (?:slide|session|course)|awareness|resources to learn|learn about|red team(?:ing)?|high level|conceptually|to a (?:beginner|new developer|non-technical)')}`,
+    // The writer's own earlier message, not the assistant's instructions.
+    `${w('(?:disregard|ignore|forget|skip) my (?:previous|last|earlier|prior|first|other) (?:message|email|mail|question|comment|request|note|post|reply|text|answer)')}`,
   ],
 };
 

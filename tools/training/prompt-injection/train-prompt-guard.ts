@@ -32,7 +32,7 @@ export const FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.4, l2: 2, epochs:
 /** Total training weight of each source (spread over its rows): hard negatives count most. */
 export const SOURCE_WEIGHT: Record<string, number> = {
   jailbreakbench: 4,
-  synthetic_attack: 3,
+  synthetic_attack: 4,
   clinc150: 2,
   'wildguardtest-benign': 2,
   notinject: 1.5,
