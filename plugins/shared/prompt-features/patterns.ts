@@ -111,6 +111,7 @@ const SOURCES: Record<Family, string[]> = {
     `${w('two (?:responses|answers|paragraphs)|dual responses|\\[(?:🔓|🔒)?\\s*jailbreak\\]|\\(🔓|classic\\]')}`,
     `${w('hypothetical (?:ai|language model|chatbot|assistant)|character named|a fictional (?:ai|chatbot|character) (?:called|named)')}`,
     `${w('you have been (?:freed|liberated|released|jailbroken)|you are (?:now )?free')}`,
+    `${w('(?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral)(?: and (?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral))? (?:chatbot|ai|assistant|model|bot|persona|character)')}`,
     `${w("never refuses?|cannot refuse|can't refuse|always complies|is allowed to do anything|(?:is|are) allowed to (?:reveal|say|print|ignore|bypass)")}`,
     `${w('(?:breaks?|broke|breaking) (?:free (?:of|from) )?(?:its|their|his|her|your|all) (?:programming|rules|restrictions|guidelines|chains|shackles|instructions)')}`,
     `${w('(?:debug|developer|admin|god|maintenance|test|unlocked) (?:persona|character|version of you)')}`,
