@@ -9,6 +9,7 @@ import { defineDetector, SegmentMemo, type DetectorHit, type InspectSegment, typ
 import { IndirectScorer, type IndirectVerdict } from './scorer.js';
 import { indirectModel } from './model-file.js';
 import { INDIRECT_SCHEMA_ID, type IndirectPromptInjectionSettings } from './settings.js';
+import { scoreMapping } from '../shared/prompt-features/operating-points.js';
 
 /** Whether a segment is tool-sourced under the `scan_documents` setting. */
 export function isToolSourced(segment: InspectSegment, scanDocuments: IndirectPromptInjectionSettings['scan_documents']): boolean {
@@ -26,7 +27,10 @@ export default defineDetector<IndirectPromptInjectionSettings>({
   canTransform: false,
   defaultThreshold: indirectModel().threshold,
   create(settings) {
-    const scorer = new IndirectScorer(indirectModel(), {
+    const model = indirectModel();
+    // The sensitivity's measured threshold is moved onto the default threshold, once per snapshot.
+    const mapScore = scoreMapping(model.operatingPoints, settings.sensitivity);
+    const scorer = new IndirectScorer(model, {
       decodeEncodings: settings.decode_encodings,
       hiddenTextConfidence: settings.hidden_text_confidence,
       allowPhrases: settings.allow_phrases,
@@ -42,8 +46,10 @@ export default defineDetector<IndirectPromptInjectionSettings>({
           const verdict = verdicts.getFor(request, segment, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
-        if (!best || best.confidence < settings.min_confidence) return [];
-        return [{ type: 'prompt_injection.indirect', confidence: Number(best.confidence.toFixed(4)), entities: [...best.categories] }];
+        if (!best) return [];
+        const confidence = mapScore(best.confidence);
+        if (confidence < settings.min_confidence) return [];
+        return [{ type: 'prompt_injection.indirect', confidence: Number(confidence.toFixed(4)), entities: [...best.categories] }];
       },
     };
   },

@@ -9,6 +9,7 @@ import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest }
 import { InjectionScorer, type TextVerdict } from './scorer.js';
 import { promptGuardModel } from './model-file.js';
 import { PROMPT_GUARD_SCHEMA_ID, type PromptGuardSettings } from './settings.js';
+import { scoreMapping } from '../shared/prompt-features/operating-points.js';
 
 // Categories that mean "instructions smuggled in" rather than "safety bypass".
 const INJECTION_CATEGORIES = new Set(['instruction_override', 'prompt_extraction', 'fake_delimiter']);
@@ -27,7 +28,10 @@ export default defineDetector<PromptGuardSettings>({
   canTransform: false,
   defaultThreshold: promptGuardModel().threshold,
   create(settings) {
-    const scorer = new InjectionScorer(promptGuardModel(), {
+    const model = promptGuardModel();
+    // The sensitivity's measured threshold is moved onto the default threshold, once per snapshot.
+    const mapScore = scoreMapping(model.operatingPoints, settings.sensitivity);
+    const scorer = new InjectionScorer(model, {
       decodeEncodings: settings.decode_encodings,
       hiddenTextConfidence: settings.hidden_text_confidence,
       allowPhrases: settings.allow_phrases,
@@ -46,8 +50,10 @@ export default defineDetector<PromptGuardSettings>({
           const verdict = verdicts.getFor(request, segment, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }
-        if (!best || best.confidence < settings.min_confidence) return [];
-        return [{ type: signalType(best.categories), confidence: Number(best.confidence.toFixed(4)), entities: [...best.categories] }];
+        if (!best) return [];
+        const confidence = mapScore(best.confidence);
+        if (confidence < settings.min_confidence) return [];
+        return [{ type: signalType(best.categories), confidence: Number(confidence.toFixed(4)), entities: [...best.categories] }];
       },
     };
   },

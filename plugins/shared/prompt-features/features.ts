@@ -33,6 +33,7 @@ export const DENSE_NAMES: readonly string[] = [
   'mix:roleplay_harm',
   'mix:persuasion_harm',
   'mix:harm_density',
+  'mix:priming_harm',
 ];
 export const DENSE_COUNT = DENSE_NAMES.length;
 
@@ -92,6 +93,7 @@ export function gramWeightsLike(like: string, likeWeights: Float64Array, folded:
 const HARM = FAMILIES.indexOf('harmful_topic');
 const ROLEPLAY = FAMILIES.indexOf('roleplay_framing');
 const PERSUASION = FAMILIES.indexOf('persuasion');
+const PRIMING = FAMILIES.indexOf('response_priming');
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
 
 /** Families matched in the view, for naming categories; reused between calls. */
@@ -174,6 +176,8 @@ export function emitFeatures(
     Math.min(Math.log1p(f[ROLEPLAY]), harm),
     Math.min(Math.log1p(f[PERSUASION]), harm),
     Math.min(3, (50 * f[HARM]) / (stats.words + 20)),
+    // A transcript whose assistant already agreed, or a forced reply, around a harmful request.
+    Math.min(Math.log1p(f[PRIMING]), harm),
   ];
   for (const v of mixes) {
     if (v !== 0) sink(i, v);

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { DENSE_NAMES } from './features.js';
+import type { OperatingPoints } from './operating-points.js';
 
 /** The weights file (plugins/<detector>/model.json). */
 export interface LinearModelFile {
@@ -19,6 +20,11 @@ export interface LinearModelFile {
   calibration: { scale: number; offset: number };
   /** Threshold chosen on the tuning split; the detector's default. */
   threshold: number;
+  /**
+   * Thresholds of the `low` and `high` sensitivities, measured on the tuning data (see
+   * operating-points.ts); both default to `threshold` in files written before they existed.
+   */
+  operatingPoints?: { low: number; high: number };
 }
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
@@ -27,6 +33,8 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 export class LinearModel {
   readonly hashBits: number;
   readonly threshold: number;
+  /** Thresholds per sensitivity (`balanced` is `threshold`). */
+  readonly operatingPoints: OperatingPoints;
   /** Index of the first hashed weight. */
   readonly hashBase: number;
   private readonly weights: Float32Array;
@@ -43,6 +51,11 @@ export class LinearModel {
   constructor(file: LinearModelFile, denseNames: readonly string[] = DENSE_NAMES) {
     this.hashBits = file.hashBits;
     this.threshold = file.threshold;
+    this.operatingPoints = Object.freeze({
+      low: file.operatingPoints?.low ?? file.threshold,
+      balanced: file.threshold,
+      high: file.operatingPoints?.high ?? file.threshold,
+    });
     this.bias = file.bias;
     this.scale = file.calibration.scale;
     this.offset = file.calibration.offset;

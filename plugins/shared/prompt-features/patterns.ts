@@ -34,7 +34,8 @@ const EN_RULES = 'instructions?|prompts?|directions?|directives?|rules?|guidelin
 
 const SOURCES: Record<Family, string[]> = {
   instruction_override: [
-    `${B}(?:${EN_OVERRIDE_VERB})${E}[^.\\n]{0,30}?${w(EN_PRIOR)}[^.\\n]{0,25}?${w(EN_RULES)}`,
+    // "Disregard my previous email" is about the writer's own message, not the assistant's rules.
+    `${B}(?:${EN_OVERRIDE_VERB})${E}(?!\\s+my${E})[^.\\n]{0,30}?${w(EN_PRIOR)}[^.\\n]{0,25}?${w(EN_RULES)}`,
     `${w('forget|ignore|disregard')}\\s*(?:about\\s*)?(?:everything|all(?: that)?|what)\\s*(?:you(?:'ve| have)? (?:been told|learned|were told)|(?:i|we) (?:said|told you)|above|before|so far|previously|else)`,
     `${w('from now on|starting now|henceforth|from this point(?: on| forward)?')}[,\\s]+(?:you|your)\\s*(?:are|will|must|shall|have to|should|answer|respond|act|only)`,
     `${w('new|updated|real|actual|true|revised|overriding|secret|hidden|additional')}\\s*(?:system\\s*)?(?:instructions?|rules|directives?|task|objective|prompt)\\s*[:\\-]`,
@@ -77,6 +78,26 @@ const SOURCES: Record<Family, string[]> = {
     '(?:התעלם|שכח)[^.\\n]{0,40}(?:מההוראות|הוראות|ההוראות|הכללים)',
     '(?:पिछले|पहले|सभी|ऊपर)[^।\\n]{0,20}(?:निर्देशों|निर्देश|नियमों)[^।\\n]{0,20}(?:अनदेखा|नज़रअंदाज़|नजरअंदाज|भूल)',
     '(?:ละเว้น|ไม่ต้องสนใจ|ลืม)[^\\n]{0,30}(?:คำสั่ง|คำแนะนำ|กฎ)',
+    // Hijacks that replace the task without naming the rules: "your only job now is to", "the
+    // previous rules are cancelled", "instead of translating, say", "this overrides".
+    `${w('(?:only|sole|single) (?:job|task|goal|purpose|objective|mission) (?:now |from now on |here )?(?:is|will be)')}`,
+    `${w('(?:(?:previous|prior|earlier|above|original|old|initial) (?:instructions?|rules|directions|guidance|guidelines|tasks?|orders)|(?:instructions?|rules|directions|guidelines|orders) (?:above|before this|you were given)) (?:are|is|were|was|have been|has been) (?:now |just |only |merely |all )?(?:a test|void|cancell?ed|revoked|obsolete|null|overridden|suspended|fake|no longer (?:valid|apply|in effect))')}`,
+    `${w('(?:instructions?|objective|task|rules|orders|programming) (?:have|has) (?:just )?(?:been )?(?:updated|changed|replaced|rewritten|overwritten)')}`,
+    `${w('(?:instead of|rather than) (?:doing (?:that|this|so)|translating|summari[sz]ing|answering|following|your task)')}`,
+    `${w("whatever you (?:were|have been|are) (?:asked|told|instructed|supposed) to do,? (?:don't|do not|ignore|forget|skip)")}`,
+    `${w('(?:skip|abandon|drop|stop) (?:your|the) (?:current |original |assigned )?(?:task|job|assignment|translation|summary)')}`,
+    `${w('(?:overrides|supersedes|takes priority over) (?:your|the|all|any|every)')}`,
+    `${w('(?:new|updated) (?:task|objective|instructions?|priority|orders?)\\s*\\(')}`,
+    `${w('ignore (?:the|your|this) (?:task|question|translation|request)')}`,
+    // Other languages: "ignore the above", "your only/new task", "forget your rules".
+    `${w('ignora (?:lo|todo lo) (?:anterior|de arriba|que esta arriba)|tu (?:nueva|unica) tarea|olvida (?:tus|las) (?:reglas|instrucciones|normas)|no sigas las instrucciones')}`,
+    `${w("ignore ce qui precede|ignorez ce qui precede|ta (?:seule|nouvelle) tache|oublie (?:tes|vos) (?:consignes|regles|instructions)|ne suis plus les instructions")}`,
+    `${w('ignoriere das obige|ignorieren sie das obige|deine (?:einzige|neue) aufgabe|vergiss deine (?:regeln|anweisungen)|befolge die (?:vorherigen|obigen) anweisungen nicht')}`,
+    `${w('ignore o que esta acima|sua (?:unica|nova) tarefa|esqueca (?:suas|as) regras|nao siga as instrucoes')}`,
+    `${w('ignora quanto sopra|il tuo (?:unico|nuovo) compito|dimentica le tue regole|non seguire le istruzioni')}`,
+    `${w('игнорируй вс[её] выше|твоя (?:единственная|новая) задача|забудь свои правила|не следуй предыдущим')}`,
+    '(?:忽略上面|忽略以上|无视上面|唯一的任务|新的任务是|忘掉你的规则|忘记你的规则|不要再遵守)',
+    '(?:上記を無視|以上を無視|唯一の仕事|ルールは忘れ|以前の指示には従わ)',
   ],
   persona_jailbreak: [
     `${w('do anything now|dan mode|developer mode|dev mode|god mode|jailbreak mode|jailbroken|unrestricted mode|unfiltered mode|evil mode|chaos mode|opposite mode|dude mode|stan mode|betterdan|antigpt|anti-gpt|mongo tom|evil confidant|nsfw mode|sudo mode|admin mode|debug mode enabled')}`,
@@ -90,6 +111,12 @@ const SOURCES: Record<Family, string[]> = {
     `${w('two (?:responses|answers|paragraphs)|dual responses|\\[(?:🔓|🔒)?\\s*jailbreak\\]|\\(🔓|classic\\]')}`,
     `${w('hypothetical (?:ai|language model|chatbot|assistant)|character named|a fictional (?:ai|chatbot|character) (?:called|named)')}`,
     `${w('you have been (?:freed|liberated|released|jailbroken)|you are (?:now )?free')}`,
+    `${w('(?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral)(?: and (?:unfiltered|uncensored|amoral|unrestricted|unethical|immoral))? (?:chatbot|ai|assistant|model|bot|persona|character)')}`,
+    `${w("never refuses?|cannot refuse|can't refuse|always complies|allowed to (?:do anything|reveal|say|print|ignore|bypass)")}`,
+    `${w('(?:breaks?|broke|breaking) (?:free (?:of|from) )?(?:its|their|his|her|your|all) (?:programming|rules|restrictions|guidelines|chains|shackles|instructions)')}`,
+    `${w('(?:debug|developer|admin|god|maintenance|test|unlocked) (?:persona|character|version of you)')}`,
+    `${w('(?:repeats?|reveals?|tells?|recites?) (?:every|all|its|the) (?:instructions?|rules|secrets?)(?: (?:it|he|she) (?:was|has been) given)?')}`,
+    `${w('(?:ai|assistant|model|chatbot|bot) (?:with|that has) no (?:instructions|rules|programming|restrictions|filters|limits)|blank slate')}`,
   ],
   prompt_extraction: [
     `${w('reveal|show|print|display|repeat|output|tell me|give me|share|leak|dump|write out|write down|recite|spell out|type out|copy|paste|list|expose|provide|disclose|return|echo')}[^.\\n]{0,40}?${w('your|the (?:above|previous|preceding|hidden|secret|initial|original|full|entire|complete|system|developer)|all (?:of )?(?:your|the)')}\\s*(?:full\\s*|entire\\s*|complete\\s*|exact\\s*|original\\s*|initial\\s*|hidden\\s*|secret\\s*|internal\\s*|verbatim\\s*)*(?:system|developer|pre-?)?\\s*(?:prompts?|instructions|directives|configuration|guidelines|rules|message|context window|setup|initialization)`,
@@ -107,6 +134,22 @@ const SOURCES: Record<Family, string[]> = {
     '(?:显示|告诉我|输出|打印|重复|泄露|透露|给我看)[^。\\n]{0,10}(?:你的|您的)?(?:系统提示|系统指令|初始指令|提示词|系统消息|原始指令)',
     '(?:システムプロンプト|初期指示|システム指示|元の指示)[^。\\n]{0,10}(?:教えて|表示|見せて|出力|繰り返)',
     '(?:시스템 프롬프트|초기 지시|시스템 지시)[^.\\n]{0,10}(?:보여|알려|출력|반복)',
+    // Extraction without the words "system prompt": what came before, a summary or translation of
+    // the instructions, the parts the user cannot see, the secret being guarded.
+    `${w('(?:written|said|stated|typed) (?:before|above|prior to) (?:this|my|our|the (?:first|user))')}`,
+    `${w('tl;?dr|summari[sz]e|translate|convert|paraphrase|rewrite|encode|rephrase')}[^.\\n]{0,40}?${w('your (?:initial |original |system |hidden |secret |first |full )*(?:instructions|prompt|rules|system message|guidelines|directives)')}`,
+    `${w('(?:above|before|preceding) (?:this|my|our) (?:message|line|question|conversation)')}`,
+    `${w("(?:parts?|text|things|lines|instructions) (?:that )?(?:i|the user) (?:cannot|can't|cant|can not|don't|do not) see")}`,
+    `${w('(?:did|does) (?:the|your) (?:developer|creator|admin|administrator|operator|owner) (?:tell|instruct|ask|give)')}`,
+    `${w('(?:told|asked|instructed|configured|supposed|programmed) (?:to protect|to keep|to hide|to guard|not to reveal|not to share|not to tell)')}`,
+    `${w('(?:say|tell|reveal|print|share) it anyway')}`,
+    `${w('before (?:our|this|the) (?:chat|conversation|session) (?:started|began)')}`,
+    `${w('(?:prompt|instructions|rules|message) you (?:were|have been|are) (?:configured|initiali[sz]ed|given|programmed|set up|seeded) with')}`,
+    `${w('(?:context window|conversation|chat) (?:so far|from the (?:very )?(?:beginning|start))')}`,
+    `${w('secret password|secret key|hidden password|password you (?:were|are|have)')}`,
+    // Other languages: "repeat the words above", "what was written before this line".
+    `${w('repite las palabras|que (?:estaba|habia) escrito antes|tus instrucciones iniciales|repete les mots|qu\'est-ce qui (?:etait|est) ecrit avant|tes instructions initiales|wiederhole die worter|vor dieser zeile|deine ursprunglichen anweisungen|repita as palavras|que estava escrito antes|suas instrucoes iniciais|ripeti le parole|cosa c\'era scritto prima|le tue istruzioni iniziali')}`,
+    '(?:повтори слова выше|что было написано до|исходные инструкции|重复上面的|之前写了什么|最初收到的指令|から始まる上の|より前に何が書かれ|最初に与えられた指示)',
   ],
   refusal_suppression: [
     `${w("never|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|will not|won't|avoid|refrain from")}\\s*(?:ever\\s*)?(?:refuse|decline|deny|reject|apologi[sz]e|say (?:that )?(?:you can(?:'t|not)|no|sorry|i'm sorry)|mention (?:that )?(?:you(?:'re| are) an ai|ethics|legality|morality)|warn|moralize|lecture|include (?:any )?(?:warnings?|disclaimers?|caveats?|notes?)|add (?:any )?(?:warnings?|disclaimers?)|censor|filter|hold back|remind)`,
@@ -133,6 +176,12 @@ const SOURCES: Record<Family, string[]> = {
     '</?rule>|</?text>',
     `${w('step \\d+: (?:start|begin|proceed|continue) (?:from|with)')}`,
     `${w('respond (?:only )?with ["\'“]|reply (?:only )?with ["\'“]|answer (?:only )?with ["\'“]|say ["\'“]i have been pwned|i have been pwned')}`,
+    // A forced output in quotes ("say 'access granted'"), and a fake transcript's assistant turn
+    // that already agreed, or the request to continue it.
+    `${w('(?:say|print|output|respond with|reply with|answer with|reply only with|respond only with|just write|confirm by (?:saying|writing|obeying))')}\\s*(?:only\\s*|exactly\\s*|the (?:word|phrase|text)\\s*)?["'“„«「]`,
+    `${w('access granted|acceso concedido|acces autorise|zugang gewahrt|acesso concedido|accesso consentito|доступ разрешен|访问已授权|アクセス許可|admin mode enabled|haha pwned')}`,
+    `(?:^|\\n)\\s*(?:[#>*\\[<]+\\s*)?(?:assistant|ai|bot|model|chatgpt|a)\\s*[\\]>:]*\\s*\\n?\\s*(?:sure|of course|absolutely|certainly|here is|here's|here are|okay|ok)[,!.]`,
+    `${w('continue from where you (?:stopped|left off)|keep going|go on from there|finish (?:it|the answer|the list)|(?:complete|full|remaining|uncensored) (?:version|steps|answer|instructions)')}`,
   ],
   roleplay_framing: [
     `${w("imagine (?:you are|you're|that you are|yourself as|a world)|pretend (?:to be|you are|that)|role-?play|let's play a game|you are now|from now on you|act as (?:a|an|my)|you will act as|you will now|you are going to act|you are an? [a-z]+ (?:who|that|with)")}`,
@@ -168,6 +217,12 @@ const SOURCES: Record<Family, string[]> = {
     `${w('(?:without|avoid(?:ing)?|evade|evading|escape|escaping) (?:getting )?(?:caught|detection|being detected|suspicion|consequences|conviction|the police|law enforcement|legal (?:repercussions|consequences|trouble))')}`,
     `${w('loophole|grey area|gray area|edge of (?:legality|the law)|bend the rules|technically legal|controversial|taboo|boundaries|provocative|dark side|morally ambiguous|no (?:holds barred|limits)')}`,
     `${w('(?:detailed|step-by-step|step by step|specific|explicit|exact|precise|actionable) (?:instructions|guide|plan|steps|tutorial|details|description|recipe|method)')}`,
+    `${w('toxicologist|chemist|pharmacologist|penetration tester|pentester|instructor|novelist|screenwriter|phd student|supervisor')}`,
+    `${w('already public|publicly available|freely available|common knowledge|cannot be harmful|knowledge (?:is|should be) free')}`,
+    `${w('just this once|only this once|really need you to|let me (?:down|fall behind)|always been so helpful|trust you more than')}`,
+    `${w('(?:exact|precise|accurate|detailed) (?:technical )?(?:procedure|synthesis|route|briefing|chemistry|formula|quantities|method|details)')}`,
+    `${w('(?:realism|accuracy|authenticity|academic integrity) (?:is|are) (?:essential|required|crucial|important|key)|faithful to (?:real|actual)')}`,
+    `${w('thriller|documentary|screenplay|dissertation|safety manual|training (?:notes|course|manual)|briefing')}`,
   ],
   prompt_mention: [
     `${w('system prompts?|system messages?|initial prompt|hidden prompt|secret instructions|hidden instructions|pre-prompt|meta-prompt|initial instructions|developer message')}`,
@@ -176,6 +231,10 @@ const SOURCES: Record<Family, string[]> = {
     `^(?:how (?:do|can|to|does|should)|what (?:is|are|does|was|were|'s)|why (?:is|do|does|are)|where (?:is|can|do)|when (?:is|was|did)|who (?:is|was)|can you (?:help|explain|tell|show)|could you|please (?:help|explain)|explain|define|translate)${E}`,
     `${w('in (?:git|python|java|javascript|typescript|excel|sql|linux|bash|vim|css|html|react|docker|kubernetes|c\\+\\+|rust|go|regex|diff|eslint|jest|npm|windows|macos|ios|android|photoshop|word|google sheets)')}`,
     `${w('recipe|garden\\w*|vacation|holiday|birthday|homework|essay about|lesson plan|workout|resume|cover letter|weather|grocery|calendar|meeting|playlist|trivia')}`,
+    // Defensive framing: a question about an attack is not the attack.
+    `${w('(?:protect|defend|guard|secure|harden)[^.\\n]{0,30}?against|(?:prevent|detect|mitigate|spot|recogni[sz]e|report)(?: (?:it|them|this|these|such|an?|the))? (?:attacks?|attempts?|emails?|vulnerabilit\\w+|injections?|risks?)|training (?:slide|session|course)|awareness|resources to learn|learn about|red team(?:ing)?|high level|conceptually|beginner|new developer|non-technical')}`,
+    // The writer's own earlier message, not the assistant's instructions.
+    `${w('(?:disregard|ignore|forget|skip) my (?:previous|last|earlier|prior|first|other) (?:message|email|mail|question|comment|request|note|post|reply|text|answer)')}`,
   ],
 };
 

@@ -5,6 +5,9 @@
  * category's attacks at the start, middle and end (every test email and code answer, 8 tables per
  * attack and position), against the clean test contexts for false positives.
  * Also: the shipped model's false positives on the clean test contexts, per context type.
+ * Those rows are `split: 'development'`. Then the held-out rows (generated tool results under
+ * test/eval/held-out/indirect_prompt_injection, never read by training) per carrier, and the
+ * measured operating point of each sensitivity.
  */
 import detector from '../../../plugins/indirect-prompt-injection/index.js';
 import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/scorer.js';
@@ -13,6 +16,19 @@ import { LinearModel } from '../../../plugins/shared/prompt-features/linear-mode
 import { loadAttacks, loadCleanContexts, poisonedContexts, type ContextType } from '../datasets/bipia-data.js';
 import { fitIndirect, INDIRECT_SCORER_DEFAULTS } from '../../../tools/training/prompt-injection/train-indirect.js';
 import { emptyCounts, tally, rowFromCounts, recallAtFpr, type Counts, type DetectorEvaluation, type MetricsRow } from '../metrics.js';
+import { heldOutRows, loadLabelledRows, operatingPointsTable } from '../datasets/prompt-held-out.js';
+import { indirectModel } from '../../../plugins/indirect-prompt-injection/model-file.js';
+
+const SETTINGS = { sensitivity: 'balanced', scan_documents: 'from_tool', min_confidence: 0, decode_encodings: true, hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 50000 } as const;
+
+/** The shipped detector's score of one tool result. */
+function scorerOfShipped(): (text: string) => number {
+  const instance = detector.create({ ...SETTINGS, allow_phrases: [] });
+  return (text) => {
+    const hits = instance.inspect({ direction: 'input', attachments: [], attributes: {}, segments: [{ id: 0, text, source: 'tool_result', role: 'tool' }] }) as Array<{ confidence: number }>;
+    return hits[0]?.confidence ?? 0;
+  };
+}
 
 const NAME = 'indirect_prompt_injection';
 const TABLES_PER_ATTACK_POSITION = 8;
@@ -27,9 +43,32 @@ function add(into: Counts, from: Counts): void {
 export const evaluation: DetectorEvaluation = {
   name: NAME,
   async evaluate(datasets: string): Promise<MetricsRow[]> {
+    const rows = developmentRows(datasets).map((row): MetricsRow => ({ ...row, split: 'development' }));
+    const score = scorerOfShipped();
+    const heldOut = loadLabelledRows('held-out', NAME).map((row) => ({ row, score: score(row.text) }));
+    rows.push(...heldOutRows(NAME, heldOut, detector.defaultThreshold));
+    // Development points: the shipped model (fitted on every BIPIA attack category, so recall is
+    // optimistic) on the test contexts, clean and poisoned.
+    const testClean = loadCleanContexts(datasets).filter((c) => c.split === 'test');
+    const development = [
+      ...testClean.map((c) => ({ score: score(c.text), label: false })),
+      ...poisonedContexts(loadAttacks(datasets), testClean, 2).map((p) => ({ score: score(p.text), label: true })),
+    ];
+    console.log(`\n${NAME}: measured operating points (held-out: test/eval/held-out/${NAME}; development: BIPIA test contexts, clean and poisoned)\n`);
+    console.log(operatingPointsTable(indirectModel().operatingPoints, heldOut.map((s) => ({ score: s.score, label: s.row.label === 1 })), development));
+    console.log('');
+    return rows;
+  },
+};
+
+/** Leave-one-category-out rows on BIPIA, or none with a printed line when the shared datasets are absent. */
+function developmentRows(datasets: string): MetricsRow[] {
     const clean = loadCleanContexts(datasets);
     const attacks = loadAttacks(datasets);
-    if (!clean.length || !attacks.length) return [];
+    if (!clean.length || !attacks.length) {
+      console.log(`${NAME}: shared BIPIA datasets not found; development rows skipped`);
+      return [];
+    }
     const testClean = clean.filter((c) => c.split === 'test');
     const rows: MetricsRow[] = [];
     const pooled = emptyCounts();
@@ -75,7 +114,7 @@ export const evaluation: DetectorEvaluation = {
     rows.push(overall);
 
     // The shipped model (all categories) on clean test contexts: false positives only.
-    const instance = detector.create({ sensitivity: 'balanced', scan_documents: 'from_tool', min_confidence: 0, decode_encodings: true, hidden_text_confidence: 0.9, allow_phrases: [], max_chars: 50000 });
+    const instance = detector.create({ ...SETTINGS, allow_phrases: [] });
     for (const type of ['email', 'table', 'code'] as const) {
       const counts = emptyCounts();
       for (const c of testClean.filter((x) => x.type === type)) {
@@ -85,5 +124,4 @@ export const evaluation: DetectorEvaluation = {
       rows.push(rowFromCounts(NAME, `shipped/clean ${type}`, counts, `test split; threshold ${detector.defaultThreshold}`));
     }
     return rows;
-  },
-};
+}

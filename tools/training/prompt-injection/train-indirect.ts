@@ -2,8 +2,12 @@
  * Trains indirect_prompt_injection's model: `npx tsx tools/training/prompt-injection/train-indirect.ts`.
  * Positive units: the attack instructions (outside their code fences) of the included BIPIA
  * categories, plus prompt_guard's synthetic overrides; negative units: every line or sentence of
- * the `train` clean contexts. Calibration and the threshold come from the `tune` contexts, clean
- * and poisoned. The evaluation module calls `fitIndirect` once per left-out category.
+ * the `train` clean contexts; and two thirds of the generated tool results of
+ * test/eval/tuning/indirect_prompt_injection (by a hash of their id: units only poisoned results
+ * hold are attacks, every other unit benign). Calibration and the thresholds of the three
+ * sensitivities come from the `tune` contexts, clean and poisoned, and the other third of the
+ * generated results. The evaluation module calls `fitIndirect` once per left-out category.
+ * The held-out files are never read here.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -18,6 +22,8 @@ import { IndirectScorer } from '../../../plugins/indirect-prompt-injection/score
 import { splitUnits } from '../../../plugins/indirect-prompt-injection/units.js';
 import { INDIRECT_MODEL_PATH as OUT } from '../../../plugins/indirect-prompt-injection/model-file.js';
 import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
+import { loadLabelledRows, type LabelledRow } from '../../../test/eval/datasets/prompt-held-out.js';
+import { hashString } from '../../../plugins/shared/prompt-features/hashing.js';
 
 const datasets = DATASETS_DIR;
 
@@ -26,7 +32,18 @@ export const INDIRECT_FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.3, l2: 2
 /** Scorer options as the detector uses them by default. */
 export const INDIRECT_SCORER_DEFAULTS = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [], maxChars: 50000 };
 /** Total weight of each kind of training unit. */
-const WEIGHT = { attack: 4, synthetic: 1.5, email: 1.5, table: 1.5, code: 1.5 };
+const WEIGHT = { attack: 4, synthetic: 1.5, email: 1.5, table: 1.5, code: 1.5, generated_attack: 2, generated_benign: 2 };
+
+/** The generated tuning tool results, split by a hash of their id: two thirds fit the model, one third picks thresholds. */
+export function generatedToolResults(): { fit: LabelledRow[]; pick: LabelledRow[] } {
+  const rows = loadLabelledRows('tuning', 'indirect_prompt_injection');
+  return { fit: rows.filter((row) => hashString(row.id) % 3 !== 0), pick: rows.filter((row) => hashString(row.id) % 3 === 0) };
+}
+
+/** Highest fraction of `scores` at or above `t`. */
+function rate(scores: number[], t: number): number {
+  return scores.length ? scores.filter((s) => s >= t).length / scores.length : 0;
+}
 
 function row(unit: string, tabular: boolean, label: 0 | 1, weight: number, scratch: UnitScratch): SparseRow {
   const acc = new Map<number, number>();
@@ -41,9 +58,9 @@ export function attackUnits(attack: Attack): string[] {
 }
 
 /** Fits a model on `attacks` and the train contexts; calibrates and thresholds on the tune contexts. */
-export function fitIndirect(attacks: Attack[], clean: CleanContext[]): LinearModelFile {
+export function fitIndirect(attacks: Attack[], clean: CleanContext[], generated = generatedToolResults()): LinearModelFile {
   const scratch = new UnitScratch();
-  const groups: Record<string, Array<{ unit: string; tabular: boolean; label: 0 | 1 }>> = { attack: [], synthetic: [], email: [], table: [], code: [] };
+  const groups: Record<string, Array<{ unit: string; tabular: boolean; label: 0 | 1 }>> = { attack: [], synthetic: [], email: [], table: [], code: [], generated_attack: [], generated_benign: [] };
   for (const attack of attacks) {
     for (const unit of attackUnits(attack)) {
       // A text attack may land in a table or in prose.
@@ -60,6 +77,16 @@ export function fitIndirect(attacks: Attack[], clean: CleanContext[]): LinearMod
   for (const c of clean.filter((x) => x.split === 'train')) {
     const { units, tabular } = trainScorer.units(c.text);
     for (const unit of units) groups[c.type].push({ unit, tabular, label: 0 });
+  }
+  // Generated tool results: a unit that only poisoned results hold is the injected instruction.
+  const cleanUnits = new Set<string>();
+  for (const g of generated.fit) if (g.label === 0) for (const unit of trainScorer.units(g.text).units) cleanUnits.add(unit);
+  for (const g of generated.fit) {
+    const { units, tabular } = trainScorer.units(g.text);
+    for (const unit of units) {
+      if (g.label === 1 && !cleanUnits.has(unit)) groups.generated_attack.push({ unit, tabular, label: 1 });
+      else if (g.label === 0) groups.generated_benign.push({ unit, tabular, label: 0 });
+    }
   }
   const rows: SparseRow[] = [];
   for (const [kind, items] of Object.entries(groups)) {
@@ -91,7 +118,17 @@ export function fitIndirect(attacks: Attack[], clean: CleanContext[]): LinearMod
       break;
     }
   }
+  // The generated results kept for picking: a balanced threshold also keeps their clean ones
+  // within 2%; `low` keeps every clean context and generated result below it, `high` allows 3% of both.
+  const pickedClean = generated.pick.filter((g) => g.label === 0).map((g) => model.probability(scorer.rawLogit(g.text)));
+  const cleanProbs = probs.map((x) => x.p);
+  while (threshold < 0.99 && rate(pickedClean, threshold) > 0.02) threshold = Number((threshold + 0.01).toFixed(2));
   file.threshold = threshold;
+  let low = threshold;
+  while (low < 0.99 && (rate(pickedClean, low) > 0 || rate(cleanProbs, low) > 0.003)) low = Number((low + 0.01).toFixed(2));
+  let high = threshold;
+  while (high > 0.05 && rate(pickedClean, high - 0.01) <= 0.03 && rate(cleanProbs, high - 0.01) <= 0.03) high = Number((high - 0.01).toFixed(2));
+  file.operatingPoints = { low, high };
   return file;
 }
 
@@ -112,7 +149,7 @@ function toFile(weights: Float64Array, bias: number): LinearModelFile {
     }
   }
   return {
-    trainedOn: 'all BIPIA development attacks + train split of the BIPIA clean contexts (bipia-data.ts) + synthetic overrides',
+    trainedOn: 'all BIPIA development attacks + train split of the BIPIA clean contexts (bipia-data.ts) + synthetic overrides + two thirds of test/eval/tuning/indirect_prompt_injection',
     hashBits: INDIRECT_HASH_BITS, bias: Number(bias.toFixed(4)), dense, hashed: { index, weight }, calibration: { scale: 1, offset: 0 }, threshold: 0.5,
   };
 }
@@ -121,7 +158,7 @@ async function main() {
   const clean = loadCleanContexts(datasets);
   const attacks = loadAttacks(datasets);
   const file = fitIndirect(attacks, clean);
-  console.log(`nonzero hashed weights ${file.hashed.index.length}; calibration ${JSON.stringify(file.calibration)}; threshold ${file.threshold}`);
+  console.log(`nonzero hashed weights ${file.hashed.index.length}; calibration ${JSON.stringify(file.calibration)}; threshold ${file.threshold}; operating points ${JSON.stringify(file.operatingPoints)}`);
   writeFileSync(OUT, JSON.stringify(file) + '\n');
   console.log(`wrote ${OUT}`);
 }

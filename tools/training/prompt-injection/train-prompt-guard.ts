@@ -3,8 +3,10 @@
  * Fits on the `train` split of shared/datasets/direct-injection (direct-data.ts) plus the
  * synthetic rows; as benign, every view and window of the train split's clean BIPIA contexts and
  * of 4 KB prompts made of them (long-prompts.ts); as attacks, the windows holding a synthetic
- * instruction buried in such a prompt. Calibrates and picks the default threshold on the `tune`
- * split, and writes plugins/prompt-guard/model.json. The `test` split is never read here.
+ * instruction buried in such a prompt; and two thirds of the generated tuning prompts
+ * (test/eval/tuning/prompt_guard, by a hash of their id). Calibrates and picks the thresholds of
+ * the three sensitivities on the `tune` split and the other third of the tuning prompts, and
+ * writes plugins/prompt-guard/model.json. The `test` split and the held-out files are never read here.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +21,8 @@ import { InjectionScorer, type TextView } from '../../../plugins/prompt-guard/sc
 import { LinearModel, type LinearModelFile } from '../../../plugins/shared/prompt-features/linear-model.js';
 import { PROMPT_GUARD_MODEL_PATH as OUT } from '../../../plugins/prompt-guard/model-file.js';
 import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
+import { loadLabelledRows, type LabelledRow } from '../../../test/eval/datasets/prompt-held-out.js';
+import { hashString } from '../../../plugins/shared/prompt-features/hashing.js';
 
 const datasets = DATASETS_DIR;
 
@@ -28,7 +32,7 @@ export const FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.4, l2: 2, epochs:
 /** Total training weight of each source (spread over its rows): hard negatives count most. */
 export const SOURCE_WEIGHT: Record<string, number> = {
   jailbreakbench: 4,
-  synthetic_attack: 3,
+  synthetic_attack: 4,
   clinc150: 2,
   'wildguardtest-benign': 2,
   notinject: 1.5,
@@ -39,7 +43,19 @@ export const SOURCE_WEIGHT: Record<string, number> = {
   bipia_context: 6,
   long_benign: 3,
   long_attack: 1,
+  // Generated tuning prompts (tools/eval/prompt_guard/generate.ts): attacks written to beat a
+  // defended assistant, persuasion pretexts, and benign prompts using the same words.
+  tuning_attack: 4,
+  tuning_benign: 4,
 };
+
+/** The generated tuning prompts, split by a hash of their id: two thirds fit the model, one third picks thresholds. */
+export function tuningPrompts(): { fit: LabelledRow[]; pick: LabelledRow[] } {
+  const rows = loadLabelledRows('tuning', 'prompt_guard');
+  const fit = rows.filter((row) => hashString(row.id) % 3 !== 0);
+  const pick = rows.filter((row) => hashString(row.id) % 3 === 0);
+  return { fit, pick };
+}
 
 const blankModel = (): LinearModel =>
   new LinearModel({ trainedOn: '', hashBits: HASH_BITS, bias: 0, dense: {}, hashed: { index: [], weight: [] }, calibration: { scale: 1, offset: 0 }, threshold: 0.5 });
@@ -73,7 +89,7 @@ function buriedAttackWindows(samples: DirectSample[], attacks: string[], context
 }
 
 /** The rows the model is fitted on, weighted per source: samples and clean contexts of the train split. */
-export function trainingRows(samples: DirectSample[], scorer: InjectionScorer, contexts: CleanContext[]): SparseRow[] {
+export function trainingRows(samples: DirectSample[], scorer: InjectionScorer, contexts: CleanContext[], tuning: LabelledRow[] = []): SparseRow[] {
   const scratch = new FeatureScratch();
   const groups = new Map<string, Array<{ view: TextView; label: 0 | 1 }>>();
   const add = (source: string, view: TextView, label: 0 | 1) => {
@@ -88,6 +104,12 @@ export function trainingRows(samples: DirectSample[], scorer: InjectionScorer, c
     // A disguised prompt is learned through the view that undoes the disguise.
     const view = p.obfuscated && views.length > 1 ? views[views.length - 1] : views[0];
     add(p.label ? 'synthetic_attack' : 'synthetic_benign', view, p.label);
+  }
+  for (const row of tuning) {
+    const { views } = scorer.views(row.text);
+    // An attack is learned through its most revealing view (decoded or de-obfuscated when there is one); every view of a benign prompt must read as benign.
+    if (row.label === 1) add('tuning_attack', views[views.length - 1], 1);
+    else for (const view of views) add('tuning_benign', view, 0);
   }
   // Every view a pasted text is read in, windows included, must read as benign.
   for (const c of contexts) for (const view of scorer.windowViews(c.text).views) add('bipia_context', view, 0);
@@ -132,7 +154,8 @@ async function main() {
   const train = samples.filter((s) => s.split === 'train');
   const tune = samples.filter((s) => s.split === 'tune');
   const contexts = loadCleanContexts(datasets);
-  const rows = trainingRows(train, new InjectionScorer(blankModel(), SCORER_DEFAULTS), contexts.filter((c) => c.split === 'train'));
+  const tuning = tuningPrompts();
+  const rows = trainingRows(train, new InjectionScorer(blankModel(), SCORER_DEFAULTS), contexts.filter((c) => c.split === 'train'), tuning.fit);
   console.log(`training rows ${rows.length}`);
   const fitted = trainFtrl(rows, DENSE_COUNT + (1 << HASH_BITS), { ...FTRL, ...JSON.parse(process.env.PG_FTRL ?? '{}') });
   const file = modelFile(fitted.weights, fitted.bias, 'train split of shared/datasets/direct-injection (direct-data.ts) + synthetic-injections.ts + clean BIPIA contexts and 4 KB prompts of them (long-prompts.ts)');
@@ -156,19 +179,30 @@ async function main() {
   const pasted = [...tuneContexts.map((c) => c.text), ...pastedPrompts(tune, tuneContexts, 'tune')].map((text) => calibrated.probability(scorer.rawLogit(text)));
   const benign = prob.filter((x) => x.s.label === 0).map((x) => x.p);
   const hard = prob.filter((x) => x.s.label === 0 && x.s.source !== 'clinc150').map((x) => x.p);
-  let threshold = 0.99;
-  for (let t = 0.1; t <= 0.99; t += 0.01) {
-    if (rate(benign, t) <= 0.0075 && rate(hard, t) <= 0.06 && rate(bySource('notinject'), t) <= 0.03 && rate(pasted, t) <= 0.05) {
-      threshold = Number(t.toFixed(2));
-      break;
-    }
-  }
+  // The threshold-picking third of the generated prompts: its benign ones are hard negatives too.
+  const picked = tuning.pick.map((row) => ({ row, p: calibrated.probability(scorer.rawLogit(row.text)) }));
+  const generatedBenign = picked.filter((x) => x.row.label === 0).map((x) => x.p);
+  const lowest = (ok: (t: number) => boolean): number => {
+    for (let t = 0.05; t <= 0.99; t += 0.01) if (ok(t)) return Number(t.toFixed(2));
+    return 0.99;
+  };
+  const threshold = lowest((t) => rate(benign, t) <= 0.0055 && rate(hard, t) <= 0.06 && rate(bySource('notinject'), t) <= 0.03 && rate(pasted, t) <= 0.05 && rate(generatedBenign, t) <= 0.015);
   file.threshold = threshold;
+  // `low`: at most 0.3% of all benign prompts and none of the generated hard negatives; `high`:
+  // at most 3% of the hard negatives and of the generated ones, 10% of pasted material.
+  const low = Math.max(threshold, lowest((t) => rate(benign, t) <= 0.003 && rate(hard, t) <= 0.02 && rate(generatedBenign, t) <= 0.003 && rate(pasted, t) <= 0.03));
+  const high = Math.min(threshold, lowest((t) => rate(benign, t) <= 0.02 && rate(hard, t) <= 0.1 && rate(generatedBenign, t) <= 0.03 && rate(pasted, t) <= 0.1));
+  file.operatingPoints = { low, high };
+  const generatedAttacks = picked.filter((x) => x.row.label === 1).map((x) => x.p);
+  for (const [name, t] of [['low', low], ['balanced', threshold], ['high', high]] as const) {
+    console.log(`${name.padEnd(9)} ${t}: tune benign flagged ${(100 * rate(benign, t)).toFixed(2)}%, generated benign ${(100 * rate(generatedBenign, t)).toFixed(1)}%, generated attacks caught ${(100 * rate(generatedAttacks, t)).toFixed(1)}%`);
+  }
   for (const source of ['jailbreakbench', 'notinject', 'wildguardtest-benign', 'xstest-safe', 'clinc150']) {
     console.log(`tune ${source.padEnd(22)} n=${String(bySource(source).length).padStart(5)} flagged=${(100 * rate(bySource(source), threshold)).toFixed(1)}%`);
   }
   console.log(`tune ${'pasted'.padEnd(22)} n=${String(pasted.length).padStart(5)} flagged=${(100 * rate(pasted, threshold)).toFixed(1)}%`);
   console.log(`calibration ${JSON.stringify(file.calibration)} threshold ${threshold}`);
+  file.trainedOn += ' + two thirds of test/eval/tuning/prompt_guard';
   writeFileSync(OUT, JSON.stringify(file) + '\n');
   console.log(`wrote ${OUT}`);
 }
