@@ -67,9 +67,18 @@ function request(user: string, tool: string): InspectionRequest {
   };
 }
 
+const datasetsRoot = () => resolve(process.env.PORTCULLIS_DATASETS ?? join(fileURLToPath(new URL('..', import.meta.url)), '../shared/datasets'));
+
 /** Texts of the shared development data: synthetic PII sentences, benign and attack prompts, emails. */
 function datasetTexts(): string[] {
-  const root = resolve(process.env.PORTCULLIS_DATASETS ?? join(fileURLToPath(new URL('..', import.meta.url)), '../shared/datasets'));
+  const texts = datasetTextsIfPresent();
+  if (!texts) throw new Error(`BENCH_DETECTOR_TEXT=varied needs the shared datasets under ${datasetsRoot()}`);
+  return texts;
+}
+
+/** The shared development data's texts (see datasetTexts), or undefined when none is found. */
+export function datasetTextsIfPresent(): string[] | undefined {
+  const root = datasetsRoot();
   const texts: string[] = [];
   const pii = join(root, 'presidio-synth/synth_dataset_v2.dev.json');
   if (existsSync(pii)) for (const row of JSON.parse(readFileSync(pii, 'utf8')) as Array<{ full_text: string }>) texts.push(row.full_text);
@@ -82,8 +91,7 @@ function datasetTexts(): string[] {
       if (row.text ?? row.context) texts.push((row.text ?? row.context)!);
     }
   }
-  if (texts.length === 0) throw new Error(`BENCH_DETECTOR_TEXT=varied needs the shared datasets under ${root}`);
-  return texts;
+  return texts.length ? texts : undefined;
 }
 
 /**
