@@ -28,10 +28,15 @@ export async function startFloorProxy(options: { upstream: string; port?: number
   // As many connections as the load drivers open, so the pool never queues a request.
   const pool = new Pool(options.upstream, { connections: 128, keepAliveTimeout: 60_000 });
   const app = new Koa();
+  // Hung-up clients are expected under load; their errors are not news.
+  app.silent = true;
   app.use(async (ctx) => {
     const body = await readBody(ctx.req);
     const type = ctx.get('content-type');
     const answer = await pool.request({ method: ctx.method as 'POST', path: ctx.url, headers: type ? { 'content-type': type } : {}, body });
+    // A client that hangs up (a load run ending) makes Koa destroy the answer, which then emits
+    // an abort error; there is no one left to tell.
+    answer.body.on('error', () => {});
     ctx.status = answer.statusCode;
     const answerType = answer.headers['content-type'];
     if (answerType) ctx.set('content-type', String(answerType));

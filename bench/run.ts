@@ -17,6 +17,7 @@ import { configPush } from './scenarios/config-sync.js';
 import { evaluate } from './scenarios/evaluate.js';
 import { policyChain } from './scenarios/policy-chain.js';
 import { mcpToolCall } from './scenarios/mcp.js';
+import { peers } from './scenarios/peers.js';
 import { benchOptionsFromEnv, detectorBench } from './detectors.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -42,6 +43,7 @@ async function main() {
   const ctx = createContext(settings, upstream.url);
   const results: ScenarioResult[] = [];
   try {
+    if (wanted('peers')) results.push(...(await peers(ctx)));
     if (wanted('chat')) results.push(...(await chatScenarios(ctx)));
     if (wanted('chain')) results.push(await policyChain(ctx));
     if (wanted('evaluate')) results.push(await evaluate(ctx));

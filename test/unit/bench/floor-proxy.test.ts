@@ -36,6 +36,7 @@ describe('bench: floor proxy', () => {
         res.end('data: [DONE]\n\n');
         return;
       }
+      if (req.url === '/v1/slow') await new Promise((resolve) => setTimeout(resolve, 80));
       res.writeHead(201, { 'content-type': 'application/octet-stream', 'content-length': answer.length });
       res.end(answer);
     });
@@ -72,5 +73,25 @@ describe('bench: floor proxy', () => {
       }
     }
     expect(Buffer.concat(chunks).toString()).to.equal('data: {"n":0}\n\ndata: {"n":1}\n\ndata: [DONE]\n\n');
+  });
+
+  it('outlives a client that hangs up mid-stream (a load driver ending its run does)', async () => {
+    const controller = new AbortController();
+    const res = await request(`${floor.url}/v1/stream`, { method: 'POST', body: '{"stream":true}', signal: controller.signal });
+    for await (const _chunk of res.body) {
+      controller.abort();
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    releaseStream();
+    // And a client that hangs up before the upstream answered, as autocannon does when its time is up.
+    const early = new AbortController();
+    const pending = request(`${floor.url}/v1/slow`, { method: 'POST', body: '{}', signal: early.signal }).catch(() => undefined);
+    setTimeout(() => early.abort(), 20);
+    await pending;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const next = await request(`${floor.url}/v1/chat/completions`, { method: 'POST', body: '{}' });
+    expect(next.statusCode).to.equal(201);
+    expect(Buffer.from(await next.body.arrayBuffer()).equals(answer)).to.equal(true);
   });
 });
