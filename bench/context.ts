@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateMasterKey } from '../core/security/secret-box.js';
+import { FreshPrompts } from './fresh-prompts.js';
 import { GC_TRACE_FLAG, readGcTrace, type GcRecord } from './gc-trace.js';
 import { startGateway, type Cores } from './processes.js';
 import { seedConfig, type SeedOptions, type SeededConfig } from './seed-config.js';
@@ -29,6 +30,8 @@ export interface ScenarioResult {
 export interface BenchContext {
   settings: BenchSettings;
   upstreamUrl: string;
+  /** The run's never-repeating prompts, shared by its scenarios so none comes twice in a run. */
+  prompts: FreshPrompts;
   /**
    * Seeds a fresh data directory and starts a gateway on it; `stop()` removes both. With
    * `--trace-gc-nvp` among `nodeArgs`, the gateway's GC trace is kept for `gcTrace()`.
@@ -58,6 +61,7 @@ export function createContext(settings: BenchSettings, upstreamUrl: string): Ben
   return {
     settings,
     upstreamUrl,
+    prompts: FreshPrompts.fromEnvironment(),
     async gateway(seed, planes = ['proxy'], nodeArgs = [], launch = {}) {
       const dataDir = mkdtempSync(join(tmpdir(), 'portcullis-bench-'));
       const masterKey = generateMasterKey();

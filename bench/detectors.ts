@@ -52,10 +52,11 @@ function quantile(sorted: Float64Array, q: number): number {
 /** The request of iteration `i`: a 4 KB user prompt (numbered) and a 512-byte tool result. */
 export function benchRequest(i: number): InspectionRequest {
   const head = `Ticket ${i}. `;
-  return request(head + prompt(4096 - head.length), prompt(512));
+  return inspectionRequest(head + prompt(4096 - head.length), prompt(512));
 }
 
-function request(user: string, tool: string): InspectionRequest {
+/** The inspection of one evaluate request: a user prompt and a tool result. */
+export function inspectionRequest(user: string, tool: string): InspectionRequest {
   return {
     direction: 'input',
     attachments: [],
@@ -125,7 +126,7 @@ export function datasetPrompts(count: number, texts: string[] = datasetTexts()):
 
 /** Requests whose prompts are consecutive dataset texts joined up to 4 KB (and 512 bytes). */
 export function variedRequests(count: number): InspectionRequest[] {
-  return datasetPrompts(count).map(({ user, tool }) => request(user, tool));
+  return datasetPrompts(count).map(({ user, tool }) => inspectionRequest(user, tool));
 }
 
 /** `count` requests of one kind of text. */
