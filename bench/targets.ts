@@ -22,9 +22,16 @@ export function targetSummary(results: ScenarioResult[]): ScenarioResult {
   add('evaluate CPU per 4 KB evaluation ≤ 1 ms (gateway process CPU / evaluations at 100 req/s; at saturation beside it)', cpu === undefined ? undefined : `${cpu.toFixed(3)} ms (saturation ${num(f.cpuPerEvaluationSaturated)?.toFixed(3)} ms)`, cpu === undefined ? undefined : cpu <= 1);
   const perCore = num(f.evaluationsPerCoreRate);
   add('≥ 800 evaluations per second per core before p99 leaves the yardstick\'s noise (+1.5 ms)', f.evaluationsPerCore === undefined ? undefined : `${f.evaluationsPerCore} eval/s`, f.evaluationsPerCore === undefined ? undefined : (perCore ?? 0) >= 800);
+  const workMs = num(f.yardstickWorkMs);
   for (const rate of [100, 200]) {
     const over = num(f[`p99OverYardstick${rate}`]);
-    add(`evaluate p99 within 1.5 ms of the work yardstick's at ${rate} req/s`, over === undefined ? undefined : `${over >= 0 ? '+' : ''}${over.toFixed(2)} ms`, over === undefined ? undefined : over <= 1.5);
+    // Past 90% of the core the yardstick's own work queues: its p99 is no reference there.
+    const yardstickFull = workMs !== undefined && rate * workMs >= 900;
+    rows.push({
+      target: `evaluate p99 within 1.5 ms of the work yardstick's at ${rate} req/s`,
+      this_run: over === undefined ? 'not run' : `${over >= 0 ? '+' : ''}${over.toFixed(2)} ms`,
+      status: over === undefined ? 'not run' : yardstickFull ? `no verdict: ${workMs!.toFixed(2)} ms of work at ${rate} req/s fills the core` : verdict(over <= 1.5),
+    });
   }
   add('detector precision and recall within one point of before', 'measured by npm run eval:detectors, not by this run (docs/benchmarks.md, detector quality)', undefined);
   const p50 = num(f.chainAddedP50);

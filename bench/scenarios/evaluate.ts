@@ -257,6 +257,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
           evaluationsPerCoreRate: search.rate,
           evaluationsPerCoreCapped: search.capped ? 1 : 0,
           promptKind: prompts.kind,
+          yardstickWorkMs: work.workMs,
         },
       },
       {
