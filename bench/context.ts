@@ -45,6 +45,8 @@ export interface GatewayLaunch {
   cores?: Cores;
   /** Arguments after `start`'s own (e.g. `--workers 2`). */
   startArgs?: string[];
+  /** Environment variables of the gateway (e.g. `PORTCULLIS_WORKERS`). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningGateway extends SeededConfig {
@@ -74,7 +76,7 @@ export function createContext(settings: BenchSettings, upstreamUrl: string): Ben
         core: launch.cores ?? settings.gatewayCore,
         dataDir,
         planes,
-        env: { PORTCULLIS_MASTER_KEY: masterKey },
+        env: { ...launch.env, PORTCULLIS_MASTER_KEY: masterKey },
         nodeArgs: args,
         startArgs: launch.startArgs,
         outputFile,

@@ -107,8 +107,10 @@ export async function startGateway(start: GatewayStart) {
   const { proc, output } = await run(
     start.core,
     [...GATEWAY_V8_OPTIONS, ...(start.nodeArgs ?? []), 'dist/core/cli/main.js', 'start', '--planes', planes.join(','), '--proxy-port', '0', '--admin-port', '0', '--guardrail-port', '0', '--data-dir', start.dataDir, ...(start.startArgs ?? [])],
-    // The fake upstream listens on loopback, which the egress policy refuses by default.
-    { PORTCULLIS_LOG_LEVEL: 'error', PORTCULLIS_EGRESS_ALLOW: '127.0.0.0/8,::1', ...start.env },
+    // The fake upstream listens on loopback, which the egress policy refuses by default. One
+    // process unless asked (a build with `--workers` defaults to one per core): the scenarios pin
+    // the gateway to one core and read its CPU time by its pid.
+    { PORTCULLIS_LOG_LEVEL: 'error', PORTCULLIS_EGRESS_ALLOW: '127.0.0.0/8,::1', PORTCULLIS_WORKERS: '1', ...start.env },
     (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
     start.outputFile,
   );

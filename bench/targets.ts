@@ -41,7 +41,7 @@ export function targetSummary(results: ScenarioResult[]): ScenarioResult {
   const chainRps = num(f.chainRps);
   const passRps = num(f.passthroughRps);
   add('full chain saturates at ≥ 70% of pass-through on one core', chainRps === undefined ? undefined : `${Math.round(chainRps)} of ${Math.round(passRps ?? NaN)} req/s = ${formatPercent(chainRps, passRps)}`, chainRps === undefined || passRps === undefined ? undefined : chainRps >= 0.7 * passRps);
-  if (f.workers === 'not available in this build') add('1 against 2 workers shown', 'not available in this build', false);
+  if (typeof f.workers === 'string') add('1 against 2 workers shown', f.workers, false);
   else {
     const w1 = num(f.workers1Passthrough);
     add('1 against 2 workers shown (saturation req/s, pass-through / evaluate)', w1 === undefined ? undefined : `${Math.round(w1)} → ${Math.round(num(f.workers2Passthrough) ?? NaN)} / ${Math.round(num(f.workers1Evaluate) ?? NaN)} → ${Math.round(num(f.workers2Evaluate) ?? NaN)}`, w1 === undefined ? undefined : true);
