@@ -26,6 +26,11 @@ describe('bench: summary of targets', () => {
     expect(statusOf(rows, "evaluate p99 within 1.5 ms of the work yardstick's at 200")).to.match(/^no verdict/);
   });
 
+  it('gives no verdict where the yardstick queued on a crowded host, whatever the difference', () => {
+    const { rows } = targetSummary([{ scenario: 'evaluate', rows: [], figures: { yardstickWorkMs: 3, p99OverYardstick100: -6_000, yardstickQueued100: 1 } }]);
+    expect(statusOf(rows, "evaluate p99 within 1.5 ms of the work yardstick's at 100")).to.match(/^no verdict: the yardstick queued/);
+  });
+
   it('says when the workers flag is missing from the build', () => {
     const { rows } = targetSummary([{ scenario: 'workers', rows: [], figures: { workers: 'not available in this build' } }]);
     expect(rows.find((r) => String(r.target).startsWith('1 against 2'))).to.include({ this_run: 'not available in this build' });
