@@ -2,7 +2,7 @@
  * `npm run bench`: builds the gateway, starts a fake upstream and the gateway pinned to their
  * cores, runs the scenarios against the direct path and their peers in the same run, prints
  * Markdown tables ending with the summary of targets, and writes JSON results to bench/results/.
- * With no group named it runs the issue-35 groups (peers, evaluate, chain, workers: about 15
+ * With no group named it runs the issue-35 groups (peers, evaluate, chain, workers: 15 to 20
  * minutes); `npm run bench -- chat scale` runs only those groups (peers, chat, chain, evaluate,
  * workers, detectors, scale, sync, memory, mcp), `npm run bench -- all` every group.
  * Traffic goes only to 127.0.0.1, bounded by the configured rate and duration.
