@@ -16,12 +16,20 @@ export class BodyCycle {
   }
 }
 
-/** What a load run sends: one body, a list started over by each run, or a cycle shared by runs. */
-export type RequestBodies = string | readonly string[] | BodyCycle;
+/** Bodies made as they are needed, each taken once (e.g. never-repeating prompts). */
+export interface BodySupplier {
+  take(): string;
+}
+
+/**
+ * What a load run sends: one body, a list started over by each run, or a supplier shared by runs
+ * (a BodyCycle, or bodies made as needed).
+ */
+export type RequestBodies = string | readonly string[] | BodySupplier;
 
 /** The next body of each request of one run. */
 export function bodySource(body: RequestBodies): () => string {
   if (typeof body === 'string') return () => body;
-  const cycle = body instanceof BodyCycle ? body : new BodyCycle(body);
-  return () => cycle.take();
+  const supplier: BodySupplier = 'take' in body ? body : new BodyCycle(body);
+  return () => supplier.take();
 }

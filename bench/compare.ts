@@ -3,12 +3,14 @@
  * gateways against it), in the same run, interleaving them and repeating, because this machine
  * is noisy. Reports medians.
  */
+import type { RequestBodies } from './body-cycle.js';
 import { saturate, type SaturationResult } from './closed-loop.js';
 import { openLoop, type LatencyResult } from './open-loop.js';
 
 export interface Target {
   url: string;
-  body: string;
+  /** One body, or bodies taken in turn (never-repeating prompts: a supplier shared by the run). */
+  body: RequestBodies;
   headers: Record<string, string>;
 }
 

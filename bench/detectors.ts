@@ -52,10 +52,11 @@ function quantile(sorted: Float64Array, q: number): number {
 /** The request of iteration `i`: a 4 KB user prompt (numbered) and a 512-byte tool result. */
 export function benchRequest(i: number): InspectionRequest {
   const head = `Ticket ${i}. `;
-  return request(head + prompt(4096 - head.length), prompt(512));
+  return inspectionRequest(head + prompt(4096 - head.length), prompt(512));
 }
 
-function request(user: string, tool: string): InspectionRequest {
+/** The inspection of one evaluate request: a user prompt and a tool result. */
+export function inspectionRequest(user: string, tool: string): InspectionRequest {
   return {
     direction: 'input',
     attachments: [],
@@ -67,9 +68,18 @@ function request(user: string, tool: string): InspectionRequest {
   };
 }
 
+const datasetsRoot = () => resolve(process.env.PORTCULLIS_DATASETS ?? join(fileURLToPath(new URL('..', import.meta.url)), '../shared/datasets'));
+
 /** Texts of the shared development data: synthetic PII sentences, benign and attack prompts, emails. */
 function datasetTexts(): string[] {
-  const root = resolve(process.env.PORTCULLIS_DATASETS ?? join(fileURLToPath(new URL('..', import.meta.url)), '../shared/datasets'));
+  const texts = datasetTextsIfPresent();
+  if (!texts) throw new Error(`BENCH_DETECTOR_TEXT=varied needs the shared datasets under ${datasetsRoot()}`);
+  return texts;
+}
+
+/** The shared development data's texts (see datasetTexts), or undefined when none is found. */
+export function datasetTextsIfPresent(): string[] | undefined {
+  const root = datasetsRoot();
   const texts: string[] = [];
   const pii = join(root, 'presidio-synth/synth_dataset_v2.dev.json');
   if (existsSync(pii)) for (const row of JSON.parse(readFileSync(pii, 'utf8')) as Array<{ full_text: string }>) texts.push(row.full_text);
@@ -82,8 +92,7 @@ function datasetTexts(): string[] {
       if (row.text ?? row.context) texts.push((row.text ?? row.context)!);
     }
   }
-  if (texts.length === 0) throw new Error(`BENCH_DETECTOR_TEXT=varied needs the shared datasets under ${root}`);
-  return texts;
+  return texts.length ? texts : undefined;
 }
 
 /**
@@ -117,7 +126,7 @@ export function datasetPrompts(count: number, texts: string[] = datasetTexts()):
 
 /** Requests whose prompts are consecutive dataset texts joined up to 4 KB (and 512 bytes). */
 export function variedRequests(count: number): InspectionRequest[] {
-  return datasetPrompts(count).map(({ user, tool }) => request(user, tool));
+  return datasetPrompts(count).map(({ user, tool }) => inspectionRequest(user, tool));
 }
 
 /** `count` requests of one kind of text. */

@@ -20,8 +20,8 @@ export async function configPush(ctx: BenchContext, writes = 30): Promise<Scenar
   const masterKey = generateMasterKey();
   const env = { PORTCULLIS_MASTER_KEY: masterKey, PORTCULLIS_CLUSTER_TOKEN: 'bench-cluster-token-0123456789', PORTCULLIS_ADMIN_JWT_SECRET: 'bench-admin-secret-0123456789' };
   const seeded = await seedConfig({ dataDir: cpDir, masterKey, upstreamUrl: ctx.upstreamUrl, consumers: 10 });
-  const cp = await startGateway(ctx.settings.driverCore, cpDir, ['admin'], env);
-  const dp = await startGateway(ctx.settings.gatewayCore, dpDir, ['proxy'], { ...env, PORTCULLIS_CONTROL_PLANE_URL: cp.urls.admin });
+  const cp = await startGateway({ core: ctx.settings.driverCore, dataDir: cpDir, planes: ['admin'], env });
+  const dp = await startGateway({ core: ctx.settings.gatewayCore, dataDir: dpDir, planes: ['proxy'], env: { ...env, PORTCULLIS_CONTROL_PLANE_URL: cp.urls.admin } });
   const token = await mintAdminToken(env.PORTCULLIS_ADMIN_JWT_SECRET, { sub: 'bench', roles: ['platform_admin'] });
   const revision = async () => ((await (await fetch(`${dp.urls.proxy}/readyz`)).json()) as { checks: { snapshot_revision: number } }).checks.snapshot_revision;
   const latencies: number[] = [];

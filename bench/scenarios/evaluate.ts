@@ -1,13 +1,22 @@
-/** `POST /v1/evaluate` on a 4 KB prompt with every detector enabled, at a fixed rate. */
-import type { Detector } from '../../core/guardrail/detector.js';
+/**
+ * `POST /v1/evaluate` on never-repeating 4 KB prompts with every detector enabled: latency at
+ * 20, 100 and 200 req/s beside the empty server (a one-word evaluation) and the work yardstick
+ * (a server doing the detectors' work as pure computation), the gateway's CPU per evaluation at
+ * those rates and at saturation, and evaluations per second per core (bench/rate-search.ts).
+ */
+import type { Detector, InspectionRequest } from '../../core/guardrail/detector.js';
 import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
 import { openaiChat, prompt } from '../bodies.js';
-import { BodyCycle } from '../body-cycle.js';
-import type { BenchContext, ScenarioResult } from '../context.js';
-import { medianLatency } from '../compare.js';
+import { BodyCycle, type BodySupplier, type RequestBodies } from '../body-cycle.js';
+import { saturate } from '../closed-loop.js';
+import type { BenchContext, RunningGateway, ScenarioResult } from '../context.js';
+import { medianLatency, type Target } from '../compare.js';
 import { openLoop, type LatencyResult } from '../open-loop.js';
-import { benchDetectors, benchRequests, datasetPrompts, detectorWorkMs, type BenchText } from '../detectors.js';
+import { benchDetectors, datasetPrompts, detectorWorkMs, inspectionRequest } from '../detectors.js';
+import type { FreshPrompts } from '../fresh-prompts.js';
+import { cpuDuring } from '../process-cpu.js';
 import { startFakeUpstream } from '../processes.js';
+import { searchRate } from '../rate-search.js';
 
 /** Every detector on the input (shared with `bench/profile.ts`). */
 export const DETECTORS = [
@@ -20,7 +29,6 @@ export const DETECTORS = [
   { detector: 'indirect_prompt_injection', direction: 'input', action: 'block' },
 ] as const;
 
-const round = (x: number) => Number(x.toFixed(2));
 
 /** An evaluate request of a user prompt and a tool result. */
 const evaluateBodyOf = (user: string, tool: string) =>
@@ -72,6 +80,13 @@ export const evaluateConversationBodies = (texts?: string[]) => {
 export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
 /** The evaluate bodies a GC tool sends: the dataset prompts with EVALUATE_TEXT=dataset, else the business prompt. */
 export const evaluateBodiesFromEnv = () => (process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies());
+/** Evaluate requests of never-repeating prompts: each a new 4 KB prompt and 512-byte tool result. */
+export const freshEvaluateBodies = (prompts: FreshPrompts): BodySupplier => ({
+  take() {
+    const { user, tool } = prompts.next();
+    return evaluateBodyOf(user, tool);
+  },
+});
 /** The same request path with a one-word input: what HTTP, the service and this machine cost at that rate. */
 export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', direction: 'input', payload: { input: 'Hello' } });
 
@@ -82,84 +97,187 @@ export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', directi
  * answer on this host at that moment, so its p99 next to the evaluation's says how much of the
  * latency is the gateway's and how much the host's.
  */
-async function workYardstick(ctx: BenchContext, detectors: Array<[string, Detector]>, text: BenchText) {
-  const workMs = await detectorWorkMs(detectors, benchRequests(text, 1000));
+async function workYardstick(ctx: BenchContext, detectors: Array<[string, Detector]>, requests: InspectionRequest[]) {
+  const workMs = await detectorWorkMs(detectors, requests);
   const upstream = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(workMs) });
   const target = { url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' }, body: openaiChat() };
   return { workMs, target, stop: () => upstream.stop() };
 }
 
-export async function evaluate(ctx: BenchContext): Promise<ScenarioResult> {
+/** How far over the work yardstick's p99 the evaluation's may be and still count as within its noise. */
+export const P99_TOLERANCE_MS = Number(process.env.BENCH_EVALUATE_TOLERANCE_MS ?? 1.5);
+/**
+ * Whether the yardstick queued at a rate (its median over twice its work plus 2 ms): the host did
+ * not give it the core, so its p99 is no reference for the gateway's there.
+ */
+export const yardstickQueued = (yardstick: LatencyResult, workMs: number) => yardstick.p50 > 2 * workMs + 2;
+/** The rates of the latency rows. */
+const RATES = [20, 100, 200] as const;
+
+interface RateRow {
+  prompt: LatencyResult;
+  floor: LatencyResult;
+  yardstick?: LatencyResult;
+  /** Gateway CPU per evaluation and per one-word evaluation, ms (medians over the repeats). */
+  cpuPerEvaluation: number;
+  floorCpu: number;
+  p99Runs: number[];
+  requests: number;
+  errors: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * One rate: the one-word floor, the yardstick and the prompts in turn, `repeats` times, with the
+ * gateway's CPU over each of its samples divided by the requests it answered.
+ */
+async function atRate(ctx: BenchContext, gw: RunningGateway, rate: number, targets: { prompt: Target; floor: Target; yardstick?: Target }): Promise<RateRow> {
+  const durationMs = ctx.settings.durationMs;
+  const runs = { prompt: [] as LatencyResult[], floor: [] as LatencyResult[], yardstick: [] as LatencyResult[], cpu: [] as number[], floorCpu: [] as number[] };
+  await openLoop({ ...targets.prompt, rate, durationMs: 2000 });
+  for (let i = 0; i < ctx.settings.repeats; i++) {
+    const floor = await cpuDuring(gw.pid, () => openLoop({ ...targets.floor, rate, durationMs }));
+    runs.floor.push(floor.result);
+    runs.floorCpu.push(floor.cpuMs / Math.max(1, floor.result.ok));
+    if (targets.yardstick) runs.yardstick.push(await openLoop({ ...targets.yardstick, rate, durationMs }));
+    const prompt = await cpuDuring(gw.pid, () => openLoop({ ...targets.prompt, rate, durationMs }));
+    runs.prompt.push(prompt.result);
+    runs.cpu.push(prompt.cpuMs / Math.max(1, prompt.result.ok));
+  }
+  return {
+    prompt: medianLatency(runs.prompt),
+    floor: medianLatency(runs.floor),
+    yardstick: runs.yardstick.length ? medianLatency(runs.yardstick) : undefined,
+    cpuPerEvaluation: median(runs.cpu),
+    floorCpu: median(runs.floorCpu),
+    p99Runs: runs.prompt.map((r) => r.p99),
+    requests: runs.prompt.reduce((sum, r) => sum + r.sent, 0),
+    errors: [...runs.prompt, ...runs.floor, ...runs.yardstick].reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/** The gateway's CPU per evaluation at saturation (closed loop), and the evaluations per second it answered. */
+async function atSaturation(ctx: BenchContext, gw: RunningGateway, target: { url: string; headers: Record<string, string>; body: RequestBodies }) {
+  const seconds = Math.max(2, Math.round(ctx.settings.durationMs / 1000));
+  const cpu: number[] = [];
+  const rps: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < ctx.settings.repeats; i++) {
+    const { result, cpuMs } = await cpuDuring(gw.pid, () => saturate(target.url, target.body, target.headers, seconds, 16));
+    const answered = result.requests - result.non2xx;
+    cpu.push(cpuMs / Math.max(1, answered));
+    rps.push(result.rps);
+    errors += result.errors + result.non2xx;
+  }
+  return { cpuPerEvaluation: median(cpu), rps: median(rps), errors };
+}
+
+const round = (x: number | undefined, digits = 2) => (x === undefined || Number.isNaN(x) ? undefined : Number(x.toFixed(digits)));
+
+export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
   // Processes started here, stopped however the scenario ends.
   const started: Array<{ stop(): Promise<void> }> = [];
   try {
     const detectors = await benchDetectors();
-    const businessWork = await workYardstick(ctx, detectors, 'business');
-    started.push(businessWork);
-    const datasetWork = await workYardstick(ctx, detectors, 'varied');
-    started.push(datasetWork);
-    const yardsticks = { business: businessWork, dataset: datasetWork };
+    const prompts = ctx.prompts;
+    // The yardstick's work: the detectors in this process on prompts of the same kind (taken from
+    // the run's source, so the gateway never sees them).
+    const sample = Array.from({ length: 500 }, () => prompts.next());
+    const work = await workYardstick(ctx, detectors, sample.map(({ user, tool }) => inspectionRequest(user, tool)));
+    started.push(work);
     const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
     started.push(gw);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${gw.collectorKey}` };
     const url = `${gw.urls.guardrail}/v1/evaluate`;
-    const prompt = { url, headers, body: evaluateBodies() };
+    const fresh = { url, headers, body: freshEvaluateBodies(prompts) };
     // The floor: a one-word input on the same path at the same rate, i.e. what HTTP, the service
-    // and this machine cost there (at a light rate this machine's idle cores wake slowly and run
-    // colder, and that cost is in both).
+    // and this machine cost there.
     const floor = { url, headers, body: evaluateFloorBody() };
-    // The same prompt every time flatters the detectors (six sentences repeated: few distinct words
-    // and n-grams, all cached after the first request); real prompts differ from one to the next.
-    const dataset = { url, headers, body: evaluateDatasetBodies() };
-    const conversation = { url, headers, body: evaluateConversationBodies() };
-    const warmUpMs = Number(process.env.BENCH_EVALUATE_WARMUP_S ?? 30) * 1000;
+
     // V8 keeps optimizing the per-request code (HTTP, the service, the detectors) for the first
     // few thousand evaluations, on the gateway's one core; the rows measure a gateway past that.
-    await openLoop({ ...prompt, rate: 100, durationMs: warmUpMs / 2 });
-    await openLoop({ ...dataset, rate: 100, durationMs: warmUpMs / 2 });
-    const rows = [];
-    // 20 req/s shows one evaluation on a mostly idle core; at 100 and 200 req/s (the other
-    // scenarios' rate) the business prompt keeps the core 25% and 50% busy and dataset prompts
-    // about 40% and 80%, and queueing behind other evaluations shows.
-    for (const [text, target, rate] of [
-      ['business', prompt, 20], ['business', prompt, 100], ['business', prompt, 200],
-      ['dataset', dataset, 20], ['dataset', dataset, 100], ['dataset', dataset, 200],
-      ['conversation', conversation, 20], ['conversation', conversation, 100], ['conversation', conversation, 200],
-    ] as const) {
-      await openLoop({ ...target, rate, durationMs: 2000 });
-      const yardstick = text === 'conversation' ? undefined : yardsticks[text];
-      // Interleaved and repeated, medians reported, as compare() does for the other scenarios.
-      const runs = { prompt: [] as LatencyResult[], floor: [] as LatencyResult[], machine: [] as LatencyResult[] };
-      for (let i = 0; i < ctx.settings.repeats; i++) {
-        runs.floor.push(await openLoop({ ...floor, rate, durationMs: ctx.settings.durationMs }));
-        if (yardstick) runs.machine.push(await openLoop({ ...yardstick.target, rate, durationMs: ctx.settings.durationMs }));
-        runs.prompt.push(await openLoop({ ...target, rate, durationMs: ctx.settings.durationMs }));
-      }
-      const r = medianLatency(runs.prompt);
-      const f = medianLatency(runs.floor);
-      const m = yardstick && medianLatency(runs.machine);
+    await openLoop({ ...fresh, rate: 100, durationMs: Number(process.env.BENCH_EVALUATE_WARMUP_S ?? 20) * 1000 });
+
+    const rows: ScenarioResult['rows'] = [];
+    const byRate = new Map<number, RateRow>();
+    for (const rate of RATES) {
+      const r = await atRate(ctx, gw, rate, { prompt: fresh, floor, yardstick: work.target });
+      byRate.set(rate, r);
       rows.push({
-        prompt: text,
         rate_rps: rate,
-        requests: runs.prompt.reduce((sum, run) => sum + run.sent, 0),
-        p50_ms: round(r.p50),
-        p90_ms: round(r.p90),
-        p99_ms: round(r.p99),
-        p99_runs_ms: runs.prompt.map((run) => round(run.p99)).join(' / '),
-        floor_p50_ms: round(f.p50),
-        floor_p99_ms: round(f.p99),
-        work_ms: yardstick && round(yardstick.workMs),
-        machine_p50_ms: m && round(m.p50),
-        machine_p99_ms: m && round(m.p99),
-        errors: [...runs.prompt, ...runs.floor, ...runs.machine].reduce((sum, run) => sum + run.errors, 0),
+        requests: r.requests,
+        p50_ms: round(r.prompt.p50),
+        p99_ms: round(r.prompt.p99),
+        p99_runs_ms: r.p99Runs.map((x) => round(x)).join(' / '),
+        floor_p50_ms: round(r.floor.p50),
+        floor_p99_ms: round(r.floor.p99),
+        yardstick_p50_ms: round(r.yardstick?.p50),
+        yardstick_p99_ms: round(r.yardstick?.p99),
+        p99_over_yardstick_ms: round(r.prompt.p99 - (r.yardstick?.p99 ?? NaN)),
+        cpu_per_evaluation_ms: round(r.cpuPerEvaluation, 3),
+        floor_cpu_ms: round(r.floorCpu, 3),
+        errors: r.errors,
       });
     }
-    return { scenario: 'evaluate (4 KB prompt, every detector)', rows, notes: [
-        "p*_ms: medians over the repeats; p99_runs_ms: each repeat's p99",
-        `prompt: business, the same six sentences repeated, each request opening with its own number; dataset, ${BODIES} different prompts and tool results cut from the shared datasets; each kind taken in turn, never repeated within what the detectors remember`,
-        `conversation: ${TURNS}-turn chats sent as clients send them, the system prompt and the whole history every request (up to ${TURNS} dataset prompts of 4 KB and their 512-byte answers); only the last user message is new, and the detectors answer the rest from memory`,
-        'floor: a one-word evaluation on the same path; machine: a server on the gateway\'s core doing work_ms of pure computation per request (the detectors\' warm time in process on such prompts), interleaved with the gateway: the best this host gives that much work at that rate',
-      ] };
+    const saturation = await atSaturation(ctx, gw, fresh);
+    rows.push({ rate_rps: `saturation (${round(saturation.rps, 0)} eval/s)`, cpu_per_evaluation_ms: round(saturation.cpuPerEvaluation, 3), errors: saturation.errors });
+
+    // Evaluations per second per core: the highest open-loop rate whose p99 stays within
+    // P99_TOLERANCE_MS of the yardstick's at that rate. No rate past 90% of what the yardstick's
+    // work fills is probed: there the work itself, not the gateway, queues.
+    const probeMs = Number(process.env.BENCH_EVALUATE_PROBE_S ?? 3) * 1000;
+    const max = Math.max(20, Math.floor((0.9 * 1000) / work.workMs));
+    const probeRows: ScenarioResult['rows'] = [];
+    const search = await searchRate({
+      start: Math.min(100, Math.floor(max / 2)),
+      max,
+      precision: 0.05,
+      maxProbes: Number(process.env.BENCH_EVALUATE_PROBES ?? 8),
+      async passes(rate) {
+        const yardstick = await openLoop({ ...work.target, rate, durationMs: probeMs });
+        const evaluation = await openLoop({ ...fresh, rate, durationMs: probeMs });
+        // A queued yardstick is no reference: that rate does not count as within its noise.
+        const queued = yardstickQueued(yardstick, work.workMs);
+        const passed = !queued && evaluation.errors === 0 && evaluation.p99 <= yardstick.p99 + P99_TOLERANCE_MS;
+        probeRows.push({ rate_rps: rate, p50_ms: round(evaluation.p50), p99_ms: round(evaluation.p99), yardstick_p50_ms: round(yardstick.p50), yardstick_p99_ms: round(yardstick.p99), errors: evaluation.errors, within: queued ? 'no (the yardstick queued)' : passed ? 'yes' : 'no' });
+        return passed;
+      },
+    });
+    const evaluationsPerCore = search.rate === undefined ? 'under the first probe' : `${search.capped ? '≥ ' : ''}${search.rate}`;
+    const repeated = prompts.taken - prompts.distinct;
+    return [
+      {
+        scenario: `evaluate: never-repeating 4 KB prompts (${prompts.kind === 'dataset' ? 'cut from the shared datasets' : 'generated: no shared datasets found'}), every detector`,
+        rows,
+        notes: [
+          `p*_ms: medians over ${ctx.settings.repeats} repeats of ${ctx.settings.durationMs / 1000} s at each rate; p99_runs_ms: each repeat's p99; floor: a one-word evaluation on the same path; yardstick: a server on the gateway's core doing ${round(work.workMs, 3)} ms of pure computation per request (the detectors' median warm time in process on such prompts), interleaved with the gateway`,
+          "cpu_per_evaluation_ms: the gateway process's CPU time (user + system, all threads, from /proc) over each sample divided by the evaluations it answered (a mean, 10 ms clock ticks over thousands of evaluations); floor_cpu_ms: the same for the one-word evaluation",
+          `each request: a prompt of 4,096 characters and a tool result of 512, opening with the request's number; prompts handed out this run so far: ${prompts.taken}, distinct: ${prompts.distinct}${repeated ? ` (${repeated} REPEATED: the figures are not valid)` : ''}`,
+        ],
+        figures: {
+          cpuPerEvaluation100: byRate.get(100)?.cpuPerEvaluation,
+          cpuPerEvaluationSaturated: saturation.cpuPerEvaluation,
+          p99OverYardstick100: (byRate.get(100)?.prompt.p99 ?? NaN) - (byRate.get(100)?.yardstick?.p99 ?? NaN),
+          p99OverYardstick200: (byRate.get(200)?.prompt.p99 ?? NaN) - (byRate.get(200)?.yardstick?.p99 ?? NaN),
+          evaluationsPerCore,
+          evaluationsPerCoreRate: search.rate,
+          evaluationsPerCoreCapped: search.capped ? 1 : 0,
+          promptKind: prompts.kind,
+          yardstickWorkMs: work.workMs,
+          yardstickQueued100: byRate.get(100)?.yardstick && yardstickQueued(byRate.get(100)!.yardstick!, work.workMs) ? 1 : 0,
+          yardstickQueued200: byRate.get(200)?.yardstick && yardstickQueued(byRate.get(200)!.yardstick!, work.workMs) ? 1 : 0,
+        },
+      },
+      {
+        scenario: `evaluate: evaluations per second per core: ${evaluationsPerCore}`,
+        rows: probeRows,
+        notes: [
+          `found by a rate search (bench/rate-search.ts): open loop, ${probeMs / 1000} s of the yardstick then ${probeMs / 1000} s of never-repeating prompts at each probed rate; a rate passes when every evaluation is answered, the yardstick did not queue (its p50 within twice its work plus 2 ms) and the evaluation's p99 is within ${P99_TOLERANCE_MS} ms of the yardstick's p99 at that rate; from ${Math.min(100, Math.floor(max / 2))} req/s the rate doubles while it passes, then the gap between the highest passing and the lowest failing rate is halved down to 5%; the answer is the highest passing rate`,
+          `no rate above ${max} req/s is probed: 90% of the core at the yardstick's ${round(work.workMs, 3)} ms per evaluation, where the work itself queues${search.capped ? ' (reached: the gateway kept within the yardstick up to there, so the work per evaluation is the limit)' : ''}`,
+        ],
+      },
+    ];
   } finally {
     await Promise.all(started.map((p) => p.stop()));
   }

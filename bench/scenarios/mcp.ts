@@ -9,6 +9,7 @@
  * upstream (a stateless server) without a session, toward the gateway inside the session its
  * `initialize` handed out (sealed in the id, so each call is still one POST).
  */
+import { bodySource } from '../body-cycle.js';
 import { errorsOf, interleave, medianLatency, type Target } from '../compare.js';
 import type { BenchContext, RunningGateway, ScenarioResult } from '../context.js';
 import { startFakeMcpServer } from '../processes.js';
@@ -43,7 +44,7 @@ async function post(url: string, body: string, headers: Record<string, string>):
 
 /** Sends one call and refuses to measure a path whose call fails (an `isError` result is HTTP 200 too). */
 async function checkCall(target: Target, what: string): Promise<void> {
-  const answer = await post(target.url, target.body, target.headers);
+  const answer = await post(target.url, bodySource(target.body)(), target.headers);
   const parsed = answer.status === 200 ? (JSON.parse(answer.text) as { result?: { isError?: boolean; content?: unknown[] } }) : undefined;
   if (!parsed?.result?.content || parsed.result.isError) throw new Error(`the ${what} tool call failed (${answer.status}): ${answer.text.slice(0, 500)}`);
 }
