@@ -10,7 +10,12 @@ import { ApiClient, loadConsoleConfig, type ConsoleConfig } from './api/client';
 import type { Gateway } from './api/records';
 import { SessionContext, signedInWith, type Session, type SignedIn } from './api/session';
 import { PlaceholderPage } from './components/placeholder-page';
+import { ActivityPage } from './pages/activity/activity-page';
 import { GatewaysPage } from './pages/gateways/gateways-page';
+import { CollectorPage } from './pages/guardrails/collector-page';
+import { CollectorsPage } from './pages/guardrails/collectors-page';
+import { GuardrailPoliciesPage } from './pages/guardrails/policies-page';
+import { GuardrailPolicyPage } from './pages/guardrails/policy-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { Link, matchPath, navigate, useLocation } from './router';
 
@@ -41,9 +46,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: placeholder('Vault credentials', 'GET /v1/gateways/{id}/vault-credentials') },
   { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: placeholder('Usage and spend', 'the /metrics endpoint') },
   { path: '/gateways/:gatewayId/playground', title: 'Playground', nav: 'Gateway', page: placeholder('Playground', 'the proxy plane and GET /v1/gateways/{id}/traces/{trace_id}') },
-  { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: placeholder('Collectors', 'GET /v1/collectors on the guardrail plane') },
-  { path: '/guardrails/policies', title: 'Guardrail policies', nav: 'Guardrails', page: placeholder('Guardrail policies', 'GET /v1/policies on the guardrail plane') },
-  { path: '/guardrails/activity', title: 'Activity', nav: 'Guardrails', page: placeholder('Activity', 'GET /v1/activity on the guardrail plane') },
+  { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: () => <CollectorsPage /> },
+  { path: '/guardrails/collectors/:collectorId', title: 'Collector', page: (p) => <CollectorPage collectorId={p.collectorId} /> },
+  { path: '/guardrails/policies', title: 'Guardrail policies', nav: 'Guardrails', page: () => <GuardrailPoliciesPage /> },
+  { path: '/guardrails/policies/:policyId', title: 'Guardrail policy', page: (p) => <GuardrailPolicyPage policyId={p.policyId} /> },
+  { path: '/guardrails/activity', title: 'Activity', nav: 'Guardrails', page: () => <ActivityPage /> },
 ];
 
 /** The route and its parameters for a path; undefined when none matches. */
