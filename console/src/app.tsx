@@ -11,11 +11,15 @@ import type { Gateway } from './api/records';
 import { SessionContext, signedInWith, type Session, type SignedIn } from './api/session';
 import { PlaceholderPage } from './components/placeholder-page';
 import { ActivityPage } from './pages/activity/activity-page';
+import { ConnectionsPage } from './pages/connections/connections-page';
 import { GatewaysPage } from './pages/gateways/gateways-page';
 import { CollectorPage } from './pages/guardrails/collector-page';
 import { CollectorsPage } from './pages/guardrails/collectors-page';
 import { GuardrailPoliciesPage } from './pages/guardrails/policies-page';
 import { GuardrailPolicyPage } from './pages/guardrails/policy-page';
+import { RolePage } from './pages/roles/role-page';
+import { RolesPage } from './pages/roles/roles-page';
+import { VaultPage } from './pages/vault/vault-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { Link, matchPath, navigate, useLocation } from './router';
 
@@ -38,12 +42,13 @@ const placeholder = (title: string, api: string) => () => <PlaceholderPage title
 /** The route table: the one place pages are registered. The first match wins. */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/gateways', title: 'Gateways', nav: 'Platform', page: () => <GatewaysPage /> },
-  { path: '/connections', title: 'Data-plane connections', nav: 'Platform', page: placeholder('Data-plane connections', 'GET /v1/config-sync/connections') },
+  { path: '/connections', title: 'Data-plane connections', nav: 'Platform', page: () => <ConnectionsPage /> },
   { path: '/gateways/:gatewayId/registries', title: 'Registries', nav: 'Gateway', page: placeholder('Registries', 'GET /v1/gateways/{id}/registries') },
   { path: '/gateways/:gatewayId/consumers', title: 'Consumers', nav: 'Gateway', page: placeholder('Consumers', 'GET /v1/gateways/{id}/consumers') },
   { path: '/gateways/:gatewayId/policies', title: 'Policies', nav: 'Gateway', page: placeholder('Policies', 'GET /v1/gateways/{id}/policies') },
-  { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: placeholder('Roles', 'GET /v1/gateways/{id}/roles') },
-  { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: placeholder('Vault credentials', 'GET /v1/gateways/{id}/vault-credentials') },
+  { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: (p) => <RolesPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/roles/:roleId', title: 'Role', page: (p) => <RolePage gatewayId={p.gatewayId} roleId={p.roleId} /> },
+  { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: (p) => <VaultPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: placeholder('Usage and spend', 'the /metrics endpoint') },
   { path: '/gateways/:gatewayId/playground', title: 'Playground', nav: 'Gateway', page: placeholder('Playground', 'the proxy plane and GET /v1/gateways/{id}/traces/{trace_id}') },
   { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: () => <CollectorsPage /> },
