@@ -19,6 +19,7 @@ import { GuardrailPoliciesPage } from './pages/guardrails/policies-page';
 import { GuardrailPolicyPage } from './pages/guardrails/policy-page';
 import { RolePage } from './pages/roles/role-page';
 import { RolesPage } from './pages/roles/roles-page';
+import { UsagePage } from './pages/usage/usage-page';
 import { VaultPage } from './pages/vault/vault-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { Link, matchPath, navigate, useLocation } from './router';
@@ -49,7 +50,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: (p) => <RolesPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/roles/:roleId', title: 'Role', page: (p) => <RolePage gatewayId={p.gatewayId} roleId={p.roleId} /> },
   { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: (p) => <VaultPage gatewayId={p.gatewayId} /> },
-  { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: placeholder('Usage and spend', 'the /metrics endpoint') },
+  { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: (p) => <UsagePage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/playground', title: 'Playground', nav: 'Gateway', page: placeholder('Playground', 'the proxy plane and GET /v1/gateways/{id}/traces/{trace_id}') },
   { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: () => <CollectorsPage /> },
   { path: '/guardrails/collectors/:collectorId', title: 'Collector', page: (p) => <CollectorPage collectorId={p.collectorId} /> },
