@@ -178,6 +178,30 @@ describe('console: guardrail collectors, policies and Activity', function () {
     expect(observed.body.findings).to.have.length.greaterThan(0);
   });
 
+  it('adds a gate and a consumer override through their tabs', async () => {
+    const page = await h.signedInPage('desktop', `/guardrails/policies/${policyId}`);
+    await page.getByRole('tab', { name: 'Gates' }).click();
+    await page.getByRole('textbox', { name: 'Gate name' }).fill('no shell');
+    await page.getByRole('textbox', { name: 'Field' }).fill('tool.name');
+    await page.getByRole('combobox', { name: 'Operator' }).selectOption('in');
+    await page.getByRole('textbox', { name: 'Value' }).fill('shell, bash');
+    await page.getByRole('combobox', { name: 'Gate action' }).selectOption('ask');
+    await page.getByRole('button', { name: 'Add gate' }).click();
+    await page.getByRole('list', { name: 'Gates' }).getByText('no shell').waitFor();
+
+    await page.getByRole('tab', { name: 'Consumer overrides' }).click();
+    await page.getByRole('textbox', { name: 'Consumer id' }).fill('app-2');
+    await page.getByRole('combobox', { name: 'Override mode' }).selectOption('enforce');
+    await page.getByRole('textbox', { name: 'Detectors to skip' }).fill('topic_keyword_moderation');
+    await page.getByRole('button', { name: 'Add override' }).click();
+    await page.getByRole('list', { name: 'Consumer overrides' }).getByText('app-2', { exact: true }).waitFor();
+    await screenshot(page, 'guardrail policy override');
+
+    const stored = (await (await fetch(`${h.gateway.urls.guardrail}/v1/policies/${policyId}`, { headers: { authorization: `Bearer ${h.adminToken}` } })).json()) as { gates: unknown[]; overrides: unknown[] };
+    expect(stored.gates).to.deep.equal([{ name: 'no shell', when: [{ field: 'tool.name', op: 'in', value: ['shell', 'bash'] }], action: 'ask' }]);
+    expect(stored.overrides).to.deep.equal([{ consumer_id: 'app-2', mode: 'enforce', disabled_detectors: ['topic_keyword_moderation'] }]);
+  });
+
   for (const viewport of ['desktop', 'phone'] as const) {
     it(`every guardrail page works and passes axe (${viewport})`, async function () {
       this.timeout(120_000);
