@@ -11,6 +11,11 @@ import type { TelemetryEvent } from './telemetry-event.js';
 export const USAGE_COLLECTION = 'usage_hourly';
 /** How long hourly rows are kept: a little over the longest range the usage route answers. */
 export const USAGE_RETENTION_DAYS = 100;
+/**
+ * Rows the embedded store keeps at most, the oldest dropped first (a few hundred bytes each:
+ * about 60 MB). MongoDB keeps them for their retention.
+ */
+export const USAGE_MAX_ROWS_EMBEDDED = 200_000;
 
 /** The counters a row, a bucket or a total carries. */
 export type UsageCounters = {
