@@ -82,10 +82,16 @@ export function ActivityPage(): JSX.Element {
       <PagedTable<ActivityRecord>
         caption="Evaluations"
         load={(page, size) =>
-          api.get<Listing<ActivityRecord>>('/v1/activity', { ...queryOf(applied), page, size }, 'guardrail').catch((err: ApiError) => {
-            setError(err);
-            throw err;
-          })
+          api.get<Listing<ActivityRecord>>('/v1/activity', { ...queryOf(applied), page, size }, 'guardrail').then(
+            (answer) => {
+              setError(null);
+              return answer;
+            },
+            (err: ApiError) => {
+              setError(err); // shown beside the filter it names
+              throw err;
+            },
+          )
         }
         rowKey={(r) => r.id}
         reloadKey={reload}
