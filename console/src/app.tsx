@@ -9,15 +9,24 @@ import { ApiError } from './api/api-error';
 import { ApiClient, loadConsoleConfig, type ConsoleConfig } from './api/client';
 import type { Gateway } from './api/records';
 import { SessionContext, signedInWith, type Session, type SignedIn } from './api/session';
-import { PlaceholderPage } from './components/placeholder-page';
+import { ActivityPage } from './pages/activity/activity-page';
+import { ConnectionsPage } from './pages/connections/connections-page';
 import { ConsumerPage } from './pages/consumers/consumer-page';
 import { ConsumersPage } from './pages/consumers/consumers-page';
 import { GatewayPage } from './pages/gateways/gateway-page';
 import { GatewaysPage } from './pages/gateways/gateways-page';
+import { CollectorPage } from './pages/guardrails/collector-page';
+import { CollectorsPage } from './pages/guardrails/collectors-page';
+import { GuardrailPoliciesPage } from './pages/guardrails/policies-page';
+import { GuardrailPolicyPage } from './pages/guardrails/policy-page';
 import { PlaygroundPage } from './pages/playground/playground-page';
 import { PoliciesPage } from './pages/policies/policies-page';
 import { PolicyPage } from './pages/policies/policy-page';
 import { RegistriesPage } from './pages/registries/registries-page';
+import { RolePage } from './pages/roles/role-page';
+import { RolesPage } from './pages/roles/roles-page';
+import { UsagePage } from './pages/usage/usage-page';
+import { VaultPage } from './pages/vault/vault-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { Link, matchPath, navigate, useLocation } from './router';
 
@@ -35,25 +44,26 @@ export interface RouteDef {
   nav?: NavSection;
 }
 
-const placeholder = (title: string, api: string) => () => <PlaceholderPage title={title} api={api} />;
-
 /** The route table: the one place pages are registered. The first match wins. */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/gateways', title: 'Gateways', nav: 'Platform', page: () => <GatewaysPage /> },
-  { path: '/connections', title: 'Data-plane connections', nav: 'Platform', page: placeholder('Data-plane connections', 'GET /v1/config-sync/connections') },
+  { path: '/connections', title: 'Data-plane connections', nav: 'Platform', page: () => <ConnectionsPage /> },
   { path: '/gateways/:gatewayId', title: 'Gateway', page: (p) => <GatewayPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/registries', title: 'Registries', nav: 'Gateway', page: (p) => <RegistriesPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/consumers', title: 'Consumers', nav: 'Gateway', page: (p) => <ConsumersPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/consumers/:consumerId', title: 'Consumer', page: (p) => <ConsumerPage gatewayId={p.gatewayId} consumerId={p.consumerId} /> },
   { path: '/gateways/:gatewayId/policies', title: 'Policies', nav: 'Gateway', page: (p) => <PoliciesPage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/policies/:policyId', title: 'Policy', page: (p) => <PolicyPage gatewayId={p.gatewayId} policyId={p.policyId} /> },
-  { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: placeholder('Roles', 'GET /v1/gateways/{id}/roles') },
-  { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: placeholder('Vault credentials', 'GET /v1/gateways/{id}/vault-credentials') },
-  { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: placeholder('Usage and spend', 'the /metrics endpoint') },
+  { path: '/gateways/:gatewayId/roles', title: 'Roles', nav: 'Gateway', page: (p) => <RolesPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/roles/:roleId', title: 'Role', page: (p) => <RolePage gatewayId={p.gatewayId} roleId={p.roleId} /> },
+  { path: '/gateways/:gatewayId/vault-credentials', title: 'Vault credentials', nav: 'Gateway', page: (p) => <VaultPage gatewayId={p.gatewayId} /> },
+  { path: '/gateways/:gatewayId/usage', title: 'Usage and spend', nav: 'Gateway', page: (p) => <UsagePage gatewayId={p.gatewayId} /> },
   { path: '/gateways/:gatewayId/playground', title: 'Playground', nav: 'Gateway', page: (p) => <PlaygroundPage gatewayId={p.gatewayId} /> },
-  { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: placeholder('Collectors', 'GET /v1/collectors on the guardrail plane') },
-  { path: '/guardrails/policies', title: 'Guardrail policies', nav: 'Guardrails', page: placeholder('Guardrail policies', 'GET /v1/policies on the guardrail plane') },
-  { path: '/guardrails/activity', title: 'Activity', nav: 'Guardrails', page: placeholder('Activity', 'GET /v1/activity on the guardrail plane') },
+  { path: '/guardrails/collectors', title: 'Collectors', nav: 'Guardrails', page: () => <CollectorsPage /> },
+  { path: '/guardrails/collectors/:collectorId', title: 'Collector', page: (p) => <CollectorPage collectorId={p.collectorId} /> },
+  { path: '/guardrails/policies', title: 'Guardrail policies', nav: 'Guardrails', page: () => <GuardrailPoliciesPage /> },
+  { path: '/guardrails/policies/:policyId', title: 'Guardrail policy', page: (p) => <GuardrailPolicyPage policyId={p.policyId} /> },
+  { path: '/guardrails/activity', title: 'Activity', nav: 'Guardrails', page: () => <ActivityPage /> },
 ];
 
 /** The route and its parameters for a path; undefined when none matches. */

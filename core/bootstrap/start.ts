@@ -54,6 +54,7 @@ import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/types.js';
 import { metricsMember } from '../telemetry/metrics-event.js';
 import { createLocalSink, ensureTelemetryCollections } from '../telemetry/store-sink.js';
+import { USAGE_COLLECTION, USAGE_MAX_ROWS_EMBEDDED } from '../telemetry/usage-rollup.js';
 import { TraceBuffer } from '../telemetry/trace-buffer.js';
 import { registerTraceRoute } from '../telemetry/trace-route.js';
 import { TELEMETRY_COLLECTIONS, type TelemetrySink } from '../telemetry/telemetry-event.js';
@@ -149,7 +150,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     store = await openStore({
       dataDir: join(settings.dataDir, 'store'),
       mongodbUri: settings.mongodbUri,
-      maxDocuments: { [TELEMETRY_COLLECTIONS.activity]: settings.activityMaxRecords },
+      maxDocuments: { [TELEMETRY_COLLECTIONS.activity]: settings.activityMaxRecords, [USAGE_COLLECTION]: USAGE_MAX_ROWS_EMBEDDED },
     });
     await ensureConfigCollections(store);
     await ensureTelemetryCollections(store);

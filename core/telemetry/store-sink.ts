@@ -3,10 +3,12 @@ import type { Store } from '../store/types.js';
 import { BatchingSink } from './batching-sink.js';
 import { TELEMETRY_COLLECTIONS, type TelemetryEvent } from './telemetry-event.js';
 import type { TraceBuffer } from './trace-buffer.js';
+import { ensureUsageCollection, fileUsage, usageRowsOf } from './usage-rollup.js';
 
 /**
  * Files a telemetry batch where the admin plane runs: per-request metrics events into the
- * playground trace buffer, guardrail activity into the store (queried by `GET /v1/activity`).
+ * playground trace buffer and the hourly usage rollup, guardrail activity into the store
+ * (queried by `GET /v1/activity`).
  */
 export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: TelemetryEvent[]): Promise<void> {
   const activity: Record<string, unknown>[] = [];
@@ -16,6 +18,8 @@ export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: Te
     else if (event.kind === 'activity') activity.push(Object.assign({}, event.data, { node_id: event.node_id, at: new Date(event.at) }));
   }
   if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertMany(activity);
+  // Usage and spend by the hour (GET /v1/gateways/{id}/usage).
+  await fileUsage(store, usageRowsOf(batch));
 }
 
 /**
@@ -33,4 +37,5 @@ export function createLocalSink(store: Store, traces: TraceBuffer, log: Logger, 
 /** Creates the activity collection with a retention TTL. */
 export async function ensureTelemetryCollections(store: Store, retentionSeconds = 30 * 24 * 3600): Promise<void> {
   await store.ensureCollection(TELEMETRY_COLLECTIONS.activity, { indexes: [{ key: { at: 1 }, expireAfterSeconds: retentionSeconds }] });
+  await ensureUsageCollection(store);
 }

@@ -132,6 +132,17 @@ export const ADMIN_OPERATIONS: AdminOperation[] = [
   { method: 'post', path: `${G}/store/approvals/{approval_id}/approve`, summary: 'Approve: installs the server for the requester', tag: 'Store', responses: { 200: { record: 'store-approval' } }, errors: ['409'] },
   { method: 'post', path: `${G}/store/approvals/{approval_id}/deny`, summary: "Deny, with the reason shown on the request", tag: 'Store', request: 'store-approval-deny', responses: { 200: { record: 'store-approval' } }, errors: ['409'] },
 
+  {
+    method: 'get', path: `${G}/usage`, summary: 'Usage and spend over time per consumer, model or registry', tag: 'Usage',
+    query: [
+      { name: 'from', description: 'Start (RFC 3339), aligned down to the interval; default 24 hours before `to`. At most 93 days before `to`.', schema: { type: 'string', format: 'date-time' } },
+      { name: 'to', description: 'End (RFC 3339, exclusive); default the end of the current bucket.', schema: { type: 'string', format: 'date-time' } },
+      { name: 'interval', description: 'Bucket length; at most 744 buckets.', schema: { enum: ['hour', 'day'], default: 'hour' } },
+      { name: 'group_by', description: 'What each series is.', schema: { enum: ['consumer', 'model', 'registry'], default: 'consumer' } },
+    ],
+    responses: { 200: { api: 'usage-report' } }, errors: ['400'],
+  },
+
   // Registered by other planes through AdminDeps.extraRoutes (playground traces, config sync).
   { method: 'get', path: `${G}/traces/{trace_id}`, summary: 'The playground trace of a proxied request, by its X-AG-Trace-Id', tag: 'Traces', responses: { 200: { json: true } } },
   { method: 'get', path: '/v1/config-sync/connections', summary: 'Connected data planes (platform admins only)', tag: 'Config sync', query: [...PAGING, { name: 'scope', description: 'Opaque scope filter.', schema: { type: 'string' } }], responses: { 200: { json: true } }, errors: ['403'] },

@@ -17,6 +17,7 @@ import { storeAccessRoutes } from './store-access.js';
 import { storeApprovalRoutes } from './store-approvals.js';
 import { storeInstallRoutes } from './store-installs.js';
 import { storeServerRoutes } from './store-servers.js';
+import { usageRoutes } from './usage.js';
 import { vaultCredentialRoutes } from './vault-credentials.js';
 
 /** Every admin route area, registered in this order. */
@@ -41,4 +42,5 @@ export const ADMIN_ROUTE_MODULES: readonly AdminRouteModule[] = [
   storeAccessRoutes,
   storeInstallRoutes,
   storeApprovalRoutes,
+  usageRoutes,
 ];
