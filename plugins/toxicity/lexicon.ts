@@ -3,7 +3,7 @@
  * severity. It works on normalized text (see normalize.ts), so `f.u.c.k`, `sh1t` and
  * `b i t c h` are found; the obscenity package's English list adds its own matching.
  */
-import type { Category, Severity } from './categories.js';
+import { severityRank, type Category, type Severity } from './categories.js';
 
 /** A category with a severity. */
 export type Tag = [Category, Severity];
@@ -113,6 +113,20 @@ export function phraseCues(word: string): number {
   }
   PHRASES.forEach((p, i) => {
     if (p.cues.some((cue) => word.includes(cue))) bits |= 1 << i;
+  });
+  return bits;
+}
+
+/**
+ * Bits of the phrases that could still raise a category, given the strongest severity found so far
+ * per category: a phrase whose category already holds its severity or a stronger one would change
+ * nothing, so it need not be tested.
+ */
+export function phrasesThatCanRaise(found: ReadonlyMap<Category, Severity>): number {
+  let bits = 0;
+  PHRASES.forEach((p, i) => {
+    const had = found.get(p.tag[0]);
+    if (!had || severityRank(p.tag[1]) > severityRank(had)) bits |= 1 << i;
   });
   return bits;
 }
