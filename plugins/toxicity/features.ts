@@ -92,20 +92,27 @@ let chars = new Uint16Array(1024);
 
 /** Fills `into` with the hashed features of a normalized text. */
 export function extractFeatures(normalized: string, into: FeatureCounts = new FeatureCounts()): FeatureCounts {
-  into.clear();
   const n = normalized.length + 2;
   if (chars.length < n) chars = new Uint16Array(n * 2);
-  const at = chars;
-  at[0] = 32;
-  at[n - 1] = 32;
-  // Words and bigrams (all of them first: the model sums features in the order they were added),
-  // while the characters are copied.
+  chars[0] = 32;
+  chars[n - 1] = 32;
+  for (let i = 0; i < normalized.length; i++) chars[i + 1] = normalized.charCodeAt(i);
+  return countFeatures(chars, 0, n, into);
+}
+
+/**
+ * Fills `into` with the hashed features of the text held in `at[first + 1, end - 1)`, where
+ * `at[first]` and `at[end - 1]` are spaces: extractFeatures' work on a text already held as code
+ * units (window-scorer.ts reads a long text's windows in place).
+ */
+export function countFeatures(at: Uint16Array, first: number, end: number, into: FeatureCounts): FeatureCounts {
+  into.clear();
+  // Words and bigrams (all of them first: the model sums features in the order they were added).
   let prev = 0;
   let h = HASH_SEED;
   let inWord = false;
-  for (let i = 0; i <= normalized.length; i++) {
-    const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
-    at[i + 1] = c;
+  for (let i = first + 1; i < end; i++) {
+    const c = at[i];
     if (c === 32) {
       if (inWord) {
         into.add(((h ^ SALT_WORD) >>> 0) & MASK);
@@ -121,13 +128,13 @@ export function extractFeatures(normalized: string, into: FeatureCounts = new Fe
   }
   // Character 3-, 4- and 5-grams of ` text `: from each start the 3-gram's hash is extended by
   // one character to the 4-gram's and the 5-gram's.
-  for (let i = 0; i + 3 <= n; i++) {
+  for (let i = first; i + 3 <= end; i++) {
     const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
     into.add(((g3 ^ SALT_3) >>> 0) & MASK);
-    if (i + 3 < n) {
+    if (i + 3 < end) {
       const g4 = step(g3, at[i + 3]);
       into.add(((g4 ^ SALT_4) >>> 0) & MASK);
-      if (i + 4 < n) into.add(((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK);
+      if (i + 4 < end) into.add(((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK);
     }
   }
   return into;

@@ -6,13 +6,13 @@
  */
 import { defineDetector, preparedText, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
-import { extractFeatures, FeatureCounts, HASH_SEED, predict, step } from './features.js';
-import { LEXICON_WORDS, phraseCues, phraseTags, wordTags, type Tag } from './lexicon.js';
+import { LEXICON_WORDS, phraseCues, phrasesThatCanRaise, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
 import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
 import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
+import { WindowScorer } from './window-scorer.js';
 
 export type { ToxicitySettings } from './settings.js';
 
@@ -72,24 +72,34 @@ function sameWord(word: string, text: string, start: number, end: number): boole
   return true;
 }
 
-/** Splits a normalized text into pieces of at most about WINDOW characters, at spaces. */
-function windows(normalized: string): string[] {
-  if (normalized.length <= WINDOW + 40) return [normalized];
-  const out: string[] = [];
+/**
+ * The highest probability of the windows of a normalized text loaded into `scorer`: pieces of at
+ * most about WINDOW characters, cut at spaces (a text up to WINDOW + 40 is one piece).
+ */
+function mostToxicWindow(scorer: WindowScorer, normalized: string): number {
+  const length = normalized.length;
+  if (length <= WINDOW + 40) return scorer.probability(0, length);
+  let p = 0;
   let start = 0;
-  while (start < normalized.length) {
-    let end = Math.min(normalized.length, start + WINDOW);
-    if (end < normalized.length) {
-      // Back to the last space inside this window only: lastIndexOf would search on to the start
-      // of the text, once per window, in a text without spaces (time growing with its square).
+  while (start < length) {
+    let end = Math.min(length, start + WINDOW);
+    if (end < length) {
+      // Back to the last space inside this window only: searching on to the start of the text,
+      // once per window, would take time growing with the square of a text without spaces.
       let space = end;
       while (space > start && normalized.charCodeAt(space) !== 32) space--;
       if (space > start) end = space;
     }
-    out.push(normalized.slice(start, end).trim());
+    // Without its spaces at either end (a window cut inside a word may start at one). A window
+    // cut where there is no space leaves out the code unit at the cut, as it always has.
+    let from = start;
+    let to = end;
+    while (from < to && normalized.charCodeAt(from) === 32) from++;
+    while (to > from && normalized.charCodeAt(to - 1) === 32) to--;
+    p = Math.max(p, scorer.probability(from, to));
     start = end + 1;
   }
-  return out;
+  return p;
 }
 
 function create(settings: ToxicitySettings): Detector {
@@ -98,9 +108,7 @@ function create(settings: ToxicitySettings): Detector {
   const enabled = new Set<Category>(settings.categories);
   const shift = CONFIDENCE_SHIFT[settings.sensitivity ?? 'balanced'];
   const allow = new Set(settings.allow_words.map((w) => normalizeText(w)).filter(Boolean));
-  // Windows hold at most 320 characters (about 1,300 features): a 4,096-slot table never fills
-  // to the point of dropping one, and stays in the CPU cache.
-  const features = new FeatureCounts(12);
+  const windowScorer = new WindowScorer(model);
 
   // What one word says: its lexicon and obscenity tags (obscenity's only without allow words, as
   // its matches may lie inside an allowed word) and the phrases it is a cue of. Kept per word,
@@ -139,35 +147,25 @@ function create(settings: ToxicitySettings): Detector {
     // Only the words holding a `*` (the runs between spaces) are read again.
     if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
-    // The model learned tweets: a long text is scored in tweet-sized windows and its most toxic
-    // window counts, so one abusive sentence is not diluted by pages of neutral text.
-    let p = 0;
-    for (const window of windows(normalized)) p = Math.max(p, predict(model, extractFeatures(window, features)));
-    const confidence = calibrate(p, model.threshold);
     const tags = new Map<Category, Severity>();
     const note = ([category, severity]: Tag) => {
       const had = tags.get(category);
       if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
     };
-    // Tags only raise a category's severity: their order does not matter.
-    // Every piece between spaces is a word, as `split(' ')` would cut them.
+    // One walk over the text copies it for the model and looks up each word (every piece between
+    // spaces, as `split(' ')` would cut them) by its FNV-1a hash, cut to 30 bits: small integers
+    // for the Map. Tags only raise a category's severity: their order does not matter.
     let cues = 0;
-    let start = 0;
-    let hash = HASH_SEED;
-    for (let i = 0; i <= normalized.length; i++) {
-      const c = i < normalized.length ? normalized.charCodeAt(i) : 32;
-      if (c !== 32) {
-        hash = step(hash, c);
-        continue;
-      }
-      // The word's FNV-1a hash (features.ts `step`) cut to 30 bits: small integers for the Map.
-      const entry = lookUp(normalized, start, i, hash & 0x3fffffff);
+    windowScorer.load(normalized, (start, end, hash) => {
+      const entry = lookUp(normalized, start, end, hash & 0x3fffffff);
       for (const tag of entry.tags) note(tag);
       cues |= entry.cues;
-      start = i + 1;
-      hash = HASH_SEED;
-    }
-    phraseTags(normalized, cues).forEach(note);
+    });
+    // The model learned tweets: a long text is scored in tweet-sized windows and its most toxic
+    // window counts, so one abusive sentence is not diluted by pages of neutral text.
+    const confidence = calibrate(mostToxicWindow(windowScorer, normalized), model.threshold);
+    // Only the phrases that could still raise a category: a text already known for a threat is not searched for another.
+    phraseTags(normalized, cues & phrasesThatCanRaise(tags)).forEach(note);
     // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
     const modelOnly = tags.size === 0;
     if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');

@@ -140,10 +140,20 @@ export function joinSymbols(s: string): string {
   return finish(s, from);
 }
 
-/** Whether the text has three single letters in a row (`f u c k`), which any spaced-out word starts with. */
+/** `\w` of an expression without the `i` flag: a-z, A-Z, 0-9 and `_` (out of the text: none). */
+function isWordUnit(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * Whether the text has three single letters in a row (`f u c k`) with a word boundary (`\b`)
+ * before the first, as every match of the spaced-letters expression starts: `what a day` has
+ * letter, space, letter, space, letter too, but its first letter ends `what`.
+ */
 export function mayBeSpaced(s: string): boolean {
   for (let i = 1; i + 2 < s.length; i++) {
-    if (s.charCodeAt(i) === 0x20 && s.charCodeAt(i + 2) === 0x20 && classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && i + 3 < s.length && classOf(s, i + 3) & LETTER) return true;
+    if (s.charCodeAt(i) === 0x20 && s.charCodeAt(i + 2) === 0x20 && classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && i + 3 < s.length && classOf(s, i + 3) & LETTER && isWordUnit(s, i - 2) !== isWordUnit(s, i - 1)) return true;
   }
   return false;
 }

@@ -3,7 +3,7 @@
  * severity. It works on normalized text (see normalize.ts), so `f.u.c.k`, `sh1t` and
  * `b i t c h` are found; the obscenity package's English list adds its own matching.
  */
-import type { Category, Severity } from './categories.js';
+import { severityRank, type Category, type Severity } from './categories.js';
 
 /** A category with a severity. */
 export type Tag = [Category, Severity];
@@ -32,16 +32,18 @@ const PEOPLE = 'jews|muslims|blacks|whites|gays|immigrants|mexicans|arabs|women|
 /**
  * Phrases: threats, self-harm, directed abuse. Tested against the normalized text. `cues`: every
  * match of the pattern holds one of them inside one of its words, so a text none of whose words
- * holds a cue is not tested (keep them in step with the pattern).
+ * holds a cue is not tested (keep them in step with the pattern). `words` and `prefixes` say the
+ * same more narrowly for words of only a-z and digits (see `phraseCues`): every match holds one of
+ * `words` as a whole word, or a word starting with one of `prefixes`; each of them holds a cue.
  */
-const PHRASES: Array<{ pattern: RegExp; tag: Tag; cues: string[] }> = [
-  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'], cues: words('self think suicidal kms end die live overdos') },
-  { pattern: /\bsuicid\w*|\bself ?harm\w*/, tag: ['self_harm', 'medium'], cues: words('suicid self') },
-  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'], cues: words('self kys die bleach') },
-  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\b(?:ill|i will|im gonna|gonna|going to|i am going to|imma|ima) (?:find|hunt|track) (?:you|u) (?:down )?(?:and )?(?:kill|hurt|shoot|stab|beat|murder) (?:you|u)\b|\b(?:someone|somebody|they|you|u) (?:should|needs? to|ought to) (?:kill|shoot|stab|murder|hang) (?:you|u|him|her|them)\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'], cues: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot') },
-  { pattern: new RegExp(String.raw`\b(?:(?:you|u|ur|youre|your)(?: guys| people| all| lot| two)?|(?:this|that) (?:admin|moderator|mod|editor|reviewer|user|guy|dude|bot|clown) (?:is|s)) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb |useless |worthless |pathetic )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb|clown)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b`), tag: ['harassment', 'high'], cues: words('bitch hoe slut whore cunt idiot moron loser retard fag shit trash ugly worthless pathetic stupid dumb clown shut nobody') },
-  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'], cues: words('niger muslims jews mexicans immigrants blacks gays fag women arabs asians back human power hitler gas') },
-  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'], cues: words('suck nudes penetration bang jerk doggy fuck smash') },
+const PHRASES: Array<{ pattern: RegExp; tag: Tag; cues: string[]; words: string[]; prefixes?: string[] }> = [
+  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'], cues: words('self think suicidal kms end die live overdos'), words: words('self myself think thinking suicidal kms end ending die live alive'), prefixes: ['overdos'] },
+  { pattern: /\bsuicid\w*|\bself ?harm\w*/, tag: ['self_harm', 'medium'], cues: words('suicid self'), words: ['self'], prefixes: ['suicid', 'selfharm'] },
+  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'], cues: words('self kys die bleach'), words: words('self yourself urself kys die bleach') },
+  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\b(?:ill|i will|im gonna|gonna|going to|i am going to|imma|ima) (?:find|hunt|track) (?:you|u) (?:down )?(?:and )?(?:kill|hurt|shoot|stab|beat|murder) (?:you|u)\b|\b(?:someone|somebody|they|you|u) (?:should|needs? to|ought to) (?:kill|shoot|stab|murder|hang) (?:you|u|him|her|them)\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'], cues: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot'), words: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot killed hanged lynched gassed') },
+  { pattern: new RegExp(String.raw`\b(?:(?:you|u|ur|youre|your)(?: guys| people| all| lot| two)?|(?:this|that) (?:admin|moderator|mod|editor|reviewer|user|guy|dude|bot|clown) (?:is|s)) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb |useless |worthless |pathetic )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb|clown)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b`), tag: ['harassment', 'high'], cues: words('bitch hoe slut whore cunt idiot moron loser retard fag shit trash ugly worthless pathetic stupid dumb clown shut nobody'), words: words('bitch hoe slut whore cunt idiot moron loser retard faget fag shit trash ugly worthless pathetic stupid dumb clown shut nobody') },
+  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'], cues: words('niger muslims jews mexicans immigrants blacks gays fag women arabs asians back human power hitler gas'), words: [...words('niger nigers muslims jews mexicans immigrants blacks gays fagots fags women arabs asians').flatMap((w) => [w, `${w}s`]), ...words('back human subhuman power hitler gas')] },
+  { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'], cues: words('suck nudes penetration bang jerk doggy fuck smash'), words: words('suck nudes penetration jerk jerking jerked doggy doggystyle fuck smash'), prefixes: ['bang', 'fingerbang'] },
 ];
 
 /** `fuuck` -> `fuck`: every run of one letter becomes one letter. */
@@ -79,11 +81,52 @@ export function wordTags(word: string): Tag[] {
   return (ending && lookUp(word.slice(0, -ending.length))) || NONE;
 }
 
-/** Bit i set when the word holds a cue of phrase i: the or of a text's words says which phrases can match it. */
+// Phrase bits by whole word and by word start, for words of only a-z and digits.
+const PHRASE_WORDS = new Map<string, number>();
+const PHRASE_PREFIXES: Array<[string, number]> = [];
+PHRASES.forEach((p, i) => {
+  for (const w of p.words) PHRASE_WORDS.set(w, (PHRASE_WORDS.get(w) ?? 0) | (1 << i));
+  for (const prefix of p.prefixes ?? []) PHRASE_PREFIXES.push([prefix, 1 << i]);
+});
+
+/** Whether a word is only a-z and digits: `\b` then sees a boundary at its two ends and nowhere inside. */
+function plainWord(word: string): boolean {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if ((c < 97 || c > 122) && (c < 48 || c > 57)) return false;
+  }
+  return true;
+}
+
+/**
+ * Bit i set when phrase i can match a text holding this word: the or of a text's words says which
+ * phrases to test. A word of a-z and digits counts only as one of the phrase's `words` or
+ * `prefixes`, so `recommend` or `change` send no pattern over the text; any other word (`\b` may
+ * fall inside it, at a letter outside a-z or a `*`) counts when it holds a cue.
+ */
 export function phraseCues(word: string): number {
   let bits = 0;
+  if (plainWord(word)) {
+    bits = PHRASE_WORDS.get(word) ?? 0;
+    for (const [prefix, bit] of PHRASE_PREFIXES) if (word.startsWith(prefix)) bits |= bit;
+    return bits;
+  }
   PHRASES.forEach((p, i) => {
     if (p.cues.some((cue) => word.includes(cue))) bits |= 1 << i;
+  });
+  return bits;
+}
+
+/**
+ * Bits of the phrases that could still raise a category, given the strongest severity found so far
+ * per category: a phrase whose category already holds its severity or a stronger one would change
+ * nothing, so it need not be tested.
+ */
+export function phrasesThatCanRaise(found: ReadonlyMap<Category, Severity>): number {
+  let bits = 0;
+  PHRASES.forEach((p, i) => {
+    const had = found.get(p.tag[0]);
+    if (!had || severityRank(p.tag[1]) > severityRank(had)) bits |= 1 << i;
   });
   return bits;
 }

@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { extractFeatures, HASH_SEED, predict, step } from '../../../../plugins/toxicity/features.js';
+import { toxicityModel } from '../../../../plugins/toxicity/model.js';
+import { normalizeText } from '../../../../plugins/toxicity/normalize.js';
+import { MAX_WINDOW, WindowScorer } from '../../../../plugins/toxicity/window-scorer.js';
+
+/** A deterministic generator (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('toxicity window scorer', () => {
+  const model = toxicityModel();
+  const words = ['you', 'are', 'a', 'stupid', 'idiot', 'the', 'quarterly', 'report', 'fuck', 'this', 'spam', 'spam', 'grüße', 'naïve', '2024', 'f*ck', 'go', 'die', 'héllo', 'ok'];
+  const random = rng(3535);
+  const text = (length: number) => {
+    const out: string[] = [];
+    while (out.join(' ').length < length) out.push(words[Math.floor(random() * words.length)]);
+    return normalizeText(out.join(' '));
+  };
+
+  it('gives every window of a text the probability of the same window cut out and scored by training', () => {
+    const scorer = new WindowScorer(model);
+    for (let n = 0; n < 400; n++) {
+      const normalized = n % 7 === 0 ? 'x'.repeat(200 + n) : text(20 + Math.floor(random() * 560));
+      const seen: number[] = [];
+      scorer.load(normalized, () => undefined);
+      for (let k = 0; k < 6; k++) {
+        // Any range: at spaces, inside words (a cut), empty, the whole text.
+        const from = k === 0 ? 0 : Math.floor(random() * normalized.length);
+        const to = k === 0 ? Math.min(normalized.length, MAX_WINDOW) : Math.min(normalized.length, from + Math.floor(random() * 330));
+        const expected = predict(model, extractFeatures(normalized.slice(from, to)));
+        const p = scorer.probability(from, to);
+        expect(p, `${JSON.stringify(normalized)} [${from}, ${to})`).to.equal(expected);
+        seen.push(p);
+      }
+      // Scoring leaves no count behind: the first window scores the same again.
+      expect(scorer.probability(0, Math.min(normalized.length, MAX_WINDOW))).to.equal(seen[0]);
+    }
+  });
+
+  it('walks the words as a split at single spaces cuts them, with their FNV-1a hashes', () => {
+    const scorer = new WindowScorer(model);
+    for (const normalized of ['', 'one', 'you are a stupid idiot', text(500)]) {
+      const pieces: string[] = [];
+      scorer.load(normalized, (start, end, hash) => {
+        const piece = normalized.slice(start, end);
+        let expected = HASH_SEED;
+        for (let i = 0; i < piece.length; i++) expected = step(expected, piece.charCodeAt(i));
+        expect(hash).to.equal(expected);
+        pieces.push(piece);
+      });
+      expect(pieces).to.deep.equal(normalized.split(' '));
+    }
+  });
+
+  it('refuses a window outside the text', () => {
+    const scorer = new WindowScorer(model);
+    scorer.load('short text', () => undefined);
+    expect(() => scorer.probability(3, 40)).to.throw(RangeError);
+    scorer.load('word '.repeat(200), () => undefined);
+    expect(() => scorer.probability(0, MAX_WINDOW + 1)).to.throw(RangeError);
+  });
+});
