@@ -403,6 +403,11 @@ const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; sources: CompiledSource[]
 }));
 
 const ALL_SOURCES: CompiledSource[] = FAMILY_PATTERNS.flatMap((f) => f.sources);
+
+/** The folded sources of `family`'s patterns, in order: what countFamilies counts (for tests and tools). */
+export function patternSources(family: Family): readonly string[] {
+  return FAMILY_PATTERNS[FAMILIES.indexOf(family)].sources.map((compiled) => compiled.source);
+}
 // Word-start anchors in a trie: one walk from each word start of a text finds every anchor
 // occurring there, instead of one scan of the text per anchor.
 interface AnchorNode {
@@ -451,6 +456,10 @@ const ASCII_SCAN_LITERALS = SCAN_LITERALS.map((literals) => literals.filter((lit
 // line feed.
 const LINE_OR_NEWLINE = '(?:^|\\n)';
 const AFTER_NEWLINE = ALL_SOURCES.map((_, i) => i).filter((i) => ALL_SOURCES[i].anchors.length === 0 && !ALL_SOURCES[i].requires && ALL_SOURCES[i].source.startsWith(LINE_OR_NEWLINE));
+// Those of them that go on with `\s*`: where one fails, it fails at every later position reached
+// through white space alone (see countAt).
+const LINE_OR_NEWLINE_SPACE = `${LINE_OR_NEWLINE}\\s*`;
+const SPACE_LED = ALL_SOURCES.map((source, i) => AFTER_NEWLINE.includes(i) && source.source.startsWith(LINE_OR_NEWLINE_SPACE));
 // Patterns tried at the positions findAnchors records; the others are run over the whole text.
 const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || SCANNED.includes(i) || AFTER_NEWLINE.includes(i));
 
@@ -547,7 +556,7 @@ function findAnchors(folded: string, ascii = !NON_ASCII.test(folded)): void {
   sortScanned();
 }
 
-/** Only the scan records SCANNED patterns: their positions come literal by literal, so sort them. */
+/** Only the scan records SCANNED patterns: their positions come literal by literal so sort them. */
 function sortScanned(): void {
   for (const index of SCANNED) {
     const n = counts[index];
@@ -672,17 +681,76 @@ function countAt(folded: string, index: number, cap: number): number {
     return n;
   }
   let end = -1;
+  const spaceLed = SPACE_LED[index];
+  const known = spaceLed ? knownMisses.reset() : undefined;
   const list = positions[index];
   for (let k = 0, total = counts[index]; k < total; k++) {
     const p = list[k];
     if (p < end) continue;
+    if (known && known.covers(folded, p)) continue;
     // A sticky test() that matches leaves lastIndex at the end of the match.
     source.sticky.lastIndex = p;
-    if (!source.sticky.test(folded)) continue;
+    stickyTrials++;
+    if (!source.sticky.test(folded)) {
+      if (known) known.missedAt(folded, p);
+      continue;
+    }
     end = p + Math.max(1, source.sticky.lastIndex - p);
     if (++n >= cap) break;
   }
   return n;
+}
+
+/** ASCII white space, each of which `\s` matches. */
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * What the failed tests of one `(?:^|\n)\s*R` pattern (SPACE_LED) tell about the next positions.
+ * Such a pattern matches at a line start p when `\s*R` matches at p, and at a line feed p when
+ * `\s*R` matches at p + 1. Where `\s*R` fails at s, it fails at every later t with only white
+ * space between s and t (a match at t would be one at s, `\s*` taking that space too). A line
+ * feed is itself white space, so after a miss at a line feed or at a line start, the tests at the
+ * next line start and at the line feeds of blank lines after it cannot match either: they are
+ * skipped, and the count stays what testing every position gives.
+ */
+class KnownMisses {
+  /** `\s*R` fails at `from` and at every later position reached through white space; -1: unknown. */
+  private from = -1;
+  /** How far the white space after `from` has been read. */
+  private spaceTo = -1;
+
+  reset(): this {
+    this.from = -1;
+    this.spaceTo = -1;
+    return this;
+  }
+
+  /** Records what a failed test at `p` (a line start or a line feed) shows. */
+  missedAt(folded: string, p: number): void {
+    if (p === 0 || isLineTerminator(folded.charCodeAt(p - 1))) this.from = p;
+    else if (folded.charCodeAt(p) === 10) this.from = p + 1;
+    else return;
+    this.spaceTo = this.from;
+  }
+
+  /** Whether a test at `p` is known to fail: only white space between `from` and `p` (ASCII white space is enough to read). */
+  covers(folded: string, p: number): boolean {
+    if (this.from < 0 || p < this.from) return false;
+    while (this.spaceTo < p && isAsciiSpace(folded.charCodeAt(this.spaceTo))) this.spaceTo++;
+    if (this.spaceTo >= p) return true;
+    // Something else stands between: no later position is reached through white space either.
+    this.from = -1;
+    return false;
+  }
+}
+const knownMisses = new KnownMisses();
+
+/** Sticky tests run by countAt since the module loaded: how much work the pattern search does. */
+let stickyTrials = 0;
+
+/** The number of sticky pattern tests run so far (for tests that check work is not repeated). */
+export function patternTrials(): number {
+  return stickyTrials;
 }
 
 /**
