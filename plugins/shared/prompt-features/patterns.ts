@@ -452,6 +452,21 @@ const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => {
 });
 const SCAN_LITERALS = ALL_SOURCES.map((source) => (source.anchors.length > 0 ? source.anchors : (source.requires ?? [])));
 const ASCII_SCAN_LITERALS = SCAN_LITERALS.map((literals) => literals.filter((literal) => !NON_ASCII.test(literal)));
+// The other scanned literals (Chinese, Japanese, Russian, Arabic, ..., and a few symbols), by their
+// first code unit: a text beyond ASCII is read once for where one may begin, instead of being
+// searched once per literal (about a hundred of them, nearly all absent from any one text).
+const WIDE_SCAN_LITERALS = new Map<number, Array<{ index: number; literal: string }>>();
+for (const index of SCANNED) {
+  for (const literal of SCAN_LITERALS[index]) {
+    if (!NON_ASCII.test(literal)) continue;
+    const first = literal.charCodeAt(0);
+    const list = WIDE_SCAN_LITERALS.get(first) ?? [];
+    list.push({ index, literal });
+    WIDE_SCAN_LITERALS.set(first, list);
+  }
+}
+const BEGINS_WIDE_LITERAL = new Uint8Array(0x10000);
+for (const first of WIDE_SCAN_LITERALS.keys()) BEGINS_WIDE_LITERAL[first] = 1;
 // Patterns without anchors that begin with `(?:^|\n)`: every match begins at a line start or at a
 // line feed.
 const LINE_OR_NEWLINE = '(?:^|\\n)';
@@ -549,14 +564,24 @@ function findAnchors(folded: string, ascii = !NON_ASCII.test(folded)): void {
   wordStartAnchors(folded);
   lineAnchors(folded);
   for (const index of SCANNED) {
-    for (const literal of ascii ? ASCII_SCAN_LITERALS[index] : SCAN_LITERALS[index]) {
+    for (const literal of ASCII_SCAN_LITERALS[index]) {
       for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p, p, p + literal.length);
     }
   }
+  if (!ascii) wideLiterals(folded);
   sortScanned();
 }
 
-/** Only the scan records SCANNED patterns: their positions come literal by literal so sort them. */
+/** Records the scanned literals beyond ASCII (WIDE_SCAN_LITERALS) wherever they occur in `folded`, in one pass. */
+function wideLiterals(folded: string): void {
+  for (let p = 0, n = folded.length; p < n; p++) {
+    const first = folded.charCodeAt(p);
+    if (BEGINS_WIDE_LITERAL[first] === 0) continue;
+    for (const { index, literal } of WIDE_SCAN_LITERALS.get(first)!) if (folded.startsWith(literal, p)) record(index, p, p, p + literal.length);
+  }
+}
+
+/** Only the scan records SCANNED patterns: their positions come literal by literal (ASCII ones first), so sort them. */
 function sortScanned(): void {
   for (const index of SCANNED) {
     const n = counts[index];
