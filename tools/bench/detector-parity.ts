@@ -107,6 +107,10 @@ function corpus(): Map<string, string> {
   for (const file of ['secrets.jsonl', 'pii-validated.jsonl', 'url-analyzer/url-cases.jsonl', 'topic-keyword/keywords.jsonl']) {
     jsonl(join(fixtures, file)).forEach((row, i) => add(`fixture:${file}:${i}`, row.text));
   }
+  // The held-out sets of the prompt detectors (never read by training).
+  for (const detector of ['prompt_guard', 'indirect_prompt_injection']) {
+    jsonl(join(root, 'test/eval/held-out', detector, 'generated.jsonl')).forEach((row, i) => add(`held-out:${detector}:${i}`, row.text));
+  }
   const topics = join(fixtures, 'topic-keyword/topics.txt');
   if (existsSync(topics)) {
     readFileSync(topics, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).forEach((l, i) => add(`fixture:topics:${i}`, l.slice(l.indexOf('|') + 1)));

@@ -128,6 +128,11 @@ export interface SharedWithWhole {
   surface?: SurfaceWindow;
 }
 
+/** Sends feature `index` to `sink` unless its value is 0 (a sparse feature vector). */
+function emitNonZero(sink: FeatureSink, index: number, value: number): void {
+  if (value !== 0) sink(index, value);
+}
+
 /**
  * Streams the features of one view. `folded` is the folded text (normalize.ts), `visible` the
  * text as shown (case kept) for the surface statistics, `hashBits` the size of the hashed space,
@@ -157,32 +162,21 @@ export function emitFeatures(
     if (v !== 0) sink(i, v);
     i++;
   }
-  const hidden = [
-    flags.tagChars > 0 ? 1 : 0,
-    Math.log1p(flags.invisibleInWords),
-    Math.log1p(flags.homoglyphWords),
-    Math.log1p(flags.spacedRuns),
-    Math.log1p(flags.leetWords),
-    flags.encoded,
-  ];
-  for (const v of hidden) {
-    if (v !== 0) sink(i, v);
-    i++;
-  }
+  // The hiding tricks and the mixes go to the sink one by one, in index order: no array per view.
+  emitNonZero(sink, i++, flags.tagChars > 0 ? 1 : 0);
+  emitNonZero(sink, i++, Math.log1p(flags.invisibleInWords));
+  emitNonZero(sink, i++, Math.log1p(flags.homoglyphWords));
+  emitNonZero(sink, i++, Math.log1p(flags.spacedRuns));
+  emitNonZero(sink, i++, Math.log1p(flags.leetWords));
+  emitNonZero(sink, i++, flags.encoded);
   // A framing or persuasion device is only suspicious together with a harmful request.
   const f = scratch.families;
   const harm = Math.log1p(f[HARM]);
-  const mixes = [
-    Math.min(Math.log1p(f[ROLEPLAY]), harm),
-    Math.min(Math.log1p(f[PERSUASION]), harm),
-    Math.min(3, (50 * f[HARM]) / (stats.words + 20)),
-    // A transcript whose assistant already agreed, or a forced reply, around a harmful request.
-    Math.min(Math.log1p(f[PRIMING]), harm),
-  ];
-  for (const v of mixes) {
-    if (v !== 0) sink(i, v);
-    i++;
-  }
+  emitNonZero(sink, i++, Math.min(Math.log1p(f[ROLEPLAY]), harm));
+  emitNonZero(sink, i++, Math.min(Math.log1p(f[PERSUASION]), harm));
+  emitNonZero(sink, i++, Math.min(3, (50 * f[HARM]) / (stats.words + 20)));
+  // A transcript whose assistant already agreed, or a forced reply, around a harmful request.
+  emitNonZero(sink, i++, Math.min(Math.log1p(f[PRIMING]), harm));
 
   const mask = (1 << hashBits) - 1;
   const base = hashBase;

@@ -403,8 +403,14 @@ const FAMILY_PATTERNS: ReadonlyArray<{ family: Family; sources: CompiledSource[]
 }));
 
 const ALL_SOURCES: CompiledSource[] = FAMILY_PATTERNS.flatMap((f) => f.sources);
+
+/** The folded sources of `family`'s patterns, in order: what countFamilies counts (for tests and tools). */
+export function patternSources(family: Family): readonly string[] {
+  return FAMILY_PATTERNS[FAMILIES.indexOf(family)].sources.map((compiled) => compiled.source);
+}
 // Word-start anchors in a trie: one walk from each word start of a text finds every anchor
-// occurring there, instead of one scan of the text per anchor.
+// occurring there, instead of one scan of the text per anchor. The trie is built from maps, then
+// laid out in typed arrays for the walk (see TRIE_NEXT), which reads a text with no hashing.
 interface AnchorNode {
   next: Map<number, AnchorNode>;
   /** Patterns one of whose anchors ends here. */
@@ -425,6 +431,41 @@ ALL_SOURCES.forEach((source, index) => {
     node.sources.push(index);
   }
 });
+/** The trie's nodes, the root first (a node's number is its place here). */
+const TRIE_NODES: AnchorNode[] = [];
+{
+  const queue = [ANCHOR_TRIE];
+  for (let i = 0; i < queue.length; i++) {
+    TRIE_NODES.push(queue[i]);
+    for (const child of queue[i].next.values()) queue.push(child);
+  }
+}
+const trieNumber = new Map(TRIE_NODES.map((node, i) => [node, i]));
+// The ASCII code units the anchors hold, each given a column (1..): other ASCII has none (0).
+const TRIE_COLUMN = new Uint8Array(128);
+let trieColumns = 0;
+for (const node of TRIE_NODES) for (const code of node.next.keys()) if (code < 128 && TRIE_COLUMN[code] === 0) TRIE_COLUMN[code] = ++trieColumns;
+/** Child of node n by ASCII code unit c: TRIE_NEXT[n * trieColumns + TRIE_COLUMN[c] - 1] (0: none; the root is no one's child). */
+const TRIE_NEXT = new Int32Array(TRIE_NODES.length * trieColumns);
+/** Child of node n by a code unit c beyond ASCII, keyed n * 0x10000 + c. */
+const TRIE_WIDE_NEXT = new Map<number, number>();
+/** The patterns whose anchor ends at node n: TRIE_SOURCES[TRIE_SOURCES_FROM[n] .. TRIE_SOURCES_FROM[n + 1]). */
+const TRIE_SOURCES_FROM = new Int32Array(TRIE_NODES.length + 1);
+const TRIE_SOURCES = Int32Array.from(TRIE_NODES.flatMap((node) => node.sources));
+TRIE_NODES.forEach((node, n) => {
+  TRIE_SOURCES_FROM[n + 1] = TRIE_SOURCES_FROM[n] + node.sources.length;
+  for (const [code, child] of node.next) {
+    if (code < 128) TRIE_NEXT[n * trieColumns + TRIE_COLUMN[code] - 1] = trieNumber.get(child)!;
+    else TRIE_WIDE_NEXT.set(n * 0x10000 + code, trieNumber.get(child)!);
+  }
+});
+
+/** The child of trie node `node` by code unit `code`, or 0 when there is none. */
+function trieChild(node: number, code: number): number {
+  if (code >= 128) return TRIE_WIDE_NEXT.get(node * 0x10000 + code) ?? 0;
+  const column = TRIE_COLUMN[code];
+  return column === 0 ? 0 : TRIE_NEXT[node * trieColumns + column - 1];
+}
 const NON_ASCII = /[^\x00-\x7f]/;
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -447,10 +488,29 @@ const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => {
 });
 const SCAN_LITERALS = ALL_SOURCES.map((source) => (source.anchors.length > 0 ? source.anchors : (source.requires ?? [])));
 const ASCII_SCAN_LITERALS = SCAN_LITERALS.map((literals) => literals.filter((literal) => !NON_ASCII.test(literal)));
+// The other scanned literals (Chinese, Japanese, Russian, Arabic, ..., and a few symbols), by their
+// first code unit: a text beyond ASCII is read once for where one may begin, instead of being
+// searched once per literal (about a hundred of them, nearly all absent from any one text).
+const WIDE_SCAN_LITERALS = new Map<number, Array<{ index: number; literal: string }>>();
+for (const index of SCANNED) {
+  for (const literal of SCAN_LITERALS[index]) {
+    if (!NON_ASCII.test(literal)) continue;
+    const first = literal.charCodeAt(0);
+    const list = WIDE_SCAN_LITERALS.get(first) ?? [];
+    list.push({ index, literal });
+    WIDE_SCAN_LITERALS.set(first, list);
+  }
+}
+const BEGINS_WIDE_LITERAL = new Uint8Array(0x10000);
+for (const first of WIDE_SCAN_LITERALS.keys()) BEGINS_WIDE_LITERAL[first] = 1;
 // Patterns without anchors that begin with `(?:^|\n)`: every match begins at a line start or at a
 // line feed.
 const LINE_OR_NEWLINE = '(?:^|\\n)';
 const AFTER_NEWLINE = ALL_SOURCES.map((_, i) => i).filter((i) => ALL_SOURCES[i].anchors.length === 0 && !ALL_SOURCES[i].requires && ALL_SOURCES[i].source.startsWith(LINE_OR_NEWLINE));
+// Those of them that go on with `\s*`: where one fails, it fails at every later position reached
+// through white space alone (see countAt).
+const LINE_OR_NEWLINE_SPACE = `${LINE_OR_NEWLINE}\\s*`;
+const SPACE_LED = ALL_SOURCES.map((source, i) => AFTER_NEWLINE.includes(i) && source.source.startsWith(LINE_OR_NEWLINE_SPACE));
 // Patterns tried at the positions findAnchors records; the others are run over the whole text.
 const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || SCANNED.includes(i) || AFTER_NEWLINE.includes(i));
 
@@ -483,13 +543,12 @@ function atLineStart(folded: string, p: number): void {
 }
 
 /** Records every anchor that starts at word start `p`, from the trie node of its first character. */
-function walkAnchors(folded: string, p: number, node: AnchorNode): void {
+function walkAnchors(folded: string, p: number, node: number): void {
   for (let k = p + 1; ; k++) {
-    for (const source of node.sources) record(source, p, p, k);
+    for (let i = TRIE_SOURCES_FROM[node], end = TRIE_SOURCES_FROM[node + 1]; i < end; i++) record(TRIE_SOURCES[i], p, p, k);
     if (k >= folded.length) return;
-    const next = node.next.get(folded.charCodeAt(k));
-    if (!next) return;
-    node = next;
+    node = trieChild(node, folded.charCodeAt(k));
+    if (node === 0) return;
   }
 }
 
@@ -507,8 +566,8 @@ function wordStartAnchors(folded: string): void {
 /** Records the anchors at `p`, where WORD_ANCHOR_STARTS matched, unless a non-ASCII letter or digit is before it. */
 function wordStartAt(folded: string, p: number): void {
   if (p > 0 && folded.charCodeAt(p - 1) >= 128 && (classOf(codePointBefore(folded, p)) & (LETTER | NUMBER)) !== 0) return;
-  const node = ANCHOR_TRIE.next.get(folded.charCodeAt(p));
-  if (node) walkAnchors(folded, p, node);
+  const node = trieChild(0, folded.charCodeAt(p));
+  if (node !== 0) walkAnchors(folded, p, node);
 }
 
 /**
@@ -540,14 +599,24 @@ function findAnchors(folded: string, ascii = !NON_ASCII.test(folded)): void {
   wordStartAnchors(folded);
   lineAnchors(folded);
   for (const index of SCANNED) {
-    for (const literal of ascii ? ASCII_SCAN_LITERALS[index] : SCAN_LITERALS[index]) {
+    for (const literal of ASCII_SCAN_LITERALS[index]) {
       for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p, p, p + literal.length);
     }
   }
+  if (!ascii) wideLiterals(folded);
   sortScanned();
 }
 
-/** Only the scan records SCANNED patterns: their positions come literal by literal, so sort them. */
+/** Records the scanned literals beyond ASCII (WIDE_SCAN_LITERALS) wherever they occur in `folded`, in one pass. */
+function wideLiterals(folded: string): void {
+  for (let p = 0, n = folded.length; p < n; p++) {
+    const first = folded.charCodeAt(p);
+    if (BEGINS_WIDE_LITERAL[first] === 0) continue;
+    for (const { index, literal } of WIDE_SCAN_LITERALS.get(first)!) if (folded.startsWith(literal, p)) record(index, p, p, p + literal.length);
+  }
+}
+
+/** Only the scan records SCANNED patterns: their positions come literal by literal (ASCII ones first), so sort them. */
 function sortScanned(): void {
   for (const index of SCANNED) {
     const n = counts[index];
@@ -672,17 +741,76 @@ function countAt(folded: string, index: number, cap: number): number {
     return n;
   }
   let end = -1;
+  const spaceLed = SPACE_LED[index];
+  const known = spaceLed ? knownMisses.reset() : undefined;
   const list = positions[index];
   for (let k = 0, total = counts[index]; k < total; k++) {
     const p = list[k];
     if (p < end) continue;
+    if (known && known.covers(folded, p)) continue;
     // A sticky test() that matches leaves lastIndex at the end of the match.
     source.sticky.lastIndex = p;
-    if (!source.sticky.test(folded)) continue;
+    stickyTrials++;
+    if (!source.sticky.test(folded)) {
+      if (known) known.missedAt(folded, p);
+      continue;
+    }
     end = p + Math.max(1, source.sticky.lastIndex - p);
     if (++n >= cap) break;
   }
   return n;
+}
+
+/** ASCII white space, each of which `\s` matches. */
+const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/**
+ * What the failed tests of one `(?:^|\n)\s*R` pattern (SPACE_LED) tell about the next positions.
+ * Such a pattern matches at a line start p when `\s*R` matches at p, and at a line feed p when
+ * `\s*R` matches at p + 1. Where `\s*R` fails at s, it fails at every later t with only white
+ * space between s and t (a match at t would be one at s, `\s*` taking that space too). A line
+ * feed is itself white space, so after a miss at a line feed or at a line start, the tests at the
+ * next line start and at the line feeds of blank lines after it cannot match either: they are
+ * skipped, and the count stays what testing every position gives.
+ */
+class KnownMisses {
+  /** `\s*R` fails at `from` and at every later position reached through white space; -1: unknown. */
+  private from = -1;
+  /** How far the white space after `from` has been read. */
+  private spaceTo = -1;
+
+  reset(): this {
+    this.from = -1;
+    this.spaceTo = -1;
+    return this;
+  }
+
+  /** Records what a failed test at `p` (a line start or a line feed) shows. */
+  missedAt(folded: string, p: number): void {
+    if (p === 0 || isLineTerminator(folded.charCodeAt(p - 1))) this.from = p;
+    else if (folded.charCodeAt(p) === 10) this.from = p + 1;
+    else return;
+    this.spaceTo = this.from;
+  }
+
+  /** Whether a test at `p` is known to fail: only white space between `from` and `p` (ASCII white space is enough to read). */
+  covers(folded: string, p: number): boolean {
+    if (this.from < 0 || p < this.from) return false;
+    while (this.spaceTo < p && isAsciiSpace(folded.charCodeAt(this.spaceTo))) this.spaceTo++;
+    if (this.spaceTo >= p) return true;
+    // Something else stands between: no later position is reached through white space either.
+    this.from = -1;
+    return false;
+  }
+}
+const knownMisses = new KnownMisses();
+
+/** Sticky tests run by countAt since the module loaded: how much work the pattern search does. */
+let stickyTrials = 0;
+
+/** The number of sticky pattern tests run so far (for tests that check work is not repeated). */
+export function patternTrials(): number {
+  return stickyTrials;
 }
 
 /**
