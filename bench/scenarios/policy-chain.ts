@@ -21,7 +21,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export const chainSeed: Omit<SeedOptions, 'dataDir' | 'masterKey' | 'upstreamUrl'> = {
   consumers: 10,
   guardrailRules: [
-    { detector: 'prompt_guard', direction: 'input', action: 'block' },
+    { detector: 'prompt_guard', direction: 'input', action: 'monitor' },
     { detector: 'data_loss_prevention', direction: 'input', action: 'monitor' },
   ],
   chain: [
@@ -70,7 +70,7 @@ export async function policyChain(ctx: BenchContext): Promise<ScenarioResult> {
       ],
       notes: [
         `open loop at ${ctx.settings.rate} req/s (p*), closed-loop saturation (rps), each gateway on the gateway core; ${ctx.settings.repeats} repeats, the three paths taking turns sample by sample; medians`,
-        'every request a new 4 KB user prompt from the run\'s never-repeating source (the same source for all three paths, so none sees a prompt twice); data_loss_prevention monitors (finds, does not rewrite) so every path forwards the same body',
+        'every request a new 4 KB user prompt from the run\'s never-repeating source (the same source for all three paths, so none sees a prompt twice); prompt_guard and data_loss_prevention monitor (they find, they do not block or rewrite: some dataset prompts are attacks), so every path forwards the same body',
       ],
       figures: { chainAddedP50: addedP50, chainAddedP99: addedP99, chainRps: cRps, passthroughRps: pRps },
     };
