@@ -30,21 +30,10 @@ import { davidsonRows } from '../../test/eval/datasets/davidson.js';
 import { DATASETS_DIR } from '../../test/eval/datasets/datasets-dir.js';
 import { prompt } from '../../bench/bodies.js';
 import { benchRequest, datasetPrompts } from '../../bench/detectors.js';
+import { seededRandom as rng } from '../../test/fixtures/seeded-random.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const datasets = DATASETS_DIR;
-
-/** A deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const jsonl = (file: string) =>
   existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>) : [];

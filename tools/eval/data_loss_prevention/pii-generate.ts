@@ -14,6 +14,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { seededRandom as rng } from '../../../test/fixtures/seeded-random.js';
 
 /** One labelled row: `spans` empty for a look-alike. */
 interface Row {
@@ -22,18 +23,6 @@ interface Row {
   label: 0 | 1;
   category: string;
   spans: Array<{ entity_type: string; start: number; end: number; value: string }>;
-}
-
-/** mulberry32: a small seeded generator, so the output never depends on Math.random. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Part = 'A' | 'B';

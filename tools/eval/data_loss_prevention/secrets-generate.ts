@@ -18,6 +18,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
+import { seededRandom as rng } from '../../../test/fixtures/seeded-random.js';
 
 /** One labelled row: label 1 holds a credential of type `category`, label 0 a look-alike of kind `category`. */
 export interface SecretRow {
@@ -35,18 +36,6 @@ const HEX = '0123456789abcdef';
 const BASE32 = UPPER + '234567';
 const BASE64 = UPPER + LOWER + DIGITS + '+/';
 const BASE64URL = UPPER + LOWER + DIGITS + '-_';
-
-/** mulberry32: a small deterministic generator, so a seed always gives the same file. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class Gen {
   constructor(readonly rand: () => number) {}

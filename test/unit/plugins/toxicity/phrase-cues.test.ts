@@ -1,17 +1,6 @@
 import { expect } from 'chai';
 import { phraseCues, phraseTags } from '../../../../plugins/toxicity/lexicon.js';
-
-/** A deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../../../fixtures/seeded-random.js';
 
 const cuesOf = (text: string) => text.split(' ').reduce((bits, word) => bits | phraseCues(word), 0);
 

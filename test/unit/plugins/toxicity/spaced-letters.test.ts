@@ -1,20 +1,9 @@
 import { expect } from 'chai';
 import { mayBeSpaced } from '../../../../plugins/toxicity/letter-scan.js';
+import { seededRandom as rng } from '../../../fixtures/seeded-random.js';
 
 // normalize.ts's expression for spaced-out letters (`f u c k`).
 const SPACED = /\b(?:\p{L} ){2,}\p{L}\b/gu;
-
-/** A deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('toxicity spaced-out letters', () => {
   it('a one-letter word inside prose does not send the spaced-letters expression over the text', () => {

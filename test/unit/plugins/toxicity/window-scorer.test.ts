@@ -3,18 +3,7 @@ import { extractFeatures, HASH_SEED, predict, step } from '../../../../plugins/t
 import { toxicityModel } from '../../../../plugins/toxicity/model.js';
 import { normalizeText } from '../../../../plugins/toxicity/normalize.js';
 import { MAX_WINDOW, WindowScorer } from '../../../../plugins/toxicity/window-scorer.js';
-
-/** A deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as rng } from '../../../fixtures/seeded-random.js';
 
 describe('toxicity window scorer', () => {
   const model = toxicityModel();
