@@ -1,8 +1,9 @@
 /**
  * `npm test` passes in a clone of this repository alone: no test, fixture or support file reads
- * the labelled datasets that live outside it (`../shared/datasets`, `PORTCULLIS_DATASETS`). Only
- * the evaluation (`npm run eval:detectors`, test/eval/) and the scripts that build committed
- * fixtures from those datasets (test/fixtures/**\/build-*.ts, generate-*.ts) may.
+ * the labelled datasets that live outside it (a datasets folder beside the checkout, or
+ * `PORTCULLIS_DATASETS`). Only the evaluation (`npm run eval:detectors`, test/eval/) and the
+ * scripts that build committed fixtures from those datasets (test/fixtures/**\/build-*.ts,
+ * generate-*.ts) may.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
