@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCsv } from './csv.js';
+import { fnv1a } from './fnv1a.js';
 
 /** One labelled tweet. */
 export interface DavidsonRow {
@@ -16,40 +18,10 @@ export interface DavidsonRow {
 /** Which part of the split a row belongs to. */
 export type DavidsonPart = 'train' | 'tune' | 'held-out';
 
-function fnv1a(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) {
-    h ^= value.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
 /** The part of the split of a row id. */
 export function partOf(id: string): DavidsonPart {
   const bucket = fnv1a(id) % 20;
   return bucket < 12 ? 'train' : bucket < 15 ? 'tune' : 'held-out';
-}
-
-/** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else if (c !== '\r') field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
 }
 
 /** The rows of one part (or all). */

@@ -14,6 +14,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCsv } from '../../../test/eval/datasets/csv.js';
+import { fnv1a } from '../../../test/eval/datasets/fnv1a.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SEED = 20261129;
@@ -23,33 +25,6 @@ interface Row {
   text: string;
   label: 0 | 1;
   category: string;
-}
-
-function fnv1a(value: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-
-/** RFC 4180 CSV fields (quoted fields may hold commas and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
-    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
-    else if (c !== '\r') field += c;
-  }
-  if (field || row.length) row.push(field), rows.push(row);
-  return rows;
 }
 
 function jigsawRows(): Row[] {
