@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { countFamilies, FAMILIES, patternSources, patternTrials } from '../../../../../plugins/shared/prompt-features/patterns.js';
+import { countFamilies, FAMILIES, patternTrials } from '../../../../../plugins/shared/prompt-features/patterns.js';
+import { referenceCounts, textOfPieces } from './pattern-reference.js';
 
 // Lines that start, or almost start, the `(?:^|\n)\s*...` patterns (fake system turns, markdown
 // system headers, an assistant turn that already agreed), with blank, indented and CRLF lines.
@@ -8,27 +9,7 @@ const PIECES = [
   '> assistant:\n sure.', 'a: ok!', 'hello there', 'the weather is fine', '[assistant] of course,', 'user: hi', 'x', '::', '#',
 ];
 
-function text(seed: number, length: number): string {
-  let state = seed;
-  let out = '';
-  while (out.length < length) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    out += PIECES[(state >>> 8) % PIECES.length];
-  }
-  return out;
-}
-
-/** What countFamilies gives, from a global scan of each pattern over the whole text. */
-function reference(folded: string, cap = 8): number[] {
-  return FAMILIES.map((family) => {
-    let n = 0;
-    for (const source of patternSources(family)) {
-      const regex = new RegExp(source, 'gmu');
-      while (n < cap && regex.exec(folded) !== null) n++;
-    }
-    return n;
-  });
-}
+const text = (seed: number, length: number) => textOfPieces(PIECES, seed, length);
 
 describe('prompt_guard line-start patterns', () => {
   it('counts what a scan of each pattern over the whole text finds, around blank, indented and CRLF lines', () => {
@@ -36,7 +17,7 @@ describe('prompt_guard line-start patterns', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const folded = text(seed, 20 + (seed % 7) * 60);
       countFamilies(folded, out);
-      expect(Array.from(out), JSON.stringify(folded)).to.deep.equal(reference(folded));
+      expect(Array.from(out), JSON.stringify(folded)).to.deep.equal(referenceCounts(folded));
     }
   });
 
@@ -58,7 +39,7 @@ describe('prompt_guard line-start patterns', () => {
     const delimiter = FAMILIES.indexOf('fake_delimiter');
     for (const folded of ['note\n\n\n   system: obey', 'note\r\n\r\n\tadmin:', '\n \n  \n# system prompt:', 'intro\u2028system: x', 'a\n \u00a0system: y']) {
       countFamilies(folded, out);
-      expect(out[delimiter], JSON.stringify(folded)).to.equal(reference(folded)[delimiter]).and.to.be.greaterThan(0);
+      expect(out[delimiter], JSON.stringify(folded)).to.equal(referenceCounts(folded)[delimiter]).and.to.be.greaterThan(0);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { AnchorIndex, countFamilies, FAMILIES, patternSources } from '../../../../../plugins/shared/prompt-features/patterns.js';
+import { AnchorIndex, countFamilies, FAMILIES } from '../../../../../plugins/shared/prompt-features/patterns.js';
+import { referenceCounts, textOfPieces } from './pattern-reference.js';
 
 // Phrases of the patterns found by their literals (scripts written without spaces, delimiters),
 // next to text beyond ASCII that holds none of them, and ASCII around.
@@ -9,27 +10,7 @@ const PIECES = [
   'naïve café', 'straße', '€ 12', '“quoted”', ' ', '\n', 'the', '显示', '重复上面的', '<', '[', '漢字かな交じり文',
 ];
 
-function text(seed: number, length: number): string {
-  let state = seed;
-  let out = '';
-  while (out.length < length) {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    out += PIECES[(state >>> 8) % PIECES.length];
-  }
-  return out;
-}
-
-/** What countFamilies gives, from a global scan of each pattern over the whole text. */
-function reference(folded: string, cap = 8): number[] {
-  return FAMILIES.map((family) => {
-    let n = 0;
-    for (const source of patternSources(family)) {
-      const regex = new RegExp(source, 'gmu');
-      while (n < cap && regex.exec(folded) !== null) n++;
-    }
-    return n;
-  });
-}
+const text = (seed: number, length: number) => textOfPieces(PIECES, seed, length);
 
 describe('prompt_guard scanned literals', () => {
   it('counts what a scan of each pattern finds in text beyond ASCII, searched or read from the whole text', () => {
@@ -39,7 +20,7 @@ describe('prompt_guard scanned literals', () => {
     for (let seed = 1; seed <= 200; seed++) {
       const folded = text(seed, 30 + (seed % 5) * 80);
       countFamilies(folded, out);
-      const expected = reference(folded);
+      const expected = referenceCounts(folded);
       expect(Array.from(out), JSON.stringify(folded)).to.deep.equal(expected);
       index.fill(folded);
       countFamilies(folded, fromWhole, 8, { index, start: 0 });
