@@ -18,6 +18,8 @@ const MCP_KEY = 'mcp-console-key-0001';
 
 /** The message shown beside a field (the error its aria-describedby names). */
 async function errorBeside(page: Page, field: Locator): Promise<string> {
+  // The page marks the field once the API's (or its own) answer is rendered: wait for that render.
+  await field.locator('xpath=self::*[@aria-invalid="true"]').waitFor({ timeout: 10_000 }).catch(() => undefined);
   expect(await field.getAttribute('aria-invalid'), 'field marked invalid').to.equal('true');
   const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter((id) => id.endsWith('-error'));
   expect(ids, 'field described by an error').to.have.length(1);
