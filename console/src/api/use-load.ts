@@ -1,4 +1,7 @@
-/** Loads data for a page: the value, the ApiError, and `reload()` to fetch again after a change. */
+/**
+ * Loads data for a page: the value, the ApiError, `reload()` to fetch again after a change, and
+ * `set()` to show a record the API just answered (a save) without waiting for a second fetch.
+ */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ApiError } from './api-error';
 
@@ -7,6 +10,7 @@ export interface Loaded<T> {
   error: ApiError | null;
   loading: boolean;
   reload(): void;
+  set(value: T): void;
 }
 
 export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Loaded<T> {
@@ -35,5 +39,9 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[]): Lo
     };
   }, [...deps, tick]);
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { data, error, loading, reload };
+  const set = useCallback((value: T) => {
+    setData(value);
+    setError(null);
+  }, []);
+  return { data, error, loading, reload, set };
 }

@@ -133,7 +133,16 @@ export function ConsumerPage(props: { gatewayId: string; consumerId: string }): 
             <AttachmentList noun="role" attached={c.role_ids ?? []} available={all.roles.map((r) => ({ id: r.id, label: r.name }))} {...attachment('roles', 'Role')} />
           </Section>
           <Section title="Routing">
-            <RoutingForm key={c.updated_at} path={path} consumer={c} onSaved={() => changed('Routing saved.')} />
+            {/* Keyed by the consumer, not its version: attaching a record or saving must not wipe routing edits in progress. */}
+            <RoutingForm
+              key={c.id}
+              path={path}
+              consumer={c}
+              onSaved={(saved) => {
+                consumer.set(saved);
+                setMessage('Routing saved.');
+              }}
+            />
           </Section>
         </>
       )}

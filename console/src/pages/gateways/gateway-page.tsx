@@ -65,8 +65,9 @@ export function GatewayPage(props: { gatewayId: string }): JSX.Element {
               gateway={g}
               submitLabel="Save gateway"
               onSaved={(saved) => {
+                // The saved record re-keys the form in the same render as the message.
+                gateway.set(saved);
                 setMessage(`Gateway ${saved.slug} saved.`);
-                gateway.reload();
               }}
             />
           </Section>

@@ -73,8 +73,9 @@ export function PolicyPage(props: { gatewayId: string; policyId: string }): JSX.
           policy={p}
           schema={schema as JsonSchema | undefined}
           onSaved={(saved) => {
+            // The saved record re-keys the editor in the same render as the message.
+            policy.set(saved);
             setMessage(`Policy ${saved.name} saved.`);
-            policy.reload();
           }}
         />
       )}
