@@ -24,6 +24,7 @@ import { createEgress } from '../http/egress-dispatcher.js';
 import { EgressPolicy, type EgressLookup } from '../http/egress-policy.js';
 import type { ReadinessReport } from '../http/health.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
+import type { GatewayMetrics, MetricsSource } from '../observability/gateway-metrics.js';
 import { createObservability } from '../observability/observability.js';
 import { closeCounters } from '../counters/counter-mode.js';
 import { openCounterStore } from '../counters/open-counter-store.js';
@@ -113,6 +114,8 @@ export interface StartOptions {
   listenOn?: Partial<Record<Plane, { host: string; port: number }>>;
   /** Called with each plane's app before it listens (a worker puts its store forwarding first: core/workers). */
   preparePlane?: (plane: Plane, app: Koa) => void;
+  /** What `/metrics` answers instead of this process's registry (a `--workers N` tree's sum: core/workers). */
+  metricsSource?: (own: GatewayMetrics) => MetricsSource;
 }
 
 export async function startPortcullis(settings: Settings, options: StartOptions = {}): Promise<Portcullis> {
@@ -161,6 +164,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
     telemetry, otlpEndpoint: settings.otlpEndpoint, otlpMetricsIntervalMs: settings.otlpMetricsIntervalMs, nodeId: id, planes: settings.planes, log,
     metricsAccess: { token: settings.metricsToken, public: settings.metricsPublic, verifier: adminVerifier, store },
     metricsTenantLabels: settings.metricsTenantLabels,
+    metricsSource: options.metricsSource,
   });
   telemetry = observability.sink;
   // Limits and budgets: local, or shared by every data plane through REDIS_URL (or the store).

@@ -53,6 +53,8 @@ export const ERROR_CODES = {
   upstream_auth_failed: spec(502, 'the upstream refused the gateway\'s credential'),
   /** An MCP registry whose tools' merged names collide or exceed 64 characters (`options.tool_aliases` renames a tool). */
   tool_name_conflict: spec(422, 'merged tool names conflict'),
+  /** `/metrics` of a `--workers N` tree whose primary did not send the summed metrics in time. */
+  metrics_unavailable: spec(503, 'the metrics of the worker processes could not be gathered', true),
   /** A Store install for a user whose access level for the server is none (spec 3.3). */
   store_access_none: spec(409, 'the user\'s access level for this Store server is none'),
 } as const satisfies Record<string, ErrorCodeSpec>;

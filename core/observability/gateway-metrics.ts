@@ -3,7 +3,7 @@
  * global one, so several gateways in one process keep separate counts), fed by the telemetry
  * events it emits, plus the process-wide runtime metrics when scraped.
  */
-import { Registry } from 'prom-client';
+import { Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { MetricsEventData } from '../telemetry/metrics-event.js';
 import type { TelemetryEvent } from '../telemetry/telemetry-event.js';
 import { EvaluationMetrics } from './evaluation-metrics.js';
@@ -14,8 +14,17 @@ import { McpToolMetrics } from './mcp-tool-metrics.js';
 import { TenantLabels } from './tenant-labels.js';
 import { runtimeRegistry } from './runtime-metrics.js';
 
+/** A registry's metrics as `Registry.getMetricsAsJSON()` gives them: what processes exchange to be summed. */
+export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
+
+/** What `GET /metrics` answers: this process's metrics, or a whole process tree's (core/workers). */
+export interface MetricsSource {
+  readonly contentType: string;
+  text(): Promise<string>;
+}
+
 /** The registry of one running Portcullis and the instruments it feeds from telemetry events. */
-export class GatewayMetrics implements TelemetryObserver {
+export class GatewayMetrics implements TelemetryObserver, MetricsSource {
   readonly registry = new Registry();
   private readonly requests: RequestMetrics;
   private readonly evaluations: EvaluationMetrics;
@@ -53,5 +62,11 @@ export class GatewayMetrics implements TelemetryObserver {
   async text(): Promise<string> {
     const own = await this.registry.metrics();
     return this.includeRuntime ? `${own}\n${await runtimeRegistry().metrics()}` : own;
+  }
+
+  /** Every metric as JSON, one list per registry, for another process to sum (aggregate-metrics.ts). */
+  async json(): Promise<MetricsJson[]> {
+    const own = (await this.registry.getMetricsAsJSON()) as MetricsJson;
+    return this.includeRuntime ? [own, (await runtimeRegistry().getMetricsAsJSON()) as MetricsJson] : [own];
   }
 }

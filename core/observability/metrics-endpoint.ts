@@ -14,7 +14,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { errorAnswer } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
 import type { Store } from '../store/types.js';
-import type { GatewayMetrics } from './gateway-metrics.js';
+import type { MetricsSource } from './gateway-metrics.js';
 
 /** The path Prometheus scrapes. */
 export const METRICS_PATH = '/metrics';
@@ -45,7 +45,7 @@ async function checkScraper(koa: Koa.Context, access: MetricsAccess, tokenDigest
 }
 
 /** Answers `GET /metrics` (and HEAD) with the registry's text to an allowed scraper; any other request goes on. */
-export function metricsMiddleware(metrics: GatewayMetrics, access: MetricsAccess): Koa.Middleware {
+export function metricsMiddleware(metrics: MetricsSource, access: MetricsAccess): Koa.Middleware {
   const tokenDigest = access.token ? secretDigest(access.token) : undefined;
   return async (koa, next) => {
     if (koa.path !== METRICS_PATH || (koa.method !== 'GET' && koa.method !== 'HEAD')) return next();
@@ -60,8 +60,18 @@ export function metricsMiddleware(metrics: GatewayMetrics, access: MetricsAccess
       koa.body = answer.body;
       return;
     }
+    let text: string;
+    try {
+      text = await metrics.text();
+    } catch (err) {
+      // A worker whose primary did not answer (core/workers/cluster-metrics.ts): 503, not a partial count.
+      const answer = errorAnswer(new GatewayError('metrics_unavailable', { message: `metrics could not be gathered: ${(err as Error).message}` }), access.log, koa.path);
+      koa.status = answer.status;
+      koa.body = answer.body;
+      return;
+    }
     koa.type = metrics.contentType;
-    koa.body = await metrics.text();
+    koa.body = text;
   };
 }
 
@@ -69,7 +79,7 @@ export function metricsMiddleware(metrics: GatewayMetrics, access: MetricsAccess
  * Puts the metrics middleware in front of a plane's app, before its auth and error mappers.
  * Call before the app is listening (Koa composes its middleware when the server is created).
  */
-export function mountMetricsEndpoint(app: Koa, metrics: GatewayMetrics, access: MetricsAccess): void {
+export function mountMetricsEndpoint(app: Koa, metrics: MetricsSource, access: MetricsAccess): void {
   app.middleware.unshift(metricsMiddleware(metrics, access) as Koa.Middleware);
 }
 

@@ -9,7 +9,7 @@ import type { Plane } from '../config/settings.js';
 import type { Logger } from '../logging/logger.js';
 import type { AdminTokenVerifier } from '../admin/auth/admin-token.js';
 import type { Store } from '../store/types.js';
-import { GatewayMetrics } from './gateway-metrics.js';
+import { GatewayMetrics, type MetricsSource } from './gateway-metrics.js';
 import { metricsPlanes, mountMetricsEndpoint } from './metrics-endpoint.js';
 import { observedSink, type QueueSink, type TelemetryObserver } from './observed-sink.js';
 import { OtlpMetrics } from './otlp-metrics.js';
@@ -32,6 +32,8 @@ export interface ObservabilityOptions {
   metricsAccess: { token?: string; public: boolean; verifier: AdminTokenVerifier; store?: Store };
   /** Label series with tenant slugs and every model name (tenant-labels.ts). */
   metricsTenantLabels?: boolean;
+  /** What `/metrics` answers instead of this process's own registry (a `--workers N` tree's sum: core/workers). */
+  metricsSource?: (own: GatewayMetrics) => MetricsSource;
 }
 
 /** The observability of one running Portcullis. */
@@ -71,6 +73,7 @@ export function createObservability(options: ObservabilityOptions): Observabilit
   const observers: TelemetryObserver[] = [metrics];
   for (const observer of [otlp, traces, otlpMetrics]) if (observer) observers.push(observer);
   const served = new Set(metricsPlanes(options.planes));
+  const scraped = options.metricsSource?.(metrics) ?? metrics;
   return {
     sink: observedSink(options.telemetry, observers, options.log),
     metrics,
@@ -78,7 +81,7 @@ export function createObservability(options: ObservabilityOptions): Observabilit
     traces,
     otlpMetrics,
     mount(plane, app) {
-      if (served.has(plane)) mountMetricsEndpoint(app, metrics, access);
+      if (served.has(plane)) mountMetricsEndpoint(app, scraped, access);
     },
     watchConfigRevision: (revision) => configRevisionGauge(metrics.registry, revision),
     watchDataPlanes: (count) => dataPlaneConnectionsGauge(metrics.registry, count),

@@ -4,11 +4,15 @@
  */
 import { Gauge, type Registry } from 'prom-client';
 
-/** A gauge whose value is read from `read` at each scrape. */
-function readGauge(registry: Registry, name: string, help: string, read: () => number): void {
+/**
+ * A gauge whose value is read from `read` at each scrape. `aggregator`: how the values of the
+ * processes of one `--workers N` tree combine into one scrape (core/workers/cluster-metrics.ts).
+ */
+function readGauge(registry: Registry, name: string, help: string, read: () => number, aggregator: 'sum' | 'min' = 'sum'): void {
   new Gauge({
     name,
     help,
+    aggregator,
     registers: [registry],
     collect() {
       this.set(read());
@@ -24,7 +28,7 @@ export function telemetryQueueGauges(registry: Registry, queue: { readonly dropp
 
 /** The config revision this process serves. */
 export function configRevisionGauge(registry: Registry, revision: () => number): void {
-  readGauge(registry, 'portcullis_config_revision', 'Config revision of the snapshot this process serves.', revision);
+  readGauge(registry, 'portcullis_config_revision', 'Config revision of the snapshot this process serves (of several worker processes: the oldest).', revision, 'min');
 }
 
 /** Control plane: data planes with an open config stream. */
@@ -34,5 +38,5 @@ export function dataPlaneConnectionsGauge(registry: Registry, count: () => numbe
 
 /** Data plane: whether the config stream to the control plane is open (1) or not (0). */
 export function controlPlaneConnectedGauge(registry: Registry, connected: () => boolean): void {
-  readGauge(registry, 'portcullis_control_plane_connected', '1 while this data plane holds its config stream to the control plane, else 0.', () => (connected() ? 1 : 0));
+  readGauge(registry, 'portcullis_control_plane_connected', '1 while this data plane holds its config stream to the control plane, else 0 (of several worker processes: 0 if any is not connected).', () => (connected() ? 1 : 0), 'min');
 }

@@ -22,6 +22,7 @@ import { closeCounters } from '../counters/counter-mode.js';
 import { openCounterStore } from '../counters/open-counter-store.js';
 import { logger as rootLogger, type Logger } from '../logging/logger.js';
 import type { CounterStore } from '../plugin/counters.js';
+import { ClusterMetrics } from './cluster-metrics.js';
 import { serveCounters } from './counter-service.js';
 import { RestartBackoff } from './restart-backoff.js';
 import { isMessage, type WorkerAssignment } from './worker-messages.js';
@@ -53,6 +54,7 @@ interface Slot {
   worker: Worker;
   startedAt: number;
   stopServingCounters(): void;
+  detachMetrics(): void;
 }
 
 /** What every worker of this primary is told, but its index. */
@@ -78,6 +80,8 @@ export async function startPrimary(settings: Settings, log: Logger = rootLogger)
   let counters: CounterStore | undefined;
   let plan: Plan;
   const publicUrls: Partial<Record<Plane, string>> = {};
+  // One scrape of any port sums the whole tree: the primary's own registry and every worker's.
+  const metrics = new ClusterMetrics(log);
   if (dataPlane) {
     // A data plane's store-less checks (admin plane refused, master key and cluster token required) run in each worker.
     if (countersAt === 'primary') counters = await openCounterStore({ backend, log });
@@ -98,7 +102,7 @@ export async function startPrimary(settings: Settings, log: Logger = rootLogger)
     const loopback = { host: LOOPBACK, port: 0 };
     primary = await startPortcullis(
       { ...settings, planes: ['admin', ...workerPlanes], clusterToken, masterKey: key },
-      { log, listenOn: { ...(settings.planes.includes('admin') ? {} : { admin: loopback }), proxy: loopback, guardrail: loopback } },
+      { log, listenOn: { ...(settings.planes.includes('admin') ? {} : { admin: loopback }), proxy: loopback, guardrail: loopback }, metricsSource: (own) => metrics.source(own) },
     );
     if (settings.planes.includes('admin')) publicUrls.admin = primary.urls.admin;
     const syncUrl = `http://${reachableHost(settings.planes.includes('admin') ? settings.host : LOOPBACK)}:${primary.ports.admin}`;
@@ -116,7 +120,7 @@ export async function startPrimary(settings: Settings, log: Logger = rootLogger)
     };
   }
 
-  const supervisor = new WorkerSupervisor(plan, counters, log);
+  const supervisor = new WorkerSupervisor(plan, counters, metrics, log);
   try {
     const workerUrls = await supervisor.start(settings.workers);
     for (const plane of settings.planes) if (plane !== 'admin' || dataPlane) publicUrls[plane] = workerUrls[plane];
@@ -156,6 +160,7 @@ class WorkerSupervisor {
   constructor(
     private readonly plan: Plan,
     private readonly counters: CounterStore | undefined,
+    private readonly metrics: ClusterMetrics,
     private readonly log: Logger,
   ) {}
 
@@ -172,6 +177,7 @@ class WorkerSupervisor {
       worker,
       startedAt: Date.now(),
       stopServingCounters: this.counters && this.plan.counters === 'primary' ? serveCounters(worker, this.counters) : () => undefined,
+      detachMetrics: this.metrics.attach(index, worker),
     };
     this.slots.set(index, slot);
     const pid = worker.process.pid;
@@ -195,6 +201,7 @@ class WorkerSupervisor {
       });
       worker.once('exit', (code, signal) => {
         slot.stopServingCounters();
+        slot.detachMetrics();
         if (this.slots.get(index) === slot) this.slots.delete(index);
         if (!serving) reject(failure ?? new Error(`worker ${index} exited (${signal ?? `code ${code}`}) before it served`));
         if (this.stopping) return;

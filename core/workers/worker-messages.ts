@@ -3,9 +3,11 @@
  * between them. Config does not travel here: workers are data planes of the primary and take
  * their config over the config-sync protocol (core/cluster/protocol.ts), as any data plane does.
  * This channel carries only what makes a process a worker: its settings, its start report,
- * the stop order, and counter operations when the primary holds the counters.
+ * the stop order, counter operations when the primary holds the counters, and the metrics the
+ * primary sums for a scrape.
  */
 import type { Plane, Settings } from '../config/settings.js';
+import type { MetricsJson } from '../observability/gateway-metrics.js';
 import type { CounterAddResult } from '../plugin/counters.js';
 
 /** Every message of this protocol has a `type` starting with this, so other IPC traffic is ignored. */
@@ -68,7 +70,36 @@ export interface CounterResponse {
   error?: string;
 }
 
-export type WorkerMessage = WorkerHello | WorkerAssignment | WorkerReady | WorkerFailed | WorkerStop | CounterRequest | CounterResponse;
+/** Worker -> primary: a scrape of this worker's `/metrics`; answer with the sum over the whole tree. */
+export interface MetricsGather {
+  type: 'portcullis:metrics-gather';
+  id: number;
+}
+
+/** Primary -> worker: the Prometheus text summed over the tree, for the gather `id`. */
+export interface MetricsGathered {
+  type: 'portcullis:metrics-gathered';
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+/** Primary -> worker: send your own metrics (to be summed). */
+export interface MetricsCollect {
+  type: 'portcullis:metrics-collect';
+  id: number;
+}
+
+/** Worker -> primary: its registries as JSON, for the collect `id`. */
+export interface MetricsCollected {
+  type: 'portcullis:metrics-collected';
+  id: number;
+  metrics: MetricsJson[];
+}
+
+export type WorkerMessage =
+  | WorkerHello | WorkerAssignment | WorkerReady | WorkerFailed | WorkerStop | CounterRequest | CounterResponse
+  | MetricsGather | MetricsGathered | MetricsCollect | MetricsCollected;
 
 /** One end of the IPC channel: a cluster `Worker` in the primary, `process` in a worker. */
 export interface WorkerChannel {

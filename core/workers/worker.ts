@@ -10,6 +10,8 @@ import { startPortcullis } from '../bootstrap/start.js';
 import { SettingsInputError } from '../config/settings.js';
 import { logger as rootLogger } from '../logging/logger.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
+import type { GatewayMetrics } from '../observability/gateway-metrics.js';
+import { workerMetrics } from './cluster-metrics.js';
 import { storeForwarding } from './store-forwarding.js';
 import { WorkerCounterStore } from './worker-counter-store.js';
 import { isMessage, type WorkerAssignment, type WorkerChannel, type WorkerMessage } from './worker-messages.js';
@@ -71,9 +73,12 @@ export async function runWorker(): Promise<'running'> {
   // An orphan serves nothing (the primary holds the listening sockets): leave with it.
   process.once('disconnect', () => stop());
   let running: Awaited<ReturnType<typeof startPortcullis>>;
+  let metrics: ReturnType<typeof workerMetrics> | undefined;
   try {
     running = await startPortcullis(settings, {
       log, nodeId, counters,
+      // A scrape of this worker's port answers for the whole tree (the primary sums: cluster-metrics.ts).
+      metricsSource: (own: GatewayMetrics) => (metrics = workerMetrics(channel, own)).source,
       preparePlane: (plane, app) => {
         const forwarding = forwarders.find(([p]) => p === plane)?.[1];
         // First, so a store-bound request never reaches the data plane's 404.
@@ -101,6 +106,7 @@ export async function runWorker(): Promise<'running'> {
       await running.close();
       await Promise.all(forwarders.map(([, f]) => f.close().catch(() => undefined)));
       await counters?.close();
+      metrics?.close();
       process.exit(0);
     })();
   };

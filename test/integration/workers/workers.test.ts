@@ -162,6 +162,30 @@ describe('portcullis start --workers 2 (real processes)', function () {
     for (const pid of [...servingPids('proxy', '/app/v1/chat/completions'), ...servingPids('guardrail', '/v1/evaluate')]) expect(workers.has(pid)).to.equal(true);
   });
 
+  it('/metrics of any port counts the whole tree: every scrape gives the totals of both workers, not of the one answering', async () => {
+    /** The sum of every series of `name` in a Prometheus text. */
+    const total = (text: string, name: string) =>
+      text.split('\n').filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `)).reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+    const scrape = async (base: string) => {
+      const answer = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${adminToken}`, connection: 'close' } });
+      expect(answer.status).to.equal(200);
+      return answer.text();
+    };
+    const evaluations = logLines(proc.output()).filter((l) => l.message === 'request' && l.plane === 'guardrail' && l.path === '/v1/evaluate').length;
+    const chats = logLines(proc.output()).filter((l) => l.message === 'request' && l.plane === 'proxy' && l.path === '/app/v1/chat/completions').length;
+    expect(evaluations).to.be.at.least(6);
+    expect(servingPids('guardrail', '/v1/evaluate').size, 'evaluations served by both workers').to.equal(2);
+    const revision = ((await admin('GET', '/readyz')).body.checks as { snapshot_revision: number }).snapshot_revision;
+    // Fresh connections: the primary hands them to the workers in turn, so both answer scrapes.
+    for (const base of [proc.urls.guardrail, proc.urls.guardrail, proc.urls.guardrail, proc.urls.guardrail, proc.urls.admin]) {
+      const text = await scrape(base);
+      expect(total(text, 'portcullis_guardrail_evaluations_total'), `evaluations in a scrape of ${base}`).to.equal(evaluations);
+      expect(total(text, 'portcullis_proxy_requests_total'), `proxied requests in a scrape of ${base}`).to.equal(chats);
+      // A gauge of each process is not summed: the tree serves one config revision.
+      expect(total(text, 'portcullis_config_revision'), 'config revision').to.equal(revision);
+    }
+  });
+
   it("the console's config.json names the ports the workers share, not the primary's own loopback planes", async () => {
     const answer = await fetch(`${proc.urls.admin}/console/config.json`);
     expect(answer.status).to.equal(200);

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
+import { aggregateMetrics } from '../../../../core/observability/aggregate-metrics.js';
 import { GatewayMetrics } from '../../../../core/observability/gateway-metrics.js';
+import { configRevisionGauge } from '../../../../core/observability/scrape-gauges.js';
 import type { TelemetryEvent } from '../../../../core/telemetry/telemetry-event.js';
 import { parseSamples, sumOf } from '../../../integration/observability/prometheus-text.js';
 import { metricsEvent } from './support.js';
@@ -103,5 +105,25 @@ describe('observability gateway metrics', () => {
     expect(text).to.contain('nodejs_heap_size_used_bytes');
     expect(await a.text()).to.not.contain('nodejs_heap_size_used_bytes');
     expect(a.contentType).to.match(/^text\/plain; version=0\.0\.4/);
+  });
+});
+
+describe('observability: the metrics of several processes summed into one scrape', () => {
+  it('sums counters and histogram buckets series by series, and keeps the oldest config revision', async () => {
+    const processes = [1, 2, 3].map(() => new GatewayMetrics({ includeRuntime: false }));
+    const revisions = [7, 5, 7];
+    processes.forEach((metrics, i) => configRevisionGauge(metrics.registry, () => revisions[i]));
+    processes[0].observe(metric(metricsEvent()));
+    processes[1].observe(metric(metricsEvent()));
+    processes[1].observe(metric(metricsEvent({ consumer_id: 'c-2', duration_ms: 3000 })));
+    processes[2].observe(activity({ status: 'blocked', endpoint: '/v1/evaluate', direction: 'input', duration_ms: 4, findings: [] }));
+    const s = parseSamples(await aggregateMetrics((await Promise.all(processes.map((m) => m.json()))).flat()));
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { consumer: 'c-1' })).to.equal(2);
+    expect(sumOf(s, 'portcullis_proxy_requests_total', { consumer: 'c-2' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_proxy_request_duration_seconds_count', {})).to.equal(3);
+    expect(sumOf(s, 'portcullis_proxy_request_duration_seconds_bucket', { le: '+Inf' })).to.equal(3);
+    expect(sumOf(s, 'portcullis_proxy_request_duration_seconds_sum', {})).to.be.closeTo(0.1205 * 2 + 3, 1e-9);
+    expect(sumOf(s, 'portcullis_guardrail_evaluations_total', { status: 'blocked' })).to.equal(1);
+    expect(sumOf(s, 'portcullis_config_revision', {})).to.equal(5);
   });
 });
