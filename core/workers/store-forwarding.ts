@@ -14,6 +14,8 @@ import { errorAnswer } from '../http/error-body.js';
 import type { Logger } from '../logging/logger.js';
 import { METRICS_PATH } from '../observability/metrics-endpoint.js';
 import { CONNECT_PATH } from '../oauth/upstream/connect-paths.js';
+import type { Snapshot } from '../snapshot/snapshot.js';
+import { needsUserSignIn } from './user-signin-mcp.js';
 
 /** Paths a data plane answers itself on the guardrail plane (docs/guardrails.md). */
 const GUARDRAIL_DATA_PLANE_PATHS = /^\/(healthz|health|readyz|v1\/evaluate(\/claude)?)$/;
@@ -39,9 +41,20 @@ function relayable(headers: Record<string, string | string[] | undefined>): Reco
  * The middleware relaying `plane`'s store-bound requests to `primaryUrl`, or undefined when the
  * plane has none. The Host header is kept, so issuer and redirect URLs name the public address.
  */
-export function storeForwarding(plane: Plane, primaryUrl: string, log: Logger): { middleware: Koa.Middleware; close(): Promise<void> } | undefined {
-  const needsStore = NEEDS_STORE[plane];
-  if (!needsStore) return undefined;
+export function storeForwarding(
+  plane: Plane,
+  primaryUrl: string,
+  log: Logger,
+  /** The snapshot the worker serves: the proxy plane relays MCP requests of consumers of per-user servers (user-signin-mcp.ts). */
+  snapshot?: () => Snapshot | undefined,
+): { middleware: Koa.Middleware; close(): Promise<void> } | undefined {
+  const byPath = NEEDS_STORE[plane];
+  if (!byPath) return undefined;
+  const needsStore = (path: string) => {
+    if (byPath(path)) return true;
+    const current = plane === 'proxy' ? snapshot?.() : undefined;
+    return !!current && needsUserSignIn(current, path);
+  };
   // One small pool of loopback connections to the primary per plane.
   const dispatcher = new Agent({ connections: 16, keepAliveTimeout: 10_000 });
   const middleware: Koa.Middleware = async (koa, next) => {
@@ -52,8 +65,9 @@ export function storeForwarding(plane: Plane, primaryUrl: string, log: Logger): 
         method: koa.method as 'GET',
         headers: { ...relayable(koa.req.headers), 'x-forwarded-for': koa.req.socket.remoteAddress ?? '' },
         body: koa.method === 'GET' || koa.method === 'HEAD' ? undefined : koa.req,
-        headersTimeout: 30_000,
-        bodyTimeout: 30_000,
+        // An MCP tool call may outlast 30 s and its event stream stays open: the primary bounds those itself.
+        headersTimeout: koa.path.endsWith('/mcp') ? 0 : 30_000,
+        bodyTimeout: koa.path.endsWith('/mcp') ? 0 : 30_000,
       });
       koa.respond = false;
       koa.res.writeHead(answer.statusCode, relayable(answer.headers));

@@ -58,9 +58,11 @@ export async function runWorker(): Promise<'running'> {
   // Every line of this worker, the access log's included, names it and its pid.
   const log = rootLogger.child({ worker: index, pid: process.pid });
   const counters = countersAt === 'primary' ? new WorkerCounterStore(channel) : undefined;
+  // The snapshot the planes serve, once they started (the relay reads it per request).
+  let holder: SnapshotHolder | undefined;
   const forwarders = settings.planes.flatMap((plane) => {
     const url = storeUrls[plane];
-    const forwarding = url ? storeForwarding(plane, url, log) : undefined;
+    const forwarding = url ? storeForwarding(plane, url, log, () => holder?.current) : undefined;
     return forwarding ? [[plane, forwarding] as const] : [];
   });
   // A stop before the planes serve (the primary gave up its start): nothing to drain yet.
@@ -90,6 +92,7 @@ export async function runWorker(): Promise<'running'> {
     await send({ type: 'portcullis:failed', exitCode, message: (err as Error).message ?? String(err) });
     process.exit(exitCode);
   }
+  holder = running.holder;
   // As a single process loads its config before it listens: a started worker serves the primary's config.
   if (configRevision !== undefined && !(await servesRevision(running.holder, configRevision))) {
     log.warn('worker serves before its config arrived; its readiness says so', { revision: configRevision });
