@@ -13,6 +13,9 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { mintAdminToken } from '../../../core/admin/auth/admin-token.js';
 import { TempDirs } from '../../fixtures/files/temp-dir.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../../fixtures/providers/openai/server.js';
@@ -171,10 +174,19 @@ describe('portcullis start --workers 2 (real processes)', function () {
       expect(answer.status).to.equal(200);
       return answer.text();
     };
-    const evaluations = logLines(proc.output()).filter((l) => l.message === 'request' && l.plane === 'guardrail' && l.path === '/v1/evaluate').length;
-    const chats = logLines(proc.output()).filter((l) => l.message === 'request' && l.plane === 'proxy' && l.path === '/app/v1/chat/completions').length;
-    expect(evaluations).to.be.at.least(6);
-    expect(servingPids('guardrail', '/v1/evaluate').size, 'evaluations served by both workers').to.equal(2);
+    const before = await scrape(proc.urls.admin);
+    const evaluations = total(before, 'portcullis_guardrail_evaluations_total') + 6;
+    const chats = total(before, 'portcullis_proxy_requests_total') + 6;
+    // On fresh connections, so the primary hands them to both workers in turn.
+    for (let i = 0; i < 6; i++) {
+      expect((await evaluate()).status).to.equal(200);
+      expect((await chat(appKey)).status).to.equal(200);
+    }
+    // Counted once each answer is sent: wait for the last ones, then every scrape must agree.
+    await eventually(async () => {
+      const text = await scrape(proc.urls.admin);
+      return total(text, 'portcullis_guardrail_evaluations_total') === evaluations && total(text, 'portcullis_proxy_requests_total') === chats;
+    }, 'the new requests counted');
     const revision = ((await admin('GET', '/readyz')).body.checks as { snapshot_revision: number }).snapshot_revision;
     // Fresh connections: the primary hands them to the workers in turn, so both answer scrapes.
     for (const base of [proc.urls.guardrail, proc.urls.guardrail, proc.urls.guardrail, proc.urls.guardrail, proc.urls.admin]) {
@@ -207,6 +219,36 @@ describe('portcullis start --workers 2 (real processes)', function () {
     const revision = ((await admin('GET', '/readyz')).body.checks as { snapshot_revision: number }).snapshot_revision;
     await eventually(async () => (await connections()).every((c) => c.config_revision >= revision), 'both workers on the new revision');
     for (let i = 0; i < 4; i++) expect((await chat(appKey, 'gpt-4.1')).status).to.equal(200);
+  });
+
+  it("serves an MCP server that needs each user's sign-in from the primary, where the users' tokens are: -32042 names the connect page", async () => {
+    // The sign-in server is never reached: a caller who has not connected is sent to the connect page first.
+    const secure = (await created('POST', `/v1/gateways/${gatewayId}/registries`, {
+      type: 'MCP', provider: 'mcp', slug: 'secure', base_url: 'http://127.0.0.1:9/mcp',
+      auth: { oauth: { issuer: 'http://127.0.0.1:9', client_id: 'portcullis-at-secure', client_secret: 'upstream-client-secret' } },
+    })).id as string;
+    const agent = (await created('POST', `/v1/gateways/${gatewayId}/consumers`, { slug: 'agent', registries: [{ registry_id: secure }] })).id as string;
+    const auth = await created('POST', `/v1/gateways/${gatewayId}/auths`, { name: 'agent key', type: 'api_key' });
+    await created('PUT', `/v1/gateways/${gatewayId}/consumers/${agent}/auths/${auth.id as string}`, undefined);
+    const revision = ((await admin('GET', '/readyz')).body.checks as { snapshot_revision: number }).snapshot_revision;
+    await eventually(async () => (await connections()).every((c) => c.config_revision >= revision), 'both workers on the new revision');
+    for (let i = 0; i < 3; i++) {
+      const mcp = new Client({ name: 'workers-test', version: '1.0.0' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL(`${proc.urls.proxy}/agent/mcp`), { requestInit: { headers: { authorization: `Bearer ${auth.key as string}`, connection: 'close' } } }));
+      try {
+        const err = await mcp.callTool({ name: 'secure__whoami', arguments: {} }).then(() => undefined, (e: unknown) => e);
+        expect(err, 'the call must fail with an MCP error').to.be.instanceOf(McpError);
+        expect((err as McpError).code).to.equal(-32042);
+        const [elicitation] = ((err as McpError).data as { elicitations: Array<{ url: string }> }).elicitations;
+        expect(new URL(elicitation.url).host, 'the connect page on the public proxy port').to.equal(new URL(proc.urls.proxy).host);
+      } finally {
+        await mcp.close();
+      }
+    }
+    // Served by the primary (its own lines carry no worker pid); the app consumer's traffic stays on the workers.
+    await eventually(async () => servingPids('proxy', '/agent/mcp').size > 0, 'access log lines of the MCP requests');
+    const workers = new Set(workerPids());
+    expect([...servingPids('proxy', '/agent/mcp')].filter((pid) => workers.has(pid)), 'MCP requests of the sign-in server served by a worker').to.deep.equal([]);
   });
 
   it('holds a limit of 10 requests a minute across workers: of 20 requests spread over both, exactly 10 pass', async () => {
