@@ -29,7 +29,10 @@ function startCli(args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = [
   });
 }
 
-describe('foundation: the portcullis CLI', () => {
+describe('foundation: the portcullis CLI', function () {
+  // Each test starts `portcullis` (compiled on the fly by tsx) once or twice: on a busy 2-core
+  // runner one start can take most of mocha's default 20 s, and startCli itself waits up to 30 s.
+  this.timeout(90_000);
   let child: ChildProcess | undefined;
   const dataDir = tempDirForEachTest('portcullis-cli-', async () => {
     if (child && child.exitCode === null) {
