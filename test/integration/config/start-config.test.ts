@@ -38,6 +38,8 @@ gateways:
 `;
 
 describe('config: portcullis start --config', function () {
+  // Every test starts `portcullis` as a process (compiled on the fly by tsx): slow on a busy runner.
+  this.timeout(90_000);
   let upstream: FakeOpenAI;
   let dir: string;
   let gateway: PortcullisProcess | undefined;

@@ -26,7 +26,9 @@ function probe(args: string[], pinned: boolean): { one: boolean; lowered: number
   return JSON.parse(run.stdout.trim().split('\n').pop()!);
 }
 
-describe('core/runtime/helper-thread-priority', () => {
+describe('core/runtime/helper-thread-priority', function () {
+  // Each test runs a probe process compiled on the fly by tsx: slow on a busy runner.
+  this.timeout(60_000);
   before(function () {
     if (!existsSync('/proc/self/task')) {
       console.log('    (pending: per-thread priorities are read and set through /proc, which this system lacks)');
