@@ -274,7 +274,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const mcpEndpoint = new McpEndpoint({
     toolkit: mcpToolkit, seal: new SessionSeal(secretBox.deriveKey(MCP_SESSION_KEY_PURPOSE)), log,
     allowedOrigins: settings.mcpAllowedOrigins, sessionTtlMs: settings.mcpSessionTtlMs,
-    resourceMetadataUrl: mcpResourceMetadataUrl(holder),
+    resourceMetadataUrl: mcpResourceMetadataUrl(holder, settings.trustProxy),
   });
   let guardrailEvaluator: InProcessEvaluator | undefined;
   // Filled in as each plane listens; the console's serving and CORS read it per request.
@@ -283,7 +283,7 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const apps: Record<Plane, () => Koa> = {
     proxy: () => {
       const runtime = { formats: host.formats, upstream, log, routing, mcpToolkit };
-      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint, oauth: withUpstreamConnect(createOAuthMount({ holder, log, store, secretBox, egress }), upstreamUserAuth && { holder, userAuth: upstreamUserAuth, log }) });
+      return createProxyApp({ holder, runtime, readiness: dataPlaneReadiness, operations: { models: modelsOperation, ...operationHandlers(runtime) }, mcp: mcpEndpoint, oauth: withUpstreamConnect(createOAuthMount({ holder, log, store, secretBox, egress, trustProxy: settings.trustProxy }), upstreamUserAuth && { holder, userAuth: upstreamUserAuth, log }) });
     },
     admin: () =>
       createAdminApp(
@@ -306,6 +306,8 @@ export async function startPortcullis(settings: Settings, options: StartOptions 
   const urls: Partial<Record<Plane, string>> = {};
   for (const plane of settings.planes) {
     const app = apps[plane]();
+    // Behind a TLS-terminating proxy: issuer, resource and console URLs take the client's scheme and host.
+    app.proxy = settings.trustProxy;
     observability.mount(plane, app);
     options.preparePlane?.(plane, app);
     if (plane !== 'admin') mountConsoleCors(app, consolePlanes);

@@ -28,6 +28,8 @@ export interface Settings {
   metricsPublic: boolean;
   /** Metric labels carry gateway and consumer slugs and every model name. */
   metricsTenantLabels: boolean;
+  /** Behind a reverse proxy that sets X-Forwarded-Proto, -Host and -For: the planes read the client's scheme, host and address from them. */
+  trustProxy: boolean;
   masterKey?: string;
   guardrailUrl?: string;
   otlpEndpoint?: string;
@@ -86,6 +88,7 @@ export const FLAG_ENV: Record<string, string> = {
   'metrics-token': 'PORTCULLIS_METRICS_TOKEN',
   'metrics-public': 'PORTCULLIS_METRICS_PUBLIC',
   'metrics-tenant-labels': 'PORTCULLIS_METRICS_TENANT_LABELS',
+  'trust-proxy': 'PORTCULLIS_TRUST_PROXY',
   'control-plane-url': 'PORTCULLIS_CONTROL_PLANE_URL',
   'cluster-token': 'PORTCULLIS_CLUSTER_TOKEN',
   scope: 'PORTCULLIS_SCOPE',
@@ -249,6 +252,7 @@ export function resolveSettings(flags: Record<string, string | undefined>, env: 
     metricsToken: sharedToken(get('metrics-token'), 'metrics token'),
     metricsPublic: flag(get('metrics-public'), 'metrics public'),
     metricsTenantLabels: flag(get('metrics-tenant-labels'), 'metrics tenant labels'),
+    trustProxy: flag(get('trust-proxy'), 'trust proxy'),
     controlPlaneUrl: empty(get('control-plane-url')),
     clusterToken: sharedToken(get('cluster-token'), 'cluster token'),
     scope: empty(get('scope')),

@@ -37,6 +37,8 @@ export interface AuthorizationServerDeps {
   secretBox: SecretBox;
   egress: Egress;
   log: Logger;
+  /** Behind a TLS-terminating proxy (`--trust-proxy`): endpoint URLs take X-Forwarded-Proto and -Host, as the issuer does. */
+  trustProxy?: boolean;
 }
 
 /** One gateway's running authorization server. */
@@ -153,6 +155,7 @@ export class AuthorizationServers {
         ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in error</title><p>${escapeHtml(out.error ?? 'error')}: ${escapeHtml(out.error_description ?? '')}</p>`;
       },
     });
+    provider.proxy = this.deps.trustProxy ?? false;
     provider.on('server_error', (_ctx: unknown, err: Error) => this.deps.log.error('authorization server error', { gateway_id: oauth.gatewayId, error: err.message }));
     return { oauth, issuer, origin, provider, state, handle: provider.callback() };
   }

@@ -136,13 +136,13 @@ export function oauthMiddleware(deps: OAuthMountDeps): Koa.Middleware {
 }
 
 /** The OAuth middleware of a proxy plane: with the authorization servers when the process holds the store. */
-export function createOAuthMount(options: { holder: SnapshotHolder; log: Logger; store?: Store; secretBox: SecretBox; egress: Egress }): Koa.Middleware {
-  const { holder, log, store, secretBox, egress } = options;
+export function createOAuthMount(options: { holder: SnapshotHolder; log: Logger; store?: Store; secretBox: SecretBox; egress: Egress; trustProxy?: boolean }): Koa.Middleware {
+  const { holder, log, store, secretBox, egress, trustProxy } = options;
   if (!store) return oauthMiddleware({ holder, log });
   return oauthMiddleware({
     holder,
     log,
-    servers: new AuthorizationServers({ store, holder, secretBox, egress, log }),
+    servers: new AuthorizationServers({ store, holder, secretBox, egress, log, trustProxy }),
     interactions: { idp: new IdentityProviderClient(egress, secretBox), log },
   });
 }

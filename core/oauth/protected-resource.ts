@@ -74,18 +74,21 @@ export function proxyChallengeHeaders(snapshot: Snapshot, origin: string, consum
  * The MCP endpoint's seam (core/mcp/endpoint/client-auth.ts): the resource metadata URL its 401
  * names, when an OAuth-enabled gateway (the one `X-AG-Gateway-Slug` names, if sent) has a
  * consumer of the path's slug; undefined otherwise (no challenge). The proxy port speaks plain
- * HTTP, so the URL is `http://{Host}/...`.
+ * HTTP, so the URL is `http://{Host}/...`; with `trustProxy` (behind a TLS-terminating proxy)
+ * it takes the scheme and host of X-Forwarded-Proto and -Host, as the planes do.
  */
-export function mcpResourceMetadataUrl(holder: SnapshotHolder): (incoming: IncomingRequest) => string | undefined {
+export function mcpResourceMetadataUrl(holder: SnapshotHolder, trustProxy = false): (incoming: IncomingRequest) => string | undefined {
   return (incoming) => {
     const first = (name: string) => {
       const value = incoming.headers[name];
-      return Array.isArray(value) ? value[0] : value;
+      // A proxy chain lists one value per hop: the first is the client's.
+      return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
     };
-    const host = first('host');
+    const host = (trustProxy && first('x-forwarded-host')) || first('host');
     if (!host) return undefined;
+    const scheme = trustProxy && first('x-forwarded-proto') === 'https' ? 'https' : 'http';
     const snapshot = holder.current;
     const served = gatewaysOf(snapshot, first('x-ag-gateway-slug')).some((g) => snapshot.consumer(g.gatewayId, incoming.consumerSlug));
-    return served ? `http://${host}${PRM_PATH}/${incoming.consumerSlug}/mcp` : undefined;
+    return served ? `${scheme}://${host}${PRM_PATH}/${incoming.consumerSlug}/mcp` : undefined;
   };
 }

@@ -63,7 +63,8 @@ export function storeForwarding(
       const answer = await request(new URL(koa.req.url ?? koa.path, primaryUrl), {
         dispatcher,
         method: koa.method as 'GET',
-        headers: { ...relayable(koa.req.headers), 'x-forwarded-for': koa.req.socket.remoteAddress ?? '' },
+        // Appended to, as a proxy does: with --trust-proxy the primary reads the client's address from the start of it.
+        headers: { ...relayable(koa.req.headers), 'x-forwarded-for': [koa.get('x-forwarded-for'), koa.req.socket.remoteAddress].filter(Boolean).join(', ') },
         body: koa.method === 'GET' || koa.method === 'HEAD' ? undefined : koa.req,
         // An MCP tool call may outlast 30 s and its event stream stays open: the primary bounds those itself.
         headersTimeout: koa.path.endsWith('/mcp') ? 0 : 30_000,
