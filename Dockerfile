@@ -6,11 +6,13 @@ FROM node:20-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --ignore-scripts
-COPY tsconfig.json tsconfig.build.json LICENSE README.md ./
+COPY tsconfig.json tsconfig.build.json LICENSE README.md THIRD_PARTY_NOTICES.md ./
 COPY core ./core
 COPY plugins ./plugins
 COPY schemas ./schemas
 COPY integrations ./integrations
+# The console's sources: `npm run build` bundles them into dist/console (served at /console/).
+COPY console ./console
 # `npm pack` runs the `prepack` build and writes portcullis-<version>.tgz.
 RUN mkdir /out && npm pack --pack-destination /out && mv /out/portcullis-*.tgz /out/portcullis.tgz
 

@@ -126,7 +126,7 @@ describe('package: packed, installed outside the repository, and loaded by the b
       expect(readFileSync(join(installed, manifest.exports[face].import), 'utf8'), face).to.contain('export');
     }
     const shipped = readdirSync(installed);
-    expect(shipped).to.include.members(['LICENSE', 'README.md', 'dist', 'schemas', 'package.json']);
+    expect(shipped).to.include.members(['LICENSE', 'THIRD_PARTY_NOTICES.md', 'README.md', 'dist', 'schemas', 'package.json']);
     for (const unshipped of ['test', 'bench', 'plugin-template', 'tsconfig.json']) expect(shipped).to.not.include(unshipped);
   });
 

@@ -70,6 +70,11 @@ describe('deploy: the container files', () => {
     // And everything the build compiles (tsconfig.build.json's `include`), top folder by top folder.
     const buildConfig = JSON.parse(read('tsconfig.build.json')) as { include: string[] };
     for (const included of buildConfig.include) expect(copied, included).to.include(included.split('/')[0]!);
+    // And the console the build bundles (the folder of the Vite config `build:console` names).
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.build, 'the build bundles the console').to.contain('build:console');
+    const viteConfig = /--config\s+(\S+)/.exec(scripts['build:console']!)![1]!;
+    expect(copied, viteConfig).to.include(viteConfig.split('/')[0]!);
     const ignored = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
     for (const path of copied) expect(ignored, path).to.not.include(path);
   });
