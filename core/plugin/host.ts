@@ -40,24 +40,41 @@ export class PluginHost {
   readonly detectors = new Map<string, DetectorDefinition<object>>();
   readonly formats = new Map<string, WireFormat>();
 
-  /** Checks and registers a definition (built-in or third-party). */
+  /** Where each registered name came from, to name both in a clash. */
+  private readonly origins = new Map<string, string>();
+
+  /**
+   * Checks and registers a definition (built-in or third-party). A second definition of a name
+   * already registered (a copied plugin folder, a third-party plugin named like a built-in) is
+   * refused: the last one would otherwise replace the first without a word.
+   */
   register(definition: AnyDefinition, origin = 'built-in'): void {
     if (!definition || typeof definition !== 'object') throw new PluginLoadError(`${origin}: default export is not a plugin definition`);
     switch (definition.kind) {
       case 'wire-format':
+        this.claim(`wire format ${definition.id}`, origin);
         this.formats.set(definition.id, definition);
         return;
       case 'detector':
         this.checkCommon(definition.name, definition.version, definition.schemaId, origin);
+        this.claim(`detector ${definition.name}`, origin);
         this.detectors.set(definition.name, definition);
         return;
       case 'plugin':
         this.checkPlugin(definition, origin);
+        this.claim(`plugin ${definition.name}`, origin);
         this.plugins.set(definition.name, definition);
         return;
       default:
         throw new PluginLoadError(`${origin}: unknown plugin kind "${(definition as { kind?: string }).kind}"`);
     }
+  }
+
+  /** Records `what` as defined by `origin`; refuses a second definition. */
+  private claim(what: string, origin: string): void {
+    const first = this.origins.get(what);
+    if (first !== undefined) throw new PluginLoadError(`${origin}: ${what} is already defined by ${first}; rename one of them`);
+    this.origins.set(what, origin);
   }
 
   private checkCommon(name: string, version: string, schemaId: string, origin: string) {

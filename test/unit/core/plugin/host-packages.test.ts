@@ -152,6 +152,17 @@ describe('plugin host: third-party plugins by package name, and the load checks'
     }
   });
 
+  it('refuses a plugin named like a built-in one or like another package\'s, naming both (none replaces another silently)', async () => {
+    const builtIn = makePackage({ definition: { name: 'rate_limiter' } });
+    const err = await refusal([builtIn.name]);
+    expect(err.message).to.contain(builtIn.name);
+    expect(err.message).to.contain('plugin rate_limiter is already defined by');
+    const first = makePackage({ definition: { name: 'packaged_twin' } });
+    const second = makePackage({ definition: { name: 'packaged_twin' } });
+    const twin = await refusal([first.name, second.name]);
+    expect(twin.message).to.equal(`${second.name}: plugin packaged_twin is already defined by ${first.name}; rename one of them`);
+  });
+
   it('refuses a dependsOn naming a plugin that is not loaded', async () => {
     const { name } = makePackage({ definition: { name: 'packaged_needy', dependsOn: ['not_a_loaded_plugin'] } });
     const err = await refusal([name]);
