@@ -12,7 +12,7 @@ import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
 import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
 import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
-import { WindowScorer } from './window-scorer.js';
+import { mostToxicWindow, WindowScorer } from './window-scorer.js';
 
 export type { ToxicitySettings } from './settings.js';
 
@@ -43,7 +43,6 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
   return severityRank(termSeverity) >= severityRank(fromScore) ? termSeverity : fromScore;
 }
 
-const WINDOW = 280;
 // A word of normalized text (a run between single spaces) holding a `*`. It is tried only where
 // a word starts, and reads up to its first `*`: tried at every position of a long word without
 // one, the search would take time growing with the square of the word's length.
@@ -70,36 +69,6 @@ function sameWord(word: string, text: string, start: number, end: number): boole
   if (word.length !== end - start) return false;
   for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
   return true;
-}
-
-/**
- * The highest probability of the windows of a normalized text loaded into `scorer`: pieces of at
- * most about WINDOW characters, cut at spaces (a text up to WINDOW + 40 is one piece).
- */
-function mostToxicWindow(scorer: WindowScorer, normalized: string): number {
-  const length = normalized.length;
-  if (length <= WINDOW + 40) return scorer.probability(0, length);
-  let p = 0;
-  let start = 0;
-  while (start < length) {
-    let end = Math.min(length, start + WINDOW);
-    if (end < length) {
-      // Back to the last space inside this window only: searching on to the start of the text,
-      // once per window, would take time growing with the square of a text without spaces.
-      let space = end;
-      while (space > start && normalized.charCodeAt(space) !== 32) space--;
-      if (space > start) end = space;
-    }
-    // Without its spaces at either end (a window cut inside a word may start at one). A window
-    // cut where there is no space leaves out the code unit at the cut, as it always has.
-    let from = start;
-    let to = end;
-    while (from < to && normalized.charCodeAt(from) === 32) from++;
-    while (to > from && normalized.charCodeAt(to - 1) === 32) to--;
-    p = Math.max(p, scorer.probability(from, to));
-    start = end + 1;
-  }
-  return p;
 }
 
 function create(settings: ToxicitySettings): Detector {
