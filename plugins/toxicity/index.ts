@@ -48,13 +48,19 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
 // one, the search would take time growing with the square of the word's length.
 const MASKED_WORD = /(?<![^ ])[^ *]*\*[^ ]*/g;
 
-/** What one word says, memoized per word (see `lookUp`); `next`: another word of the same hash. */
+/** What one word says, memoized per word (see `lookUp`), with the hash it is filed under. */
 interface WordInfo {
   word: string;
+  hash: number;
   tags: Tag[];
   cues: number;
-  next: WordInfo | undefined;
 }
+
+// The word memo: an open-addressing table of entry numbers (plus one; 0 is free), kept at most
+// KNOWN_MAX / KNOWN_SLOTS full, so a probe ends soon at a free slot.
+const KNOWN_SLOTS = 1 << 17;
+const KNOWN_SHIFT = 32 - 17;
+const KNOWN_MAX = 50_000;
 
 /** What one text says: its calibrated model confidence and category -> strongest severity. */
 interface TextScore {
@@ -82,24 +88,29 @@ function create(settings: ToxicitySettings): Detector {
   // What one word says: its lexicon and obscenity tags (obscenity's only without allow words, as
   // its matches may lie inside an allowed word) and the phrases it is a cue of. Kept per word,
   // because most words of a prompt were seen before; emptied when full, to bound the memory.
-  // Keyed by a hash of the word's characters, so a word seen before is found without cutting it
-  // out of the text; entries of one hash are chained and compared with the text.
-  const known = new Map<number, WordInfo>();
-  let knownCount = 0;
+  // Filed by a hash of the word's characters, so a word seen before is found without cutting it
+  // out of the text; a word filed under the same hash is compared with the text.
+  // A typed table of entry numbers instead of a Map: a look-up is a multiply and an array read.
+  const slots = new Int32Array(KNOWN_SLOTS);
+  const entries: WordInfo[] = [];
   function lookUp(text: string, start: number, end: number, hash: number): WordInfo {
-    const first = known.get(hash);
-    for (let entry = first; entry; entry = entry.next) if (sameWord(entry.word, text, start, end)) return entry;
+    let slot = Math.imul(hash, 0x9e3779b1) >>> KNOWN_SHIFT;
+    for (let taken = slots[slot]; taken !== 0; taken = slots[slot]) {
+      const entry = entries[taken - 1];
+      if (entry.hash === hash && sameWord(entry.word, text, start, end)) return entry;
+      slot = (slot + 1) & (KNOWN_SLOTS - 1);
+    }
     const word = text.slice(start, end);
     const lexicon = wordTags(word);
     const obscenity = allow.size ? [] : matcher.wordTags(word);
-    const entry: WordInfo = { word, tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word), next: first };
-    if (knownCount >= 50_000) {
-      known.clear();
-      knownCount = 0;
-      entry.next = undefined;
+    const entry: WordInfo = { word, hash, tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word) };
+    if (entries.length >= KNOWN_MAX) {
+      slots.fill(0);
+      entries.length = 0;
+      slot = Math.imul(hash, 0x9e3779b1) >>> KNOWN_SHIFT;
     }
-    known.set(hash, entry);
-    knownCount++;
+    entries.push(entry);
+    slots[slot] = entries.length;
     return entry;
   }
 
