@@ -126,16 +126,16 @@ export class WindowScorer {
         }
       }
     }
-    // predict's sum: each feature at its first occurrence, whose read also clears its count.
+    // predict's sum: each feature at its first occurrence, whose read also clears its count. A
+    // repeat reads a count of 0, whose value 0 adds exactly nothing: no branch to mispredict.
     let z = 0;
     let norm = 0;
     for (let k = 0; k < size; k++) {
       const b = occurrences[k];
       const entry = table[b];
       const c = entry & 0xffff;
-      if (c === 0) continue;
       table[b] = entry - c;
-      const v = c === 1 ? 1 : 1 + Math.log(c);
+      const v = SUBLINEAR[c];
       norm += v * v;
       z += (entry >> 16) * v;
     }
@@ -146,6 +146,10 @@ export class WindowScorer {
 
 /** Features of a window of MAX_WINDOW: a word and a bigram per word, three n-grams per code unit, with room. */
 const MAX_FEATURES = 4 * (MAX_WINDOW + 2);
+
+/** predict's value of a feature counted c times, 1 + ln c, and 0 for 0 (a repeat already summed). */
+const SUBLINEAR = new Float64Array(MAX_FEATURES + 1);
+for (let c = 1; c <= MAX_FEATURES; c++) SUBLINEAR[c] = c === 1 ? 1 : 1 + Math.log(c);
 
 const combined = new WeakMap<LoadedModel, Int32Array>();
 
