@@ -152,8 +152,9 @@ function isWordUnit(s: string, i: number): boolean {
  * letter, space, letter, space, letter too, but its first letter ends `what`.
  */
 export function mayBeSpaced(s: string): boolean {
-  for (let i = 1; i + 2 < s.length; i++) {
-    if (s.charCodeAt(i) === 0x20 && s.charCodeAt(i + 2) === 0x20 && classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && i + 3 < s.length && classOf(s, i + 3) & LETTER && isWordUnit(s, i - 2) !== isWordUnit(s, i - 1)) return true;
+  // From space to space (the native search finds the next one faster than a loop reads the letters between).
+  for (let i = s.indexOf(' ', 1); i >= 0 && i + 3 < s.length; i = s.indexOf(' ', i + 1)) {
+    if (s.charCodeAt(i + 2) === 0x20 && classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && classOf(s, i + 3) & LETTER && isWordUnit(s, i - 2) !== isWordUnit(s, i - 1)) return true;
   }
   return false;
 }
