@@ -13,6 +13,7 @@ import { profanityMatcher } from './profanity-matcher.js';
 import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
 import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
 import { mostToxicWindow, WindowScorer } from './window-scorer.js';
+import { WordMemo } from './word-memo.js';
 
 export type { ToxicitySettings } from './settings.js';
 
@@ -48,33 +49,12 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
 // one, the search would take time growing with the square of the word's length.
 const MASKED_WORD = /(?<![^ ])[^ *]*\*[^ ]*/g;
 
-/** What one word says, memoized per word (see `lookUp`), with the hash it is filed under. */
-interface WordInfo {
-  word: string;
-  hash: number;
-  tags: Tag[];
-  cues: number;
-}
-
-// The word memo: an open-addressing table of entry numbers (plus one; 0 is free), kept at most
-// KNOWN_MAX / KNOWN_SLOTS full, so a probe ends soon at a free slot.
-const KNOWN_SLOTS = 1 << 17;
-const KNOWN_SHIFT = 32 - 17;
-const KNOWN_MAX = 50_000;
-
 /** What one text says: its calibrated model confidence and category -> strongest severity. */
 interface TextScore {
   confidence: number;
   tags: Map<Category, Severity>;
   /** No lexicon word or phrase: the categories are the model's alone (harassment). */
   modelOnly: boolean;
-}
-
-/** Whether `text[start, end)` is `word`. */
-function sameWord(word: string, text: string, start: number, end: number): boolean {
-  if (word.length !== end - start) return false;
-  for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
-  return true;
 }
 
 function create(settings: ToxicitySettings): Detector {
@@ -86,33 +66,12 @@ function create(settings: ToxicitySettings): Detector {
   const windowScorer = new WindowScorer(model);
 
   // What one word says: its lexicon and obscenity tags (obscenity's only without allow words, as
-  // its matches may lie inside an allowed word) and the phrases it is a cue of. Kept per word,
-  // because most words of a prompt were seen before; emptied when full, to bound the memory.
-  // Filed by a hash of the word's characters, so a word seen before is found without cutting it
-  // out of the text; a word filed under the same hash is compared with the text.
-  // A typed table of entry numbers instead of a Map: a look-up is a multiply and an array read.
-  const slots = new Int32Array(KNOWN_SLOTS);
-  const entries: WordInfo[] = [];
-  function lookUp(text: string, start: number, end: number, hash: number): WordInfo {
-    let slot = Math.imul(hash, 0x9e3779b1) >>> KNOWN_SHIFT;
-    for (let taken = slots[slot]; taken !== 0; taken = slots[slot]) {
-      const entry = entries[taken - 1];
-      if (entry.hash === hash && sameWord(entry.word, text, start, end)) return entry;
-      slot = (slot + 1) & (KNOWN_SLOTS - 1);
-    }
-    const word = text.slice(start, end);
+  // its matches may lie inside an allowed word) and the phrases it is a cue of, remembered per word.
+  const words = new WordMemo((word) => {
     const lexicon = wordTags(word);
     const obscenity = allow.size ? [] : matcher.wordTags(word);
-    const entry: WordInfo = { word, hash, tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word) };
-    if (entries.length >= KNOWN_MAX) {
-      slots.fill(0);
-      entries.length = 0;
-      slot = Math.imul(hash, 0x9e3779b1) >>> KNOWN_SHIFT;
-    }
-    entries.push(entry);
-    slots[slot] = entries.length;
-    return entry;
-  }
+    return { tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word) };
+  });
 
   /** `f*ck`, `n***a`: the lexicon word of about the same length that fits the visible letters. */
   function unmask(word: string): string {
@@ -133,13 +92,13 @@ function create(settings: ToxicitySettings): Detector {
       if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
     };
     // One walk over the text copies it for the model and looks up each word (every piece between
-    // spaces, as `split(' ')` would cut them) by its FNV-1a hash, cut to 30 bits: small integers
-    // for the Map. Tags only raise a category's severity: their order does not matter.
+    // spaces, as `split(' ')` would cut them) by its FNV-1a hash. Tags only raise a category's
+    // severity: their order does not matter.
     let cues = 0;
     windowScorer.load(normalized, (start, end, hash) => {
-      const entry = lookUp(normalized, start, end, hash & 0x3fffffff);
-      for (const tag of entry.tags) note(tag);
-      cues |= entry.cues;
+      const entry = words.find(normalized, start, end, hash);
+      for (const tag of words.tagsOf(entry)) note(tag);
+      cues |= words.cuesOf(entry);
     });
     // The model learned tweets: a long text is scored in tweet-sized windows and its most toxic
     // window counts, so one abusive sentence is not diluted by pages of neutral text.
