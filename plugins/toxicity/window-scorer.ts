@@ -1,23 +1,17 @@
 /**
  * The model's probability of windows of one normalized text, read straight from the text's code
- * units: no window is cut out as a string or copied again. The features are counted by
- * `countFeatures` and scored by `predict` (features.ts, training's own), so the probability is
- * the same number to the last bit.
+ * units: no window is cut out as a string or copied again. A window's features are counted and
+ * summed as `countFeatures` and `predict` (features.ts, training's own) do, in the same order,
+ * so the probability is the same number to the last bit (the unit test holds it to them).
  */
-import { BUCKETS, HASH_SEED, step, type LoadedModel } from './features.js';
+import { BUCKETS, HASH_SEED, SALT_3, SALT_4, SALT_5, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
 
 /**
- * Longest window: at most about 2,400 distinct features, so the 4,096-slot table (which stays in
- * the CPU cache) never fills to the point of dropping one. The detector's windows hold at most 320.
+ * Longest window: at most about 2,400 features (MAX_FEATURES), so no count comes near the 16 bits
+ * it has beside its weight. The detector's windows hold at most 320.
  */
 export const MAX_WINDOW = 600;
 const MASK = BUCKETS - 1;
-// countFeatures' salts (features.ts).
-const SALT_WORD = 0x9e3779b1;
-const SALT_BIGRAM = 0x85ebca6b;
-const SALT_3 = 0xc2b2ae35;
-const SALT_4 = 0x27d4eb2f;
-const SALT_5 = 0x165667b1;
 
 /** Scores windows of a normalized text held as code units (see `load`); one per detector, reused across texts. */
 export class WindowScorer {
@@ -151,6 +145,8 @@ const MAX_FEATURES = 4 * (MAX_WINDOW + 2);
 const SUBLINEAR = new Float64Array(MAX_FEATURES + 1);
 for (let c = 1; c <= MAX_FEATURES; c++) SUBLINEAR[c] = c === 1 ? 1 : 1 + Math.log(c);
 
+// One table per model, shared by its scorers: a window's counts are added and cleared within one
+// synchronous `score`, so no two windows ever mix theirs.
 const combined = new WeakMap<LoadedModel, Int32Array>();
 
 /** The model's weights with room for a count beside each (4 MB), made once per model. */
