@@ -79,12 +79,24 @@ function create(settings: ToxicitySettings): Detector {
     const re = new RegExp(`^${word.replace(/[^\p{L}*]/gu, '').replace(/\*+/g, (s) => `\\p{L}{${s.length},${s.length + 1}}`)}$`, 'u');
     return LEXICON_WORDS.find((w) => re.test(w)) ?? word;
   }
+  // Each masked word's answer, kept: finding it builds an expression and tries every lexicon word,
+  // and the same `**bold**` markup comes back prompt after prompt. Emptied when full.
+  const unmasked = new Map<string, string>();
+  function unmaskKnown(word: string): string {
+    let found = unmasked.get(word);
+    if (found === undefined) {
+      if (unmasked.size >= 10_000) unmasked.clear();
+      found = unmask(word);
+      unmasked.set(word, found);
+    }
+    return found;
+  }
 
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
   function score(segment: InspectSegment): TextScore {
     let normalized = normalizeText(segment.text, () => preparedText(segment).folded);
     // Only the words holding a `*` (the runs between spaces) are read again.
-    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
+    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmaskKnown);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
     const tags = new Map<Category, Severity>();
     const note = ([category, severity]: Tag) => {
