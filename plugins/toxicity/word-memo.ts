@@ -66,7 +66,8 @@ export class WordMemo {
     }
     if (this.size === this.max || this.poolUsed + length > POOL_MAX) {
       this.clear();
-      return this.find(text, start, end, hash);
+      // Every slot is free now: the word's own is.
+      slot = Math.imul(hash, 0x9e3779b1) >>> this.slotShift;
     }
     return this.add(text, start, end, hash, slot);
   }
