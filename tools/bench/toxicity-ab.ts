@@ -10,6 +10,8 @@
  *
  *   npx tsx tools/bench/toxicity-ab.ts [iterations]        (TOX_ONLY=after: time only the new build, for --cpu-prof)
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { Detector, InspectionRequest } from '../../core/guardrail/detector.js';
 import { SegmentMemo } from '../../core/guardrail/segment-memo.js';
@@ -22,6 +24,10 @@ const only = process.env.TOX_ONLY;
 
 /** A build by its folder, relative to the repository (at the depth of plugins/x, so its own imports resolve). */
 async function build(folder: string): Promise<Detector> {
+  if (!existsSync(fileURLToPath(new URL(`../../${folder}/index.ts`, import.meta.url)))) {
+    console.error(`no build in ${folder}: copy the version to compare there first (see this file's header)`);
+    process.exit(2);
+  }
   const mod = (await import(`../../${folder}/index.js`)) as { default: { schemaId: string; create(s: unknown): Detector } };
   const settings = {};
   validatorFor(mod.default.schemaId)(settings);
