@@ -7,12 +7,12 @@
 /** Number of hash buckets. */
 export const BUCKETS = 1 << 20;
 const MASK = BUCKETS - 1;
-const SALT_WORD = 0x9e3779b1;
-const SALT_BIGRAM = 0x85ebca6b;
-// Salts of character 3-, 4- and 5-grams.
-const SALT_3 = 0xc2b2ae35;
-const SALT_4 = 0x27d4eb2f;
-const SALT_5 = 0x165667b1;
+/** Salts of the hashed features: words, bigrams, character 3-, 4- and 5-grams (window-scorer.ts counts the same). */
+export const SALT_WORD = 0x9e3779b1;
+export const SALT_BIGRAM = 0x85ebca6b;
+export const SALT_3 = 0xc2b2ae35;
+export const SALT_4 = 0x27d4eb2f;
+export const SALT_5 = 0x165667b1;
 
 /** Counts of hashed features of one text; reused between calls (open addressing, cleared per text). */
 export class FeatureCounts {

@@ -12,7 +12,8 @@ import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
 import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
 import { SCHEMA_ID, type ToxicitySettings } from './settings.js';
-import { WindowScorer } from './window-scorer.js';
+import { mostToxicWindow, WindowScorer } from './window-scorer.js';
+import { WordMemo } from './word-memo.js';
 
 export type { ToxicitySettings } from './settings.js';
 
@@ -43,19 +44,10 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
   return severityRank(termSeverity) >= severityRank(fromScore) ? termSeverity : fromScore;
 }
 
-const WINDOW = 280;
 // A word of normalized text (a run between single spaces) holding a `*`. It is tried only where
 // a word starts, and reads up to its first `*`: tried at every position of a long word without
 // one, the search would take time growing with the square of the word's length.
 const MASKED_WORD = /(?<![^ ])[^ *]*\*[^ ]*/g;
-
-/** What one word says, memoized per word (see `lookUp`); `next`: another word of the same hash. */
-interface WordInfo {
-  word: string;
-  tags: Tag[];
-  cues: number;
-  next: WordInfo | undefined;
-}
 
 /** What one text says: its calibrated model confidence and category -> strongest severity. */
 interface TextScore {
@@ -63,43 +55,6 @@ interface TextScore {
   tags: Map<Category, Severity>;
   /** No lexicon word or phrase: the categories are the model's alone (harassment). */
   modelOnly: boolean;
-}
-
-/** Whether `text[start, end)` is `word`. */
-function sameWord(word: string, text: string, start: number, end: number): boolean {
-  if (word.length !== end - start) return false;
-  for (let k = 0; k < word.length; k++) if (word.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
-  return true;
-}
-
-/**
- * The highest probability of the windows of a normalized text loaded into `scorer`: pieces of at
- * most about WINDOW characters, cut at spaces (a text up to WINDOW + 40 is one piece).
- */
-function mostToxicWindow(scorer: WindowScorer, normalized: string): number {
-  const length = normalized.length;
-  if (length <= WINDOW + 40) return scorer.probability(0, length);
-  let p = 0;
-  let start = 0;
-  while (start < length) {
-    let end = Math.min(length, start + WINDOW);
-    if (end < length) {
-      // Back to the last space inside this window only: searching on to the start of the text,
-      // once per window, would take time growing with the square of a text without spaces.
-      let space = end;
-      while (space > start && normalized.charCodeAt(space) !== 32) space--;
-      if (space > start) end = space;
-    }
-    // Without its spaces at either end (a window cut inside a word may start at one). A window
-    // cut where there is no space leaves out the code unit at the cut, as it always has.
-    let from = start;
-    let to = end;
-    while (from < to && normalized.charCodeAt(from) === 32) from++;
-    while (to > from && normalized.charCodeAt(to - 1) === 32) to--;
-    p = Math.max(p, scorer.probability(from, to));
-    start = end + 1;
-  }
-  return p;
 }
 
 function create(settings: ToxicitySettings): Detector {
@@ -111,28 +66,12 @@ function create(settings: ToxicitySettings): Detector {
   const windowScorer = new WindowScorer(model);
 
   // What one word says: its lexicon and obscenity tags (obscenity's only without allow words, as
-  // its matches may lie inside an allowed word) and the phrases it is a cue of. Kept per word,
-  // because most words of a prompt were seen before; emptied when full, to bound the memory.
-  // Keyed by a hash of the word's characters, so a word seen before is found without cutting it
-  // out of the text; entries of one hash are chained and compared with the text.
-  const known = new Map<number, WordInfo>();
-  let knownCount = 0;
-  function lookUp(text: string, start: number, end: number, hash: number): WordInfo {
-    const first = known.get(hash);
-    for (let entry = first; entry; entry = entry.next) if (sameWord(entry.word, text, start, end)) return entry;
-    const word = text.slice(start, end);
+  // its matches may lie inside an allowed word) and the phrases it is a cue of, remembered per word.
+  const words = new WordMemo((word) => {
     const lexicon = wordTags(word);
     const obscenity = allow.size ? [] : matcher.wordTags(word);
-    const entry: WordInfo = { word, tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word), next: first };
-    if (knownCount >= 50_000) {
-      known.clear();
-      knownCount = 0;
-      entry.next = undefined;
-    }
-    known.set(hash, entry);
-    knownCount++;
-    return entry;
-  }
+    return { tags: obscenity.length ? [...lexicon, ...obscenity] : lexicon, cues: phraseCues(word) };
+  });
 
   /** `f*ck`, `n***a`: the lexicon word of about the same length that fits the visible letters. */
   function unmask(word: string): string {
@@ -140,12 +79,24 @@ function create(settings: ToxicitySettings): Detector {
     const re = new RegExp(`^${word.replace(/[^\p{L}*]/gu, '').replace(/\*+/g, (s) => `\\p{L}{${s.length},${s.length + 1}}`)}$`, 'u');
     return LEXICON_WORDS.find((w) => re.test(w)) ?? word;
   }
+  // Each masked word's answer, kept: finding it builds an expression and tries every lexicon word,
+  // and the same `**bold**` markup comes back prompt after prompt. Emptied when full.
+  const unmasked = new Map<string, string>();
+  function unmaskKnown(word: string): string {
+    let found = unmasked.get(word);
+    if (found === undefined) {
+      if (unmasked.size >= 10_000) unmasked.clear();
+      found = unmask(word);
+      unmasked.set(word, found);
+    }
+    return found;
+  }
 
   /** Category -> strongest severity found, and the text's calibrated model confidence. */
   function score(segment: InspectSegment): TextScore {
     let normalized = normalizeText(segment.text, () => preparedText(segment).folded);
     // Only the words holding a `*` (the runs between spaces) are read again.
-    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmask);
+    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmaskKnown);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
     const tags = new Map<Category, Severity>();
     const note = ([category, severity]: Tag) => {
@@ -153,13 +104,13 @@ function create(settings: ToxicitySettings): Detector {
       if (!had || severityRank(severity) > severityRank(had)) tags.set(category, severity);
     };
     // One walk over the text copies it for the model and looks up each word (every piece between
-    // spaces, as `split(' ')` would cut them) by its FNV-1a hash, cut to 30 bits: small integers
-    // for the Map. Tags only raise a category's severity: their order does not matter.
+    // spaces, as `split(' ')` would cut them) by its FNV-1a hash. Tags only raise a category's
+    // severity: their order does not matter.
     let cues = 0;
     windowScorer.load(normalized, (start, end, hash) => {
-      const entry = lookUp(normalized, start, end, hash & 0x3fffffff);
-      for (const tag of entry.tags) note(tag);
-      cues |= entry.cues;
+      const entry = words.find(normalized, start, end, hash);
+      for (const tag of words.tagsOf(entry)) note(tag);
+      cues |= words.cuesOf(entry);
     });
     // The model learned tweets: a long text is scored in tweet-sized windows and its most toxic
     // window counts, so one abusive sentence is not diluted by pages of neutral text.

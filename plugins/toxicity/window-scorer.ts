@@ -1,25 +1,31 @@
 /**
  * The model's probability of windows of one normalized text, read straight from the text's code
- * units: no window is cut out as a string or copied again. The features are counted by
- * `countFeatures` and scored by `predict` (features.ts, training's own), so the probability is
- * the same number to the last bit.
+ * units: no window is cut out as a string or copied again. A window's features are counted and
+ * summed as `countFeatures` and `predict` (features.ts, training's own) do, in the same order,
+ * so the probability is the same number to the last bit (the unit test holds it to them).
  */
-import { countFeatures, FeatureCounts, HASH_SEED, predict, step, type LoadedModel } from './features.js';
+import { BUCKETS, HASH_SEED, SALT_3, SALT_4, SALT_5, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
 
 /**
- * Longest window: at most about 2,400 distinct features, so the 4,096-slot table (which stays in
- * the CPU cache) never fills to the point of dropping one. The detector's windows hold at most 320.
+ * Longest window: at most about 2,400 features (MAX_FEATURES), so no count comes near the 16 bits
+ * it has beside its weight. The detector's windows hold at most 320.
  */
 export const MAX_WINDOW = 600;
+const MASK = BUCKETS - 1;
 
 /** Scores windows of a normalized text held as code units (see `load`); one per detector, reused across texts. */
 export class WindowScorer {
   /** The text with a space before and after: `chars[k + 1]` is the text's code unit k. */
   private chars = new Uint16Array(1024);
   private length = 0;
-  private readonly features = new FeatureCounts(12);
+  /** Per bucket: its weight (in `dense` steps) in the high 16 bits, the current window's count in the low 16. */
+  private readonly weightAndCount: Int32Array;
+  /** The buckets of the current window's features, as they come (repeats included). */
+  private readonly occurrences = new Int32Array(MAX_FEATURES);
 
-  constructor(private readonly model: LoadedModel) {}
+  constructor(private readonly model: LoadedModel) {
+    this.weightAndCount = weightsWithCounts(model);
+  }
 
   /**
    * Takes a normalized text, calling `onWord(start, end, hash)` for each piece between single
@@ -57,9 +63,132 @@ export class WindowScorer {
     const after = at[to + 1];
     at[from] = 32;
     at[to + 1] = 32;
-    const p = predict(this.model, countFeatures(at, from, to + 2, this.features));
+    const p = this.score(at, from, to + 2);
     at[from] = before;
     at[to + 1] = after;
     return p;
   }
+
+  /**
+   * `predict(model, countFeatures(at, first, end, ...))`: the same features, summed in the same
+   * order (each at its first occurrence), so the same number to the last bit. Counting adds one
+   * to the bucket's own slot, where countFeatures searches a table for it: no branch per feature.
+   */
+  private score(at: Uint16Array, first: number, end: number): number {
+    const table = this.weightAndCount;
+    const occurrences = this.occurrences;
+    let size = 0;
+    // Words and bigrams first, then character 3-, 4- and 5-grams: countFeatures' order.
+    let prev = 0;
+    let h = HASH_SEED;
+    let inWord = false;
+    for (let i = first + 1; i < end; i++) {
+      const c = at[i];
+      if (c === 32) {
+        if (inWord) {
+          const word = ((h ^ SALT_WORD) >>> 0) & MASK;
+          table[word]++;
+          occurrences[size++] = word;
+          if (prev) {
+            const bigram = (Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK;
+            table[bigram]++;
+            occurrences[size++] = bigram;
+          }
+          prev = h;
+        }
+        h = HASH_SEED;
+        inWord = false;
+      } else {
+        h = step(h, c);
+        inWord = true;
+      }
+    }
+    for (let i = first; i + 3 <= end; i++) {
+      const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
+      const b3 = ((g3 ^ SALT_3) >>> 0) & MASK;
+      table[b3]++;
+      occurrences[size++] = b3;
+      if (i + 3 < end) {
+        const g4 = step(g3, at[i + 3]);
+        const b4 = ((g4 ^ SALT_4) >>> 0) & MASK;
+        table[b4]++;
+        occurrences[size++] = b4;
+        if (i + 4 < end) {
+          const b5 = ((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK;
+          table[b5]++;
+          occurrences[size++] = b5;
+        }
+      }
+    }
+    // predict's sum: each feature at its first occurrence, whose read also clears its count. A
+    // repeat reads a count of 0, whose value 0 adds exactly nothing: no branch to mispredict.
+    let z = 0;
+    let norm = 0;
+    for (let k = 0; k < size; k++) {
+      const b = occurrences[k];
+      const entry = table[b];
+      const c = entry & 0xffff;
+      table[b] = entry - c;
+      const v = SUBLINEAR[c];
+      norm += v * v;
+      z += (entry >> 16) * v;
+    }
+    z = this.model.bias + (z * this.model.scale) / (Math.sqrt(norm) || 1);
+    return 1 / (1 + Math.exp(-z));
+  }
+}
+
+/** Features of a window of MAX_WINDOW: a word and a bigram per word, three n-grams per code unit, with room. */
+const MAX_FEATURES = 4 * (MAX_WINDOW + 2);
+
+/** predict's value of a feature counted c times, 1 + ln c, and 0 for 0 (a repeat already summed). */
+const SUBLINEAR = new Float64Array(MAX_FEATURES + 1);
+for (let c = 1; c <= MAX_FEATURES; c++) SUBLINEAR[c] = c === 1 ? 1 : 1 + Math.log(c);
+
+// One table per model, shared by its scorers: a window's counts are added and cleared within one
+// synchronous `score`, so no two windows ever mix theirs.
+const combined = new WeakMap<LoadedModel, Int32Array>();
+
+/** The model's weights with room for a count beside each (4 MB), made once per model. */
+function weightsWithCounts(model: LoadedModel): Int32Array {
+  let table = combined.get(model);
+  if (!table) {
+    table = new Int32Array(BUCKETS);
+    for (let b = 0; b < BUCKETS; b++) table[b] = model.dense[b] * 0x10000;
+    combined.set(model, table);
+  }
+  return table;
+}
+
+/** Characters of the windows `mostToxicWindow` cuts: about a tweet's length, the texts the model learned. */
+const WINDOW = 280;
+
+/**
+ * The highest probability of the windows of a normalized text loaded into `scorer`: pieces of at
+ * most about WINDOW characters, cut at spaces (a text up to WINDOW + 40 is one piece).
+ */
+export function mostToxicWindow(scorer: WindowScorer, normalized: string): number {
+  const length = normalized.length;
+  if (length <= WINDOW + 40) return scorer.probability(0, length);
+  let p = 0;
+  let start = 0;
+  while (start < length) {
+    let end = Math.min(length, start + WINDOW);
+    if (end < length) {
+      // Back to the last space inside this window only: searching on to the start of the text,
+      // once per window, would take time growing with the square of a text without spaces.
+      let space = end;
+      while (space > start && normalized.charCodeAt(space) !== 32) space--;
+      if (space > start) end = space;
+    }
+    // Without its spaces at either end (a window cut inside a word may start at one). A window
+    // cut where there is no space leaves out the code unit at the cut, as it always has.
+    let from = start;
+    let to = end;
+    while (from < to && normalized.charCodeAt(from) === 32) from++;
+    while (to > from && normalized.charCodeAt(to - 1) === 32) to--;
+    p = Math.max(p, scorer.probability(from, to));
+    start = end + 1;
+  }
+  return p;
 }

@@ -4,7 +4,7 @@
  * benchmark prompt) and compares two recordings, so a speed-up can be shown to change no
  * feature, score or finding. Scores are kept at full precision, below the rounding of the hits:
  * prompt_guard and indirect_prompt_injection record the scorer's raw logit and calibrated
- * confidence, toxicity its normalized text and model probability.
+ * confidence, toxicity its normalized text, model probability and most toxic window's probability.
  *
  *   npx tsx tools/bench/detector-parity.ts write /tmp/before.json [detector ...]
  *   npx tsx tools/bench/detector-parity.ts compare /tmp/before.json [detector ...]
@@ -23,6 +23,7 @@ import { indirectModel } from '../../plugins/indirect-prompt-injection/model-fil
 import { normalizeText } from '../../plugins/toxicity/normalize.js';
 import { extractFeatures, predict } from '../../plugins/toxicity/features.js';
 import { toxicityModel } from '../../plugins/toxicity/model.js';
+import { mostToxicWindow, WindowScorer } from '../../plugins/toxicity/window-scorer.js';
 import { loadDirectSamples } from '../../test/eval/datasets/direct-data.js';
 import { insertAttack, loadAttacks, loadCleanContexts, POSITIONS } from '../../test/eval/datasets/bipia-data.js';
 import { syntheticIndirect, syntheticPrompts } from '../training/prompt-injection/synthetic-injections.js';
@@ -96,9 +97,12 @@ function corpus(): Map<string, string> {
   for (const file of ['secrets.jsonl', 'pii-validated.jsonl', 'url-analyzer/url-cases.jsonl', 'topic-keyword/keywords.jsonl']) {
     jsonl(join(fixtures, file)).forEach((row, i) => add(`fixture:${file}:${i}`, row.text));
   }
-  // The held-out sets of the prompt detectors (never read by training).
+  // The held-out sets of the prompt detectors and toxicity (never read by training).
   for (const detector of ['prompt_guard', 'indirect_prompt_injection']) {
     jsonl(join(root, 'test/eval/held-out', detector, 'generated.jsonl')).forEach((row, i) => add(`held-out:${detector}:${i}`, row.text));
+  }
+  for (const file of ['generated.jsonl', 'jigsaw-sample.jsonl']) {
+    jsonl(join(root, 'test/eval/held-out/toxicity', file)).forEach((row, i) => add(`held-out:toxicity:${file}:${i}`, row.text));
   }
   const topics = join(fixtures, 'topic-keyword/topics.txt');
   if (existsSync(topics)) {
@@ -203,12 +207,16 @@ async function fingerprints(only: string[]): Promise<Fingerprints> {
     const model = toxicityModel();
     const detector = create('toxicity');
     const allowing = create('toxicity', { allow_words: ['hell', 'damn'] });
+    const scorer = new WindowScorer(model);
     const table: Record<string, unknown> = {};
     for (const [id, text] of texts) {
       const normalized = normalizeText(text);
+      scorer.load(normalized, () => undefined);
       table[id] = {
         normalized,
         p: predict(model, extractFeatures(normalized)),
+        // The detector's own windowed probability, unrounded (its hits round to 4 digits).
+        window: mostToxicWindow(scorer, normalized),
         hit: await run(detector, segment(text, 'prompt', 'user')),
         allow: await run(allowing, segment(text, 'prompt', 'user')),
       };
@@ -294,10 +302,12 @@ async function main() {
       failed = true;
       continue;
     }
-    const ids = Object.keys(table);
+    // Texts the corpus gained since the recording have nothing to be compared with: counted apart.
+    const ids = Object.keys(table).filter((id) => id in old);
+    const added = Object.keys(table).length - ids.length;
     const diff = ids.filter((id) => differs(old[id], table[id]));
     const missing = Object.keys(old).filter((id) => !(id in table));
-    console.log(`${d}: ${ids.length} texts, ${diff.length} differ${missing.length ? `, ${missing.length} missing` : ''}`);
+    console.log(`${d}: ${ids.length} texts, ${diff.length} differ${missing.length ? `, ${missing.length} missing` : ''}${added ? `, ${added} not in ${file}` : ''}`);
     for (const id of diff.slice(0, 5)) console.log(`  ${id}\n    before ${JSON.stringify(old[id]).slice(0, 600)}\n    after  ${JSON.stringify(table[id]).slice(0, 600)}`);
     if (diff.length || missing.length) failed = true;
   }

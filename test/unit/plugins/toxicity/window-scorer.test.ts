@@ -35,6 +35,31 @@ describe('toxicity window scorer', () => {
     }
   });
 
+  it('counts a feature repeated hundreds of times in one window as training does', () => {
+    const scorer = new WindowScorer(model);
+    // The most repeats a window can hold: one-letter words, a two-letter pattern, one letter.
+    for (const normalized of ['a '.repeat(300).trim(), 'ab'.repeat(300), 'x'.repeat(MAX_WINDOW), 'ha ha '.repeat(100).trim()]) {
+      scorer.load(normalized, () => undefined);
+      const to = Math.min(normalized.length, MAX_WINDOW);
+      expect(scorer.probability(0, to), normalized.slice(0, 20)).to.equal(predict(model, extractFeatures(normalized.slice(0, to))));
+    }
+  });
+
+  it('gives two scorers of one model, used in turn, the probabilities of their own texts', () => {
+    // They share the model's table of weights and counts: each window must leave it as it found it.
+    const first = new WindowScorer(model);
+    const second = new WindowScorer(model);
+    for (let n = 0; n < 50; n++) {
+      const a = text(50 + Math.floor(random() * 250));
+      const b = text(50 + Math.floor(random() * 250));
+      first.load(a, () => undefined);
+      second.load(b, () => undefined);
+      expect(first.probability(0, a.length)).to.equal(predict(model, extractFeatures(a)));
+      expect(second.probability(0, b.length)).to.equal(predict(model, extractFeatures(b)));
+      expect(first.probability(0, a.length)).to.equal(predict(model, extractFeatures(a)));
+    }
+  });
+
   it('walks the words as a split at single spaces cuts them, with their FNV-1a hashes', () => {
     const scorer = new WindowScorer(model);
     for (const normalized of ['', 'one', 'you are a stupid idiot', text(500)]) {

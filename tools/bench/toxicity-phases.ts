@@ -1,0 +1,60 @@
+/**
+ * Where the toxicity detector's time goes, phase by phase, on never-repeating 4 KB dataset
+ * prompts (and their 512-byte tool results): normalization, the walk that copies the text and
+ * hashes its words, that walk plus the model's windows, and the whole inspection. Each figure is
+ * the fastest of nine rounds over the same requests (the machine is shared: other work only ever
+ * adds time), in microseconds per request.
+ *
+ *   npx tsx tools/bench/toxicity-phases.ts [requests]     (default 800)
+ *   PHASE=inspect node --cpu-prof ...                      (only that phase, for a CPU profile)
+ */
+import { performance } from 'node:perf_hooks';
+import { SegmentMemo } from '../../core/guardrail/segment-memo.js';
+import { validatorFor } from '../../core/schema/ajv.js';
+import { variedRequests } from '../../bench/detectors.js';
+import toxicity from '../../plugins/toxicity/index.js';
+import { normalizeText } from '../../plugins/toxicity/normalize.js';
+import { toxicityModel } from '../../plugins/toxicity/model.js';
+import { mostToxicWindow, WindowScorer } from '../../plugins/toxicity/window-scorer.js';
+
+SegmentMemo.disabled = true;
+const count = Number(process.argv[2] ?? 800);
+const requests = variedRequests(count);
+const texts = requests.flatMap((r) => r.segments.map((s) => s.text));
+const settings = {};
+validatorFor(toxicity.schemaId)(settings);
+const detector = toxicity.create(settings as never);
+const scorer = new WindowScorer(toxicityModel());
+const normalized = texts.map((t) => normalizeText(t));
+
+const phases: Record<string, () => void> = {
+  normalize: () => {
+    for (const t of texts) normalizeText(t);
+  },
+  load: () => {
+    for (const n of normalized) scorer.load(n, () => undefined);
+  },
+  'load+windows': () => {
+    for (const n of normalized) {
+      scorer.load(n, () => undefined);
+      mostToxicWindow(scorer, n);
+    }
+  },
+  inspect: () => {
+    for (const r of requests) detector.inspect(r);
+  },
+};
+
+const only = process.env.PHASE;
+const best = new Map<string, number>();
+for (let round = 0; round < 10; round++) {
+  for (const [name, run] of Object.entries(phases)) {
+    if (only && name !== only) continue;
+    const t0 = performance.now();
+    run();
+    const us = ((performance.now() - t0) * 1000) / count;
+    // Round 0 warms the code up.
+    if (round > 0) best.set(name, Math.min(best.get(name) ?? Infinity, us));
+  }
+}
+console.log([...best].map(([name, us]) => `${name} ${us.toFixed(0)} µs/request`).join('  '));
