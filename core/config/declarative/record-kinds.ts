@@ -46,7 +46,11 @@ export interface RecordKind {
   label: string;
   /** The gateway section or guardrail section holding it. */
   section: string;
-  key: 'slug' | 'name';
+  /** The gateway mapping the section sits in (`store` for `gateways[].store.servers`); none: the gateway itself. */
+  parent?: 'store';
+  key: 'slug' | 'name' | 'code';
+  /** The field naming one record in its API path (`/servers/{code}`); `id` unless said. */
+  pathKey?: 'code';
   refKind?: RefKind;
   plane: 'admin' | 'guardrail';
   /** The collection path (`registries`, relative to the gateway for admin kinds). */
@@ -172,6 +176,12 @@ export const RECORD_KINDS: readonly RecordKind[] = [
     },
   },
   {
+    label: 'store server', section: 'servers', parent: 'store', key: 'code', pathKey: 'code', plane: 'admin', collection: 'store/servers',
+    createSchema: `${ADMIN}store-server-create.schema.json`, updateSchema: `${ADMIN}store-server-update.schema.json`,
+    fields: ['code', 'name', 'description', 'base_url', 'requires_config', 'config_schema', 'requires_auth', 'requires_admin_setup', 'instances'],
+    mappings: { instances: registryItems },
+  },
+  {
     label: 'guardrail collector', section: 'collectors', key: 'name', refKind: 'collector', plane: 'guardrail', collection: 'collectors',
     createSchema: `${GUARDRAIL}collector-create.schema.json`, updateSchema: `${GUARDRAIL}collector-update.schema.json`,
     fields: ['name', 'tenant_id', 'type', 'description'],
@@ -184,8 +194,12 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   },
 ];
 
-/** The kinds a gateway owns (admin API), in creation order. */
-export const GATEWAY_KINDS = RECORD_KINDS.filter((k) => k.plane === 'admin');
+/** The kinds a gateway owns directly (admin API), in creation order. */
+export const GATEWAY_KINDS = RECORD_KINDS.filter((k) => k.plane === 'admin' && !k.parent);
+/** The kinds of a gateway's Store (`gateways[].store` in the file), in creation order. */
+export const STORE_KINDS = RECORD_KINDS.filter((k) => k.parent === 'store');
+/** Every kind a gateway holds, as live state reads them. */
+export const ALL_GATEWAY_KINDS = [...GATEWAY_KINDS, ...STORE_KINDS];
 /** The guardrail service's kinds (guardrail API), in creation order. */
 export const GUARDRAIL_KINDS = RECORD_KINDS.filter((k) => k.plane === 'guardrail');
 
@@ -217,6 +231,11 @@ export function toFileRecord(kind: RecordKind, record: ApiRecord, refs: Referenc
     out[field] = mapping ? mapping.toFile(value, refs, owner) : value;
   }
   return out;
+}
+
+/** The API path segment naming a stored record (its id, or its code for a Store server). */
+export function recordPathKey(kind: RecordKind, record: ApiRecord): string {
+  return encodeURIComponent(String(record[kind.pathKey ?? 'id']));
 }
 
 /** Where a file reference field sits in the API body, for naming a bad field by its file path. */
