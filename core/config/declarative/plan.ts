@@ -17,6 +17,7 @@ import { SINGLETON_KINDS, singletonInFile, type SingletonKind } from './gateway-
 import { bookOf, ReferenceBook, type LiveGateway, type LiveState } from './live-state.js';
 import { filePointer, GATEWAY_KINDS, GUARDRAIL_KINDS, recordPathKey, secretStandIn, STORE_KINDS, toApiBody, toFileRecord, type RecordKind, type SecretValue } from './record-kinds.js';
 import { expectSecretReference, isSecretReference, resolveSecret } from './secret-reference.js';
+import { checkStoreServer, type RegistryFacts } from './store-server-check.js';
 
 /** One step of the plan, with the line the diff prints. */
 export interface Change {
@@ -155,8 +156,27 @@ class Planner {
     this.planKinds(GATEWAY_KINDS, scope, gateway as unknown as Record<string, FileRecord[] | undefined>, sections, path);
     // Store servers name registries: the same book, so a registry the file adds can be an instance.
     this.planKinds(STORE_KINDS, scope, (gateway.store ?? {}) as Record<string, FileRecord[] | undefined>, sections, `${path}/store`);
+    this.checkStoreServers(gateway, sections, scope.book, `${path}/store/servers`);
     // The path is read when the change runs: a gateway this apply creates has no id before.
     for (const kind of SINGLETON_KINDS) this.planSingleton(kind, gateway, live, () => `/v1/gateways/${gatewayId}/${kind.apiPath}`, path);
+  }
+
+  /** Refuses a Store server the admin API would refuse once some of the plan is written. */
+  private checkStoreServers(gateway: GatewaySection, sections: Map<string, ApiRecord[]>, book: ReferenceBook, path: string): void {
+    const liveRegistries = sections.get('registries') ?? [];
+    const fileRegistries = gateway.registries ?? [];
+    const registryOf = (slug: string): RegistryFacts | undefined => {
+      const stored = liveRegistries.find((r) => r.slug === slug);
+      const filed = fileRegistries.find((r) => r.slug === slug);
+      return stored || filed ? ({ ...stored, ...filed } as RegistryFacts) : undefined;
+    };
+    const kind = STORE_KINDS.find((k) => k.section === 'servers')!;
+    const storedServers = sections.get(kind.section) ?? [];
+    (gateway.store?.servers ?? []).forEach((server, i) => {
+      const stored = storedServers.find((s) => s[kind.key] === server[kind.key]);
+      const merged = { ...(stored ? toFileRecord(kind, stored, book, [gateway.slug]) : {}), ...server };
+      checkStoreServer(merged, registryOf, `${path}/${i}`);
+    });
   }
 
   /**

@@ -168,6 +168,43 @@ describe('config: declarative OAuth and Store sections', function () {
     await refused(storeFile().replace('registry: github-mcp}', 'registry: gitlab-mcp}'), '/gateways/0/store/servers/0/instances/0/registry: no registry named "gitlab-mcp"');
   });
 
+  it('a Store server the API would refuse (an LLM registry as instance, neither base_url nor instances) is refused before anything is written', async () => {
+    const before = await exported();
+    const current = storeFile('realm_access.roles', 'Issues, pull requests and releases');
+    const llm = current.replace('        base_url: http://127.0.0.1:9/mcp\n', '        base_url: http://127.0.0.1:9/mcp\n      - {slug: chat, type: LLM, provider: openai, base_url: http://127.0.0.1:9/v1}\n')
+      .replace('registry: github-mcp}', 'registry: chat}');
+    const refusal = async (text: string) => apply(text).then(() => 'applied', (err: Error) => err.message);
+    expect(await refusal(llm)).to.equal('/gateways/0/store/servers/0/instances/0/registry: chat is not an MCP registry (a Store server installs MCP servers)');
+    const nowhere = current.replace('          base_url: https://docs.example/mcp\n', '          base_url: https://docs.example/mcp\n        - {code: empty, name: Empty}\n');
+    expect(await refusal(nowhere)).to.equal('/gateways/0/store/servers/2: a Store server needs base_url or instances (it is installed from one of them)');
+    const signIn = current.replace('          name: GitHub\n', '          name: GitHub\n          requires_auth: true\n');
+    expect(await refusal(signIn)).to.equal('/gateways/0/store/servers/0/instances/0/registry: github-mcp has no auth.oauth, so the users of a server with requires_auth cannot sign in');
+    expect(await exported()).to.equal(before);
+  });
+
+  it('a changed issuer sends the client secret again, so its variable must be set; the secret alone is never compared', async () => {
+    const moved = storeFile('realm_access.roles', 'Issues, pull requests and releases').replace('realms/sso', 'realms/sso-2');
+    lines = [];
+    const noSecret = await applyConfig(parseConfigFile(moved, 'test.yaml'), endpoints, { env: {}, out: (line) => lines.push(line) }).then(() => 'applied', (err: Error) => err.message);
+    expect(noSecret).to.equal('/gateways/0/oauth/client_secret: environment variable SSO_IDP_SECRET is not set');
+    expect(await apply(moved)).to.equal(1);
+    expect(lines[0]).to.equal('~ update oauth sso (issuer)');
+    expect(await apply(moved.replace('{env: SSO_IDP_SECRET}', '{env: SSO_IDP_SECRET_ROTATED}'))).to.equal(0);
+  });
+
+  it('--prune deletes the Store servers the file no longer lists, and leaves the OAuth and access rules it leaves out', async () => {
+    const id = await gatewayId();
+    const onlyGithub = storeFile('realm_access.roles', 'Issues, pull requests and releases').replace('realms/sso', 'realms/sso-2')
+      .replace(/        - code: docs\n.*\n.*\n/, '').replace(/    oauth:\n(      .*\n)+/, '').replace(/      access:\n[\s\S]*$/, '');
+    expect(await apply(onlyGithub)).to.equal(0);
+    lines = [];
+    expect(await applyConfig(parseConfigFile(onlyGithub, 'test.yaml'), endpoints, { prune: true, env: {}, out: (line) => lines.push(line) })).to.equal(1);
+    expect(lines).to.deep.equal(['- delete store server sso/docs', 'applied 1 change']);
+    expect((await new ConfigApiClient(endpoints).listAdmin(`/v1/gateways/${id}/store/servers`)).map((s) => s.code)).to.deep.equal(['github']);
+    expect(await admin('GET', `/v1/gateways/${id}/oauth`)).to.deep.include({ issuer: 'https://idp.example/realms/sso-2' });
+    expect((await admin('GET', `/v1/gateways/${id}/store/access`)).rules).to.have.length(2);
+  });
+
   it('a bad access level is refused with its path, exit 2, nothing written', async () => {
     await refused(storeFile().replace('level: allowed', 'level: always'), '/gateways/0/store/access/rules/1/level must be equal to one of the allowed values');
   });
