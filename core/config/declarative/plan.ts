@@ -165,10 +165,13 @@ class Planner {
   private checkStoreServers(gateway: GatewaySection, sections: Map<string, ApiRecord[]>, book: ReferenceBook, path: string): void {
     const liveRegistries = sections.get('registries') ?? [];
     const fileRegistries = gateway.registries ?? [];
+    const oauthOf = (record: Record<string, unknown> | undefined) => (isObject(record?.auth) ? record.auth.oauth : undefined);
     const registryOf = (slug: string): RegistryFacts | undefined => {
       const stored = liveRegistries.find((r) => r.slug === slug);
       const filed = fileRegistries.find((r) => r.slug === slug);
-      return stored || filed ? ({ ...stored, ...filed } as RegistryFacts) : undefined;
+      if (!stored && !filed) return undefined;
+      // A field the file leaves out keeps its stored value, so does a stored auth.oauth (export never writes it).
+      return { type: filed?.type ?? stored?.type, signsUsersIn: (oauthOf(filed) ?? oauthOf(stored)) !== undefined };
     };
     const kind = STORE_KINDS.find((k) => k.section === 'servers')!;
     const storedServers = sections.get(kind.section) ?? [];

@@ -99,25 +99,36 @@ const registryItems: FieldMapping = {
     (value as Array<Record<string, unknown>>).map(({ registry_id, ...rest }) => ({ registry: refs.nameOf('registry', registry_id as string), ...rest })),
 };
 
-/** A registry's upstream auth: `api_key` a secret reference, `credential` a vault credential name. */
+/**
+ * A registry's upstream auth: `api_key` a secret reference, `credential` a vault credential name,
+ * and the per-user sign-in `oauth` whose `client_secret` is a secret reference too.
+ */
 const registryAuth: FieldMapping = {
   toApi(value, refs, secret, path) {
     if (!isObject(value)) return value;
-    const { api_key, credential, ...rest } = value;
+    const { api_key, credential, oauth, ...rest } = value;
     const body: Record<string, unknown> = {};
     if (api_key !== undefined) body.api_key = secret(api_key, `${path}/api_key`);
     if (credential !== undefined) {
       if (typeof credential !== 'string') throw new CliUsageError(`${path}/credential must be a vault credential name`);
       body.credential_id = refs.idOf('vault_credential', credential, `${path}/credential`);
     }
+    if (isObject(oauth) && oauth.client_secret !== undefined) body.oauth = { ...oauth, client_secret: secret(oauth.client_secret, `${path}/oauth/client_secret`) };
+    else if (oauth !== undefined) body.oauth = oauth;
     return { ...body, ...rest };
   },
   toFile(value, refs, owner) {
-    const { has_api_key, credential_id, header } = value as { has_api_key?: boolean; credential_id?: string; header?: string };
+    const { has_api_key, credential_id, header, oauth } = value as { has_api_key?: boolean; credential_id?: string; header?: string; oauth?: Record<string, unknown> };
+    let fileOAuth: Record<string, unknown> | undefined;
+    if (oauth) {
+      const { has_client_secret, ...fields } = oauth;
+      fileOAuth = dropUndefined({ ...fields, client_secret: has_client_secret ? placeholderReference(...owner, 'oauth', 'client_secret') : undefined });
+    }
     return dropUndefined({
       api_key: has_api_key ? placeholderReference(...owner, 'api_key') : undefined,
       credential: credential_id ? refs.nameOf('vault_credential', credential_id) : undefined,
       header,
+      oauth: fileOAuth,
     });
   },
 };

@@ -11,7 +11,8 @@ import type { FileRecord } from './config-file.js';
 /** What the check needs to know of a registry, named by slug (from the file, else the gateway). */
 export interface RegistryFacts {
   type?: unknown;
-  auth?: unknown;
+  /** Whether it signs each user in (`auth.oauth`, in the file or stored). */
+  signsUsersIn: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -31,7 +32,7 @@ export function checkStoreServer(server: FileRecord, registryOf: (slug: string) 
     if (!registry) return;
     const at = `${path}/instances/${i}/registry`;
     if (registry.type !== 'MCP') throw new CliUsageError(`${at}: ${slug} is not an MCP registry (a Store server installs MCP servers)`);
-    if (server.requires_auth === true && !(isObject(registry.auth) && registry.auth.oauth !== undefined)) {
+    if (server.requires_auth === true && !registry.signsUsersIn) {
       throw new CliUsageError(`${at}: ${slug} has no auth.oauth, so the users of a server with requires_auth cannot sign in`);
     }
   });

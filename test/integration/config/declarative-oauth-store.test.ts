@@ -208,4 +208,35 @@ describe('config: declarative OAuth and Store sections', function () {
   it('a bad access level is refused with its path, exit 2, nothing written', async () => {
     await refused(storeFile().replace('level: allowed', 'level: always'), '/gateways/0/store/access/rules/1/level must be equal to one of the allowed values');
   });
+
+  it('the client secret of a registry\'s auth.oauth is a reference too: inline is refused; a requires_auth server on that registry applies and round-trips', async () => {
+    const signIn = `version: 1
+gateways:
+  - slug: sso
+    registries:
+      - slug: crm-mcp
+        type: MCP
+        provider: mcp
+        base_url: http://127.0.0.1:9/mcp
+        auth: {oauth: {issuer: https://auth.crm.example, client_id: portcullis, client_secret: {env: CRM_SECRET}}}
+    store:
+      servers:
+        - {code: crm, name: CRM, requires_auth: true, instances: [{name: main, registry: crm-mcp}]}
+`;
+    const before = await exported();
+    const inline = await apply(signIn.replace('{env: CRM_SECRET}', 'crm-inline-secret')).then(() => 'applied', (err: Error) => err.message);
+    expect(inline).to.equal('/gateways/0/registries/0/auth/oauth/client_secret must be a secret reference ({env: NAME} or {file: PATH}), never the secret itself');
+    expect(await exported()).to.equal(before);
+
+    lines = [];
+    expect(await applyConfig(parseConfigFile(signIn, 'test.yaml'), endpoints, { env: { CRM_SECRET: 'crm-secret-9b2f' }, out: (line) => lines.push(line) })).to.equal(2);
+    const text = await exported();
+    expect(text).not.to.contain('crm-secret-9b2f');
+    const registries = (parse(text) as { gateways: Array<{ registries: Array<Record<string, unknown>> }> }).gateways[0]!.registries;
+    expect(registries.find((r) => r.slug === 'crm-mcp')!.auth).to.deep.equal({
+      oauth: { issuer: 'https://auth.crm.example', client_id: 'portcullis', client_secret: { env: 'SSO_CRM_MCP_OAUTH_CLIENT_SECRET' } },
+    });
+    expect(await apply(text)).to.equal(0);
+    expect(await exported()).to.equal(text);
+  });
 });
