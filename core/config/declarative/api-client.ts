@@ -15,7 +15,12 @@ export interface ApiEndpoints {
 }
 
 /** A call the API refused or that could not be made. */
-export class ApiCallError extends Error {}
+export class ApiCallError extends Error {
+  /** The answer's HTTP status; undefined when the API did not answer. */
+  constructor(message: string, readonly status?: number) {
+    super(message);
+  }
+}
 
 const PAGE_SIZE = 100;
 const TIMEOUT_MS = 30_000;
@@ -41,6 +46,16 @@ export class ConfigApiClient {
   /** One admin API call; resolves to the answer's JSON body, throws ApiCallError on an error answer. */
   admin(method: string, path: string, body?: unknown): Promise<ApiRecord> {
     return this.call(this.endpoints.adminUrl, method, path, body);
+  }
+
+  /** One admin API GET of a record that may not exist (a gateway's OAuth configuration): undefined on 404. */
+  async findAdmin(path: string): Promise<ApiRecord | undefined> {
+    try {
+      return await this.call(this.endpoints.adminUrl, 'GET', path);
+    } catch (err) {
+      if (err instanceof ApiCallError && err.status === 404) return undefined;
+      throw err;
+    }
   }
 
   /** One guardrail API call, as `admin`. */
@@ -78,7 +93,7 @@ export class ConfigApiClient {
     }
     if (!res.ok) {
       const error = parsed as { error?: string; message?: string } | undefined;
-      throw new ApiCallError(`${method} ${path} answered ${res.status}${error?.error ? ` ${error.error}: ${error.message}` : ''}`);
+      throw new ApiCallError(`${method} ${path} answered ${res.status}${error?.error ? ` ${error.error}: ${error.message}` : ''}`, res.status);
     }
     const warnings = (parsed as { warnings?: Array<{ code?: string; message?: string }> } | undefined)?.warnings;
     if (method !== 'GET' && Array.isArray(warnings)) for (const w of warnings) this.onWarning(`warning: ${method} ${path}: ${w.code}: ${w.message}`);

@@ -19,6 +19,16 @@ export interface GatewaySection extends FileRecord {
   auths?: FileRecord[];
   roles?: FileRecord[];
   consumers?: FileRecord[];
+  /** The gateway's OAuth authorization server (one per gateway). */
+  oauth?: FileRecord;
+  /** The gateway's Store: installable servers and the access rules. */
+  store?: StoreSection;
+}
+
+/** A gateway's Store in the file: its servers (by `code`) and its access rules (one document). */
+export interface StoreSection {
+  servers?: FileRecord[];
+  access?: FileRecord;
 }
 
 /** The whole file. */
@@ -32,11 +42,18 @@ export interface DeclarativeConfig {
 export const GATEWAY_FIELDS = ['slug', 'name', 'tenant_id', 'entitlements'] as const;
 /** A gateway's record sections, in the order apply creates them. */
 export const GATEWAY_SECTIONS = ['vault_credentials', 'registries', 'policies', 'auths', 'roles', 'consumers'] as const;
+/** A gateway's keys that hold one mapping each (after the record sections, in file order). */
+export const GATEWAY_MAPPINGS = ['oauth', 'store'] as const;
 
 const TOP_LEVEL = new Set(['version', 'gateways', 'guardrail']);
 const GUARDRAIL_SECTIONS = new Set(['collectors', 'policies']);
+const STORE_KEYS = new Set(['servers', 'access']);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function expectMapping(value: unknown, path: string): void {
+  if (value !== undefined && !isObject(value)) throw new CliUsageError(`${path} must be a mapping`);
+}
 
 function expectRecords(value: unknown, path: string): FileRecord[] {
   if (value === undefined) return [];
@@ -65,10 +82,18 @@ export function parseConfigFile(text: string, source: string): DeclarativeConfig
   const gateways = expectRecords(doc.gateways, '/gateways');
   gateways.forEach((gateway, i) => {
     for (const key of Object.keys(gateway)) {
-      if (!(GATEWAY_FIELDS as readonly string[]).includes(key) && !(GATEWAY_SECTIONS as readonly string[]).includes(key)) throw new CliUsageError(`/gateways/${i}/${key} is not allowed`);
+      const known = [...GATEWAY_FIELDS, ...GATEWAY_SECTIONS, ...GATEWAY_MAPPINGS] as readonly string[];
+      if (!known.includes(key)) throw new CliUsageError(`/gateways/${i}/${key} is not allowed`);
     }
     if (typeof gateway.slug !== 'string') throw new CliUsageError(`/gateways/${i}/slug is required`);
     for (const section of GATEWAY_SECTIONS) expectRecords(gateway[section], `/gateways/${i}/${section}`);
+    expectMapping(gateway.oauth, `/gateways/${i}/oauth`);
+    expectMapping(gateway.store, `/gateways/${i}/store`);
+    if (isObject(gateway.store)) {
+      for (const key of Object.keys(gateway.store)) if (!STORE_KEYS.has(key)) throw new CliUsageError(`/gateways/${i}/store/${key} is not allowed (known: servers, access)`);
+      expectRecords(gateway.store.servers, `/gateways/${i}/store/servers`);
+      expectMapping(gateway.store.access, `/gateways/${i}/store/access`);
+    }
   });
   if (doc.guardrail !== undefined) {
     if (!isObject(doc.guardrail)) throw new CliUsageError('/guardrail must be a mapping');

@@ -4,12 +4,15 @@
  */
 import { CliUsageError } from '../../cli/commands.js';
 import type { ApiRecord, ConfigApiClient } from './api-client.js';
-import { GATEWAY_KINDS, GUARDRAIL_KINDS, type RecordKind, type References, type RefKind } from './record-kinds.js';
+import { SINGLETON_KINDS } from './gateway-singletons.js';
+import { ALL_GATEWAY_KINDS, GUARDRAIL_KINDS, type RecordKind, type References, type RefKind } from './record-kinds.js';
 
-/** One gateway and its records by section. */
+/** One gateway, its records by section, and its singletons (OAuth, Store access) by label. */
 export interface LiveGateway {
   record: ApiRecord;
   sections: Map<string, ApiRecord[]>;
+  /** Undefined where the gateway has none (no OAuth configured). */
+  singletons: Map<string, ApiRecord | undefined>;
 }
 
 /** Everything apply and export read from a running Portcullis. */
@@ -29,8 +32,10 @@ export async function readLiveState(client: ConfigApiClient, wanted?: (slug: str
   const gateways: LiveGateway[] = [];
   for (const record of gatewayRecords) {
     const sections = new Map<string, ApiRecord[]>();
-    for (const kind of GATEWAY_KINDS) sections.set(kind.section, await client.listAdmin(`/v1/gateways/${record.id}/${kind.collection}`));
-    gateways.push({ record, sections });
+    for (const kind of ALL_GATEWAY_KINDS) sections.set(kind.section, await client.listAdmin(`/v1/gateways/${record.id}/${kind.collection}`));
+    const singletons = new Map<string, ApiRecord | undefined>();
+    for (const kind of SINGLETON_KINDS) singletons.set(kind.label, await kind.read(client, record.id));
+    gateways.push({ record, sections, singletons });
   }
   const guardrail = new Map<string, ApiRecord[]>();
   if (withGuardrail) for (const kind of GUARDRAIL_KINDS) guardrail.set(kind.section, await client.listGuardrail(`/v1/${kind.collection}`));

@@ -7,14 +7,17 @@
  * Records the file names are created or updated; a field the file leaves out keeps its stored
  * value. Records the file does not name are left alone, or deleted with `prune` (within the
  * gateways the file names, and the guardrail records; gateways themselves are never deleted).
+ * A gateway's singletons (OAuth, Store access) the file leaves out are left alone.
  */
 import { CliUsageError } from '../../cli/commands.js';
 import { describeErrors, validatorFor } from '../../schema/ajv.js';
 import type { ApiRecord, ConfigApiClient } from './api-client.js';
 import { GATEWAY_FIELDS, type DeclarativeConfig, type FileRecord, type GatewaySection } from './config-file.js';
+import { SINGLETON_KINDS, singletonInFile, type SingletonKind } from './gateway-singletons.js';
 import { bookOf, ReferenceBook, type LiveGateway, type LiveState } from './live-state.js';
-import { filePointer, GATEWAY_KINDS, GUARDRAIL_KINDS, secretStandIn, toApiBody, toFileRecord, type RecordKind, type SecretValue } from './record-kinds.js';
+import { filePointer, GATEWAY_KINDS, GUARDRAIL_KINDS, recordPathKey, secretStandIn, STORE_KINDS, toApiBody, toFileRecord, type RecordKind, type SecretValue } from './record-kinds.js';
 import { expectSecretReference, isSecretReference, resolveSecret } from './secret-reference.js';
+import { checkStoreServer, type RegistryFacts } from './store-server-check.js';
 
 /** One step of the plan, with the line the diff prints. */
 export interface Change {
@@ -151,6 +154,64 @@ class Planner {
     const sections = live?.sections ?? new Map<string, ApiRecord[]>();
     const scope: Scope = { prefix: `${gateway.slug}/`, collectionPath: (kind) => `/v1/gateways/${gatewayId}/${kind.collection}`, book: bookOf(GATEWAY_KINDS, sections) };
     this.planKinds(GATEWAY_KINDS, scope, gateway as unknown as Record<string, FileRecord[] | undefined>, sections, path);
+    // Store servers name registries: the same book, so a registry the file adds can be an instance.
+    this.planKinds(STORE_KINDS, scope, (gateway.store ?? {}) as Record<string, FileRecord[] | undefined>, sections, `${path}/store`);
+    this.checkStoreServers(gateway, sections, scope.book, `${path}/store/servers`);
+    // The path is read when the change runs: a gateway this apply creates has no id before.
+    for (const kind of SINGLETON_KINDS) this.planSingleton(kind, gateway, live, () => `/v1/gateways/${gatewayId}/${kind.apiPath}`, path);
+  }
+
+  /** Refuses a Store server the admin API would refuse once some of the plan is written. */
+  private checkStoreServers(gateway: GatewaySection, sections: Map<string, ApiRecord[]>, book: ReferenceBook, path: string): void {
+    const liveRegistries = sections.get('registries') ?? [];
+    const fileRegistries = gateway.registries ?? [];
+    const oauthOf = (record: Record<string, unknown> | undefined) => (isObject(record?.auth) ? record.auth.oauth : undefined);
+    const registryOf = (slug: string): RegistryFacts | undefined => {
+      const stored = liveRegistries.find((r) => r.slug === slug);
+      const filed = fileRegistries.find((r) => r.slug === slug);
+      if (!stored && !filed) return undefined;
+      // A field the file leaves out keeps its stored value, so does a stored auth.oauth (export never writes it).
+      return { type: filed?.type ?? stored?.type, signsUsersIn: (oauthOf(filed) ?? oauthOf(stored)) !== undefined };
+    };
+    const kind = STORE_KINDS.find((k) => k.section === 'servers')!;
+    const storedServers = sections.get(kind.section) ?? [];
+    (gateway.store?.servers ?? []).forEach((server, i) => {
+      const stored = storedServers.find((s) => s[kind.key] === server[kind.key]);
+      const merged = { ...(stored ? toFileRecord(kind, stored, book, [gateway.slug]) : {}), ...server };
+      checkStoreServer(merged, registryOf, `${path}/${i}`);
+    });
+  }
+
+  /**
+   * A gateway's singleton: PUT when the file's fields differ from the stored ones. PUT replaces
+   * the whole document, so its body is the stored fields with the file's laid over them (a field
+   * the file leaves out keeps its value); the secret is sent on creation, or with a changed
+   * field it belongs to, and otherwise left out (the API keeps the stored one).
+   */
+  private planSingleton(kind: SingletonKind, gateway: GatewaySection, live: LiveGateway | undefined, apiPath: () => string, gatewayPath: string): void {
+    const file = singletonInFile(kind, gateway);
+    if (!file) return;
+    const path = `${gatewayPath}/${kind.filePath.join('/')}`;
+    const storedRecord = live?.singletons.get(kind.label);
+    const stored = kind.exists(storedRecord) ? storedRecord : undefined;
+    const secretRef = kind.secretField ? file[kind.secretField] : undefined;
+    const plain = omit(file, kind.secretField ? [kind.secretField] : []);
+    if (kind.secretField && secretRef !== undefined) expectSecretReference(secretRef, `${path}/${kind.secretField}`);
+    if (kind.secretField && !stored && secretRef === undefined) throw new CliUsageError(`${path}/${kind.secretField} is required: the ${kind.label} of gateway ${gateway.slug} is created by this apply`);
+    const body = { ...pick(storedRecord ?? {}, kind.fields), ...plain };
+    validate(kind.putSchema, kind.secretField && secretRef !== undefined ? { ...body, [kind.secretField]: 'secret-reference-stand-in' } : body, path);
+
+    const changed = Object.keys(plain).filter((field) => !covers(storedRecord?.[field], plain[field]));
+    if (!changed.length) return;
+    const sendSecret = kind.secretField !== undefined && secretRef !== undefined && (!stored || changed.some((f) => kind.secretGoesWith?.includes(f)));
+    // Read the secret now: a missing one stops the apply before its first write.
+    const secret = sendSecret ? this.secret(secretRef, `${path}/${kind.secretField}`) : undefined;
+    this.changes.push({
+      action: stored ? 'update' : 'create',
+      subject: `${kind.label} ${gateway.slug}`,
+      ...(stored ? { fields: changed } : {}),
+      run: async () => void (await this.client.admin('PUT', apiPath(), secret === undefined ? body : { ...body, [kind.secretField!]: secret })),
+    });
   }
 
   private planUpdate(subject: string, changed: string[], updatable: Set<string>, path: string, send: () => Promise<unknown>, updateSchema: string, body: Record<string, unknown>): void {
@@ -184,7 +245,7 @@ class Planner {
       });
       if (this.options.prune && file[kind.section] !== undefined) {
         for (const extra of stored.filter((s) => !records.some((r) => r[kind.key] === s[kind.key]))) {
-          this.deletions.push({ action: 'delete', subject: `${kind.label} ${scope.prefix}${String(extra[kind.key])}`, run: () => this.send(kind, 'DELETE', `${scope.collectionPath(kind)}/${extra.id}`).then(() => undefined) });
+          this.deletions.push({ action: 'delete', subject: `${kind.label} ${scope.prefix}${String(extra[kind.key])}`, run: () => this.send(kind, 'DELETE', `${scope.collectionPath(kind)}/${recordPathKey(kind, extra)}`).then(() => undefined) });
         }
       }
     }
@@ -218,7 +279,7 @@ class Planner {
           if (kind.refKind) scope.book.record(kind.refKind, String(record[kind.key]), created.id);
           if (typeof created.key === 'string') this.options.announceKey(subject, created.key);
           const later = pick(body, kind.updateOnly ?? []);
-          if (Object.keys(later).length) await this.send(kind, 'PATCH', `${scope.collectionPath(kind)}/${created.id}`, later);
+          if (Object.keys(later).length) await this.send(kind, 'PATCH', `${scope.collectionPath(kind)}/${recordPathKey(kind, created)}`, later);
           for (const [field, attachment] of attachments) {
             for (const name of record[field] as string[]) await this.send(kind, 'PUT', `${scope.collectionPath(kind)}/${created.id}/${attachment.segment}/${scope.book.idOf(attachment.refKind, name, path)}`);
           }
@@ -238,7 +299,7 @@ class Planner {
       async () => {
         const body = toApiBody(kind, pick(record, changed), scope.book, this.secret, path);
         const { global, ...patch } = body;
-        if (Object.keys(patch).length) await this.send(kind, 'PATCH', `${scope.collectionPath(kind)}/${current.id}`, patch);
+        if (Object.keys(patch).length) await this.send(kind, 'PATCH', `${scope.collectionPath(kind)}/${recordPathKey(kind, current)}`, patch);
         // A policy's global scope has its own endpoint.
         if (global !== undefined) await this.send(kind, global ? 'PUT' : 'DELETE', `${scope.collectionPath(kind)}/${current.id}/global`);
       },

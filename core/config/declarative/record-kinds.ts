@@ -46,7 +46,11 @@ export interface RecordKind {
   label: string;
   /** The gateway section or guardrail section holding it. */
   section: string;
-  key: 'slug' | 'name';
+  /** The gateway mapping the section sits in (`store` for `gateways[].store.servers`); none: the gateway itself. */
+  parent?: 'store';
+  key: 'slug' | 'name' | 'code';
+  /** The field naming one record in its API path (`/servers/{code}`); `id` unless said. */
+  pathKey?: 'code';
   refKind?: RefKind;
   plane: 'admin' | 'guardrail';
   /** The collection path (`registries`, relative to the gateway for admin kinds). */
@@ -95,25 +99,36 @@ const registryItems: FieldMapping = {
     (value as Array<Record<string, unknown>>).map(({ registry_id, ...rest }) => ({ registry: refs.nameOf('registry', registry_id as string), ...rest })),
 };
 
-/** A registry's upstream auth: `api_key` a secret reference, `credential` a vault credential name. */
+/**
+ * A registry's upstream auth: `api_key` a secret reference, `credential` a vault credential name,
+ * and the per-user sign-in `oauth` whose `client_secret` is a secret reference too.
+ */
 const registryAuth: FieldMapping = {
   toApi(value, refs, secret, path) {
     if (!isObject(value)) return value;
-    const { api_key, credential, ...rest } = value;
+    const { api_key, credential, oauth, ...rest } = value;
     const body: Record<string, unknown> = {};
     if (api_key !== undefined) body.api_key = secret(api_key, `${path}/api_key`);
     if (credential !== undefined) {
       if (typeof credential !== 'string') throw new CliUsageError(`${path}/credential must be a vault credential name`);
       body.credential_id = refs.idOf('vault_credential', credential, `${path}/credential`);
     }
+    if (isObject(oauth) && oauth.client_secret !== undefined) body.oauth = { ...oauth, client_secret: secret(oauth.client_secret, `${path}/oauth/client_secret`) };
+    else if (oauth !== undefined) body.oauth = oauth;
     return { ...body, ...rest };
   },
   toFile(value, refs, owner) {
-    const { has_api_key, credential_id, header } = value as { has_api_key?: boolean; credential_id?: string; header?: string };
+    const { has_api_key, credential_id, header, oauth } = value as { has_api_key?: boolean; credential_id?: string; header?: string; oauth?: Record<string, unknown> };
+    let fileOAuth: Record<string, unknown> | undefined;
+    if (oauth) {
+      const { has_client_secret, ...fields } = oauth;
+      fileOAuth = dropUndefined({ ...fields, client_secret: has_client_secret ? placeholderReference(...owner, 'oauth', 'client_secret') : undefined });
+    }
     return dropUndefined({
       api_key: has_api_key ? placeholderReference(...owner, 'api_key') : undefined,
       credential: credential_id ? refs.nameOf('vault_credential', credential_id) : undefined,
       header,
+      oauth: fileOAuth,
     });
   },
 };
@@ -172,6 +187,12 @@ export const RECORD_KINDS: readonly RecordKind[] = [
     },
   },
   {
+    label: 'store server', section: 'servers', parent: 'store', key: 'code', pathKey: 'code', plane: 'admin', collection: 'store/servers',
+    createSchema: `${ADMIN}store-server-create.schema.json`, updateSchema: `${ADMIN}store-server-update.schema.json`,
+    fields: ['code', 'name', 'description', 'base_url', 'requires_config', 'config_schema', 'requires_auth', 'requires_admin_setup', 'instances'],
+    mappings: { instances: registryItems },
+  },
+  {
     label: 'guardrail collector', section: 'collectors', key: 'name', refKind: 'collector', plane: 'guardrail', collection: 'collectors',
     createSchema: `${GUARDRAIL}collector-create.schema.json`, updateSchema: `${GUARDRAIL}collector-update.schema.json`,
     fields: ['name', 'tenant_id', 'type', 'description'],
@@ -184,8 +205,12 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   },
 ];
 
-/** The kinds a gateway owns (admin API), in creation order. */
-export const GATEWAY_KINDS = RECORD_KINDS.filter((k) => k.plane === 'admin');
+/** The kinds a gateway owns directly (admin API), in creation order. */
+export const GATEWAY_KINDS = RECORD_KINDS.filter((k) => k.plane === 'admin' && !k.parent);
+/** The kinds of a gateway's Store (`gateways[].store` in the file), in creation order. */
+export const STORE_KINDS = RECORD_KINDS.filter((k) => k.parent === 'store');
+/** Every kind a gateway holds, as live state reads them. */
+export const ALL_GATEWAY_KINDS = [...GATEWAY_KINDS, ...STORE_KINDS];
 /** The guardrail service's kinds (guardrail API), in creation order. */
 export const GUARDRAIL_KINDS = RECORD_KINDS.filter((k) => k.plane === 'guardrail');
 
@@ -217,6 +242,11 @@ export function toFileRecord(kind: RecordKind, record: ApiRecord, refs: Referenc
     out[field] = mapping ? mapping.toFile(value, refs, owner) : value;
   }
   return out;
+}
+
+/** The API path segment naming a stored record (its id, or its code for a Store server). */
+export function recordPathKey(kind: RecordKind, record: ApiRecord): string {
+  return encodeURIComponent(String(record[kind.pathKey ?? 'id']));
 }
 
 /** Where a file reference field sits in the API body, for naming a bad field by its file path. */

@@ -15,7 +15,7 @@ import { PROJECT_ROOT } from '../../../core/paths/project-root.js';
 import { createTestGateway, type TestGateway } from '../../../core/testing/index.js';
 import { adminTokenFor } from './declarative-cli.js';
 
-const SECRETS = { OPENAI_API_KEY: 'sk-doc-example-openai', ANTHROPIC_API_KEY: 'sk-ant-doc-example', GITHUB_MCP_TOKEN: 'ghp_doc_example' };
+const SECRETS = { OPENAI_API_KEY: 'sk-doc-example-openai', ANTHROPIC_API_KEY: 'sk-ant-doc-example', GITHUB_MCP_TOKEN: 'ghp_doc_example', IDP_CLIENT_SECRET: 'idp-doc-example' };
 
 /** The YAML block under "### A complete example". */
 function docExample(): string {
@@ -45,6 +45,7 @@ describe('config: the docs/declarative-config.md example', function () {
     const out = (line: string) => lines.push(line);
     expect(await applyConfig(config, endpoints, { env: SECRETS, out })).to.be.greaterThan(10);
     expect(lines.find((l) => l.startsWith('auth acme/app key: key ag_'))).to.be.a('string');
+    expect(lines).to.include.members(['+ create store server acme/github', '+ create oauth acme', '+ create store access acme']);
     expect(await applyConfig(config, endpoints, { env: SECRETS, out })).to.equal(0);
     const exported = stringifyConfigFile(exportConfig(await readLiveState(new ConfigApiClient(endpoints))));
     for (const secret of Object.values(SECRETS)) expect(exported).not.to.contain(secret);

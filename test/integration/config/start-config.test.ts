@@ -1,8 +1,9 @@
 /**
  * `portcullis start --config FILE` as a real process: a fresh data directory comes up serving the
  * file's consumer (a chat call through the official openai SDK reaches the fake upstream with the
- * key from the environment; the consumer's key is left in an owner-only file, never printed), and a file that breaks a schema stops the start with one line and
- * exit 2.
+ * key from the environment; the consumer's key is left in an owner-only file, never printed; the
+ * gateway's OAuth and Store are created from the file too), and a file that breaks a schema stops
+ * the start with one line and exit 2.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { writeFile } from './declarative-cli.js';
 
 const cli = fileURLToPath(new URL('../../../core/cli/main.ts', import.meta.url));
 const UPSTREAM_KEY = 'sk-start-config-upstream-key-51c2';
+const IDP_SECRET = 'idp-start-config-secret-0d7e';
 
 const seedFile = (upstreamUrl: string, weight = 1) => `version: 1
 gateways:
@@ -35,6 +37,15 @@ gateways:
       - slug: seeded-app
         registries: [{registry: fake-openai, weight: ${weight}}]
         auths: [seeded key]
+    oauth:
+      issuer: https://idp.example/realms/seeded
+      client_id: portcullis
+      client_secret: {env: SEEDED_IDP_SECRET}
+    store:
+      servers:
+        - {code: docs, name: Docs, base_url: https://docs.example/mcp}
+      access:
+        rules: [{code: docs, group: '*', level: allowed}]
 `;
 
 describe('config: portcullis start --config', function () {
@@ -58,9 +69,14 @@ describe('config: portcullis start --config', function () {
 
   it('a fresh start serves the file\'s consumer', async () => {
     const file = writeFile(dir, 'portcullis.yaml', seedFile(upstream.url));
-    gateway = await startPortcullisProcess([...portFlags, '--data-dir', `${dir}/data`, '--config', file], ['proxy', 'admin', 'guardrail'], { SEEDED_OPENAI_KEY: UPSTREAM_KEY });
+    gateway = await startPortcullisProcess([...portFlags, '--data-dir', `${dir}/data`, '--config', file], ['proxy', 'admin', 'guardrail'], { SEEDED_OPENAI_KEY: UPSTREAM_KEY, SEEDED_IDP_SECRET: IDP_SECRET });
     expect(gateway.output()).to.contain('portcullis config: + create consumer seeded/seeded-app');
+    // The gateway's OAuth and Store come from the file as well.
+    expect(gateway.output()).to.contain('portcullis config: + create store server seeded/docs');
+    expect(gateway.output()).to.contain('portcullis config: + create oauth seeded');
+    expect(gateway.output()).to.contain('portcullis config: + create store access seeded');
     expect(gateway.output()).not.to.contain(UPSTREAM_KEY);
+    expect(gateway.output()).not.to.contain(IDP_SECRET);
     // The consumer key is never in the output (often a collected log): it is in an owner-only file.
     expect(gateway.output()).not.to.contain('ag_');
     const keyPath = /seeded key: key written to (\S+)/.exec(gateway.output())?.[1];

@@ -30,6 +30,15 @@ describe('config: declarative file format', () => {
     expect(yaml).to.deep.equal(json);
   });
 
+  it('reads a gateway\'s oauth and store mappings, and refuses a store key it does not know or a mapping that is a list', () => {
+    const config = parseConfigFile('version: 1\ngateways:\n  - slug: a\n    oauth: {issuer: https://idp.example}\n    store: {servers: [{code: gh}], access: {rules: []}}\n', 'f');
+    expect(config.gateways![0]!.store).to.deep.equal({ servers: [{ code: 'gh' }], access: { rules: [] } });
+    expect(refusal(() => parseConfigFile('version: 1\ngateways:\n  - slug: a\n    store: {installs: []}\n', 'f'))).to.equal('/gateways/0/store/installs is not allowed (known: servers, access)');
+    expect(refusal(() => parseConfigFile('version: 1\ngateways:\n  - slug: a\n    store: {servers: {code: gh}}\n', 'f'))).to.equal('/gateways/0/store/servers must be a list');
+    expect(refusal(() => parseConfigFile('version: 1\ngateways:\n  - slug: a\n    oauth: []\n', 'f'))).to.equal('/gateways/0/oauth must be a mapping');
+    expect(refusal(() => parseConfigFile('version: 1\ngateways:\n  - slug: a\n    store: {access: [{code: gh}]}\n', 'f'))).to.equal('/gateways/0/store/access must be a mapping');
+  });
+
   it('refuses unknown keys, a wrong version, a section that is not a list, and text that is not YAML', () => {
     expect(refusal(() => parseConfigFile('version: 1\ngateway: []\n', 'f'))).to.contain('/gateway is not allowed');
     expect(refusal(() => parseConfigFile('version: 2\n', 'f'))).to.equal('/version must be 1');
