@@ -1,6 +1,8 @@
 /**
  * Splits tool output into the units an injected instruction hides in: lines, and sentences
- * within long lines. Table rows and code lines stay whole; prose is cut at sentence ends.
+ * within long lines. Table rows and code lines stay whole; prose is cut at sentence ends. The end
+ * of an HTML block (`</p>`, `</div>`, `</li>`, a heading, `<br>`) ends a line too: fetched pages
+ * often arrive minified on one line, and their paragraphs are as separate as lines.
  */
 
 /** One unit: a slice of the (folded) text. */
@@ -11,13 +13,15 @@ export interface TextUnit {
 }
 
 const SENTENCE_END = /(?<=[.!?。！？])\s+(?=\S)/u;
+/** Line ends and HTML block ends, split in the same pass. */
+const LINE_END = /\r?\n|<\/(?:p|div|li|h[1-6]|tr|blockquote|section|article)>|<br\s*\/?>/i;
 const MAX_UNITS = 400;
 const MAX_UNIT_CHARS = 600;
 
 /** The units of `text`, at most MAX_UNITS of them, each cut to MAX_UNIT_CHARS characters. */
 export function splitUnits(text: string): TextUnit[] {
   const pieces: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of text.split(LINE_END)) {
     const trimmed = line.trim();
     if (!trimmed) continue;
     // Table rows and short lines are units as they are; prose is cut into sentences.
