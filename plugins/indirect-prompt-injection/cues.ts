@@ -13,9 +13,7 @@
  * ...") whose unit names nothing of an assistant's world (instructions, prompt, AI, the user; a
  * domain word makes rules the reader's: "the password policy", "the kitchen rules"), and
  * talk of "your reply" that asks for the reader's own things or speaks as "we" ("in your reply,
- * include your order number"), and a plain statement (a copula, no "you", no imperative, no
- * question: "the system prompt of a chatbot is written by its developer"). The model is linear,
- * so each conjunction is a feature of its own.
+ * include your order number"). The model is linear, so each conjunction is a feature of its own.
  */
 export const CUES = [
   'response_manipulation',
@@ -31,51 +29,99 @@ export const CUES = [
   'reader_possession',
   'override_without_ai_words',
   'reply_asked_of_reader',
-  'statement',
   'code_address',
 ] as const;
 export type Cue = (typeof CUES)[number];
 
 const RESPONSE_NOUN = '(?:response|responses|answer|answers|reply|replies|output|message|summary|reply text|completion|explanation|elucidation|translation|result)';
 const CODE_NOUN = '(?:code|implementation|solution|script|program|codebase|algorithm|function)';
-/** Both kinds of "your <noun>": what the assistant writes. */
-const OUTPUT_NOUN = `(?:${RESPONSE_NOUN}|${CODE_NOUN})`;
-/** "your response", "in your answer", "when you reply": talk about what the reader writes back. */
-const aboutOutput = (noun: string) =>
-  new RegExp(
-    `\\b(?:your|the assistant's|the ai's|the model's)\\s+(?:(?:final|next|entire|whole|own|generated|written|full|current)\\s+)?${noun}\\b|\\b(?:in|into|to|within|throughout) (?:your|each|every) ${noun}\\b`,
-    'g',
-  );
-/** Cues counted by PERSON_WORDS in one pass rather than by a pattern of their own. */
-type PersonCue = 'reader_address' | 'writer_voice' | 'reader_possession' | 'override_without_ai_words' | 'reply_asked_of_reader' | 'statement';
-const PATTERNS: Record<Exclude<Cue, 'prose_in_table' | 'question' | PersonCue>, RegExp> = {
-  response_manipulation: new RegExp(`${aboutOutput(RESPONSE_NOUN).source}|\\b(?:when|before|after|while) (?:you )?(?:respond|answer|reply|summari[sz]e|write)\\w*\\b`, 'g'),
-  // "your code" apart from "your response": answers on programming sites talk about the asker's code all the time.
-  code_address: aboutOutput(CODE_NOUN),
-  // "AI assistant: ...", "Dear AI agent, ...", "Assistant : ...", in several languages: a unit that opens by naming the AI
-  // (after a label such as "Review 3:" or markup such as "<p>").
-  assistant_address: /\b(?:assistant|ai|a\.i\.|chatbot|language model|llm|gpt|chatgpt|claude|gemini|copilot|bot|agent|model)\b[^.\n]{0,40}\b(?:must|should|will|shall|needs? to|is required to|has to|ignore|disregard|instead)\b|\b(?:dear|attention|note to|message for|instructions? for) (?:the )?(?:ai|assistant|model|llm|agent|bot)\b|\bif you are (?:an? )?(?:ai|assistant|language model|llm|agent|bot)\b|^(?:[^:.!?\n]{0,24}:\s+)?(?:<[^>]{0,40}>|[^a-z\u0400-\u04ff\u4e00-\u9fff]){0,12}(?:(?:dear|hey|hi)\s)?(?:ai[ -](?:assistant|agent|model|bot)|ki-assistent|assistant(?: ia)?|assistente|asistente|assistent|llm|chatbot|ai|ассистент|ai助手)\s*[:,，：]/gu,
+/**
+ * "your response", "in your answer", "when you reply": talk about what the reader writes back;
+ * a code noun ("your code", "into your solution") is counted apart, as code_address: answers on
+ * programming sites talk about the asker's code all the time. One pass counts both.
+ */
+const ABOUT_OUTPUT = new RegExp(
+  `\\b(?:your|the assistant's|the ai's|the model's)\\s+(?:(?:final|next|entire|whole|own|generated|written|full|current)\\s+)?(?:${RESPONSE_NOUN}|(${CODE_NOUN}))\\b` +
+    `|\\b(?:in|into|to|within|throughout) (?:your|each|every) (?:${RESPONSE_NOUN}|(${CODE_NOUN}))\\b` +
+    '|\\b(?:when|before|after|while) (?:you )?(?:respond|answer|reply|summari[sz]e|write)\\w*\\b',
+  'g',
+);
+/**
+ * A unit that opens by naming the AI, in several languages ("AI assistant: ...", "Dear AI agent,
+ * ...", "Assistant : ..."), after a label such as "Review 3:" or markup such as "<p>". Anchored at
+ * the start, so it costs one attempt per unit.
+ */
+const VOCATIVE =
+  /^(?:[^:.!?\n]{0,24}:\s+)?(?:<[^>]{0,40}>|[^a-z\u0400-\u04ff\u4e00-\u9fff]){0,12}(?:(?:dear|hey|hi)\s)?(?:ai[ -](?:assistant|agent|model|bot)|ki-assistent|assistant(?: ia)?|assistente|asistente|assistent|llm|chatbot|ai|ассистент|ai助手)\s*[:,，：]/;
+/** A name VOCATIVE needs within the first characters of a unit: a cheap test before it is tried. */
+const AI_NAME = /assist|ai|llm|chatbot|ассистент/;
+
+/** VOCATIVE, tried only when the unit's first 64 characters hold an AI's name. */
+function opensByNamingTheAi(unit: string): boolean {
+  return AI_NAME.test(unit.length > 64 ? unit.slice(0, 64) : unit) && VOCATIVE.test(unit);
+}
+
+/** Cues counted by one pass over the words (countPersonWords) rather than by a pattern of their own. */
+type PersonCue = 'reader_address' | 'writer_voice' | 'reader_possession' | 'override_without_ai_words' | 'reply_asked_of_reader';
+/** Cues counted by ABOUT_OUTPUT. */
+type OutputCue = 'response_manipulation' | 'code_address';
+const PATTERNS: Record<Exclude<Cue, 'prose_in_table' | 'question' | PersonCue | OutputCue>, RegExp> = {
+  assistant_address: /\b(?:assistant|ai|a\.i\.|chatbot|language model|llm|gpt|chatgpt|claude|gemini|copilot|bot|agent|model)\b[^.\n]{0,40}\b(?:must|should|will|shall|needs? to|is required to|has to|ignore|disregard|instead)\b|\b(?:dear|attention|note to|message for|instructions? for) (?:the )?(?:ai|assistant|model|llm|agent|bot)\b|\bif you are (?:an? )?(?:ai|assistant|language model|llm|agent|bot)\b/g,
   code_injection: /\b(?:following|subsequent|below|above|this|provided|given)\s+(?:code|snippet|script|code block|code section|code excerpt|code snippet|lines? of code)\b|\b(?:import|include|embed|insert|merge|integrate|incorporate|append|add|paste|blend|meld|utili[sz]e|leverage)\b[^.\n]{0,40}\b(?:code|snippet|block|excerpt)\b/g,
-  link_injection: /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|xyz|io|info|biz|ru|top|click|link)\b/g,
+  // A domain is found at its dot ("example.com"), so the search does not start a name at every word.
+  link_injection: /\b(?:https?:\/\/|www\.)\S+|(?<=[a-z0-9-])\.(?:com|net|org|xyz|io|info|biz|ru|top|click|link)\b/g,
   task_injection: /^(?:please\s+)?(?:write|compose|draft|create|generate|develop|provide|give|list|explain|describe|summari[sz]e|translate|tell me|show me|teach|outline|break down|compare|recommend|suggest|calculate|solve|define)\b/g,
   imperative_start: /^(?:please\s+|also\s+|now\s+|then\s+|and\s+)?(?:add|include|integrate|modify|insert|append|mention|replace|use|remove|rearrange|introduce|scramble|misspell|jumble|group|combine|render|convert|substitute|augment|enhance|ensure|consider|merge|incorporate|leverage|make|keep|don't|do not|never|always|start|begin|end|finish|respond|reply|answer|say|print|output|repeat|ignore|forget|disregard|encourage|invite|urge|tell|ask|direct|redirect|promote|advertise|recommend|suggest|tease|hint|stress|emphasi[sz]e|highlight|express|share|send|visit|click|download|install|run|execute|call|email|contact)\b/g,
 };
+/** Kinds of the words countPersonWords looks up. */
+const enum WordKind {
+  Reader,
+  Writer,
+  Control,
+  Output,
+}
 /**
- * One pass for the person words of a unit: group 1 the reader's own things ("your" before a noun
- * that is not an output), group 2 other second-person words, group 3 the writer's "we", groups 4
- * and 6 (scripts without ASCII word edges) the words an override of an assistant's controls
- * names: its instructions, rules, context or prompt, the AI itself, the user, "everything above";
- * group 5 a copula.
+ * The words one pass over a unit looks up: second person, the writer's "we", what the
+ * assistant writes ("your response", "your code": not the reader's own things), and the words an
+ * override of an assistant's controls names: its instructions, rules, context or prompt, the AI
+ * itself, the user, "everything above" (a few languages' words for "instructions" and "rules").
  */
-const CONTROL_WORDS =
-  'instruc\\w*|instruk\\w*|istruz\\w*|anweisung\\w*|consignes?|directions?|directives?|rules?|regeln|reglas|regles|regole|regras|talimat\\w*|kural\\w*|pokyny|ohjeet|utasitas\\w*|huong dan|' +
-  'guidelines?|polic(?:y|ies)|commands?|context|constraints?|restrictions?|programming|training|filters?|safeguards?|guardrails?|limitations?|prompts?|system|' +
-  'conversation|chat|ai|a\\.i|assistant|chatbot|bot|llm|gpt|model|agent|user|users|above|everything|alles|todo|tout|tutto|tudo|hierboven|text(?!")|said|told|purpose|jailbr\\w*|openai|anthropic';
-const PERSON_WORDS = new RegExp(
-  `\\b(?:(your(?=\\s+(?!(?:${OUTPUT_NOUN}|${CONTROL_WORDS})\\b)(?:own\\s+)?[a-z]+\\b))|(you|your|yours|yourself)|(we|us|our|ours|ourselves)|(${CONTROL_WORDS})|(is|are|was|were|has been|have been))\\b` +
-    '|(инструкц|інструкц|указани|правил|промпт|指令|指示|规则|提示|命令|지시|규칙|التعليمات|القواعد|تعليمات|निर्देश|οδηγιες|הוראות|دستورالعمل|คำสั่ง)',
+const WORD_KINDS = new Map<string, WordKind>();
+const kinds: Array<[WordKind, string]> = [
+  [WordKind.Reader, 'you your yours yourself'],
+  [WordKind.Writer, 'we us our ours ourselves'],
+  [WordKind.Output, 'response responses answer answers reply replies output message summary completion explanation elucidation translation result code implementation solution script program codebase algorithm function'],
+  [
+    WordKind.Control,
+    'consigne consignes direction directions directive directives rule rules regeln reglas regles regole regras pokyny ohjeet huong guideline guidelines ' +
+      'command commands context constraint constraints restriction restrictions programming training filter filters safeguard safeguards guardrail guardrails ' +
+      'limitation limitations prompt prompts system conversation chat ai assistant chatbot bot llm gpt model agent user users above everything alles todo tout ' +
+      'tutto tudo hierboven text said told purpose openai anthropic',
+  ],
+];
+for (const [kind, words] of kinds) for (const word of words.split(' ')) WORD_KINDS.set(word, kind);
+/** Stems of control words in several languages ("instructions", "instrucciones", "Anweisungen", "policy"). */
+const CONTROL_STEMS = 'instruc|instruk|istruz|anweisung|talimat|kural|utasitas|jailbr|polic';
+const wordsOf = (kind: WordKind) => [...WORD_KINDS].filter(([, k]) => k === kind).map(([word]) => word).join('|');
+/** One pass over a unit finds every looked-up word; which group matched gives its kind. */
+const KNOWN_WORDS = new RegExp(
+  `\\b(?:(${wordsOf(WordKind.Reader)})|(${wordsOf(WordKind.Writer)})|(${wordsOf(WordKind.Control)}|(?:${CONTROL_STEMS})[a-z]*))\\b`,
   'g',
 );
+/** The word after "your" (or "your own"). */
+const NEXT_WORD = /\s+(?:own\s+)?([a-z]+)/y;
+/** Control words of scripts the word pass does not read. */
+const OTHER_SCRIPT_CONTROL = /инструкц|інструкц|указани|правил|промпт|指令|指示|规则|提示|命令|지시|규칙|التعليمات|القواعد|تعليمات|निर्देश|οδηγιες|הוראות|دستورالعمل|คำสั่ง/;
+const NON_ASCII = /[^\x00-\x7f]/;
+const QUOTE = 34;
+const CONTROL_STEM = new RegExp(`^(?:${CONTROL_STEMS})`);
+
+/** Whether "your <word>" names the reader's own thing: not an output, not a control word. */
+function isReadersThing(word: string): boolean {
+  const kind = WORD_KINDS.get(word);
+  return kind !== WordKind.Output && kind !== WordKind.Control && !CONTROL_STEM.test(word);
+}
+
 /** Rule nouns that a domain word makes the reader's ("the password policy", "kitchen rules", "rules about parking"). */
 const RULE_NOUN = /^(?:instructions?|rules?|guidelines?|directions?|directives?|polic(?:y|ies)|commands?|restrictions?|constraints?)$/;
 /** Words before a rule noun that leave it the assistant's ("your rules", "all previous instructions"). */
@@ -99,9 +145,14 @@ function isDomainRule(unit: string, index: number, noun: string): boolean {
   return after !== null && !ASSISTANT_TOPIC.has(after[1]);
 }
 
-const PERSON_INDEX = { reader_address: 0, writer_voice: 0, reader_possession: 0, override_without_ai_words: 0, reply_asked_of_reader: 0, statement: 0 };
+const PERSON_INDEX = { reader_address: 0, writer_voice: 0, reader_possession: 0, override_without_ai_words: 0, reply_asked_of_reader: 0 };
 const RESPONSE_MANIPULATION = CUES.indexOf('response_manipulation');
-const NOT_A_STATEMENT = ['assistant_address', 'task_injection', 'imperative_start', 'question'].map((cue) => CUES.indexOf(cue as Cue));
+const CODE_ADDRESS = CUES.indexOf('code_address');
+const QUESTION_INDEX = CUES.indexOf('question');
+const PROSE_IN_TABLE = CUES.indexOf('prose_in_table');
+const ASSISTANT_ADDRESS = CUES.indexOf('assistant_address');
+/** The cues with a pattern of their own, by feature index. */
+const PATTERN_LIST = (Object.keys(PATTERNS) as Array<keyof typeof PATTERNS>).map((cue): [number, RegExp] => [CUES.indexOf(cue), PATTERNS[cue]]);
 const QUESTION = /^(?:what|who|whom|whose|which|when|where|why|how|is|are|can|could|would|will|do|does|did|should|shall|may)\b[^?]{2,200}\?$/;
 const TABLE_ROW = /^\|.*\|$/;
 
@@ -127,44 +178,57 @@ for (const cue of Object.keys(PERSON_INDEX) as PersonCue[]) PERSON_INDEX[cue] = 
  * `overrides` how many instruction_override phrases prompt_guard's families found in it.
  */
 export function countCues(unit: string, tabular: boolean, overrides: number, out: Float64Array): void {
-  let i = 0;
-  for (const cue of CUES) {
+  out[QUESTION_INDEX] = QUESTION.test(unit) ? 1 : 0;
+  out[PROSE_IN_TABLE] = tabular && isProse(unit) ? 1 : 0;
+  for (const [index, re] of PATTERN_LIST) {
     let n = 0;
-    if (cue === 'question') n = QUESTION.test(unit) ? 1 : 0;
-    else if (cue === 'prose_in_table') n = tabular && isProse(unit) ? 1 : 0;
-    else if (!(cue in PERSON_INDEX)) {
-      const re = PATTERNS[cue as keyof typeof PATTERNS];
-      re.lastIndex = 0;
-      while (n < 6 && re.exec(unit) !== null) n++;
-    }
-    out[i++] = n;
+    re.lastIndex = 0;
+    while (n < 6 && re.exec(unit) !== null) n++;
+    out[index] = n;
   }
+  if (out[ASSISTANT_ADDRESS] < 6 && opensByNamingTheAi(unit)) out[ASSISTANT_ADDRESS]++;
+  countOutputTalk(unit, out);
   countPersonWords(unit, overrides, out);
 }
 
-/** The PERSON_WORDS cues, each capped at 6 like the others. */
+/** response_manipulation and code_address, from one ABOUT_OUTPUT pass. */
+function countOutputTalk(unit: string, out: Float64Array): void {
+  let response = 0;
+  let code = 0;
+  ABOUT_OUTPUT.lastIndex = 0;
+  for (let m = ABOUT_OUTPUT.exec(unit); m !== null && response + code < 12; m = ABOUT_OUTPUT.exec(unit)) {
+    if (m[1] !== undefined || m[2] !== undefined) code++;
+    else response++;
+  }
+  out[RESPONSE_MANIPULATION] = Math.min(response, 6);
+  out[CODE_ADDRESS] = Math.min(code, 6);
+}
+
+/** The cues of the word pass, each capped at 6 like the others. */
 function countPersonWords(unit: string, overrides: number, out: Float64Array): void {
   let reader = 0;
   let possession = 0;
   let writer = 0;
   let aiWords = 0;
-  let copulas = 0;
-  PERSON_WORDS.lastIndex = 0;
-  for (let m = PERSON_WORDS.exec(unit); m !== null; m = PERSON_WORDS.exec(unit)) {
-    if (m[1] !== undefined) possession++;
-    else if (m[2] !== undefined) reader++;
-    else if (m[3] !== undefined) writer++;
-    else if (m[5] !== undefined) copulas++;
-    else if (m[4] === undefined || !isDomainRule(unit, m.index, m[4])) aiWords++;
-    // "your order" is also second person, as before this cue existed.
-    if (m[1] !== undefined) reader++;
+  KNOWN_WORDS.lastIndex = 0;
+  for (let m = KNOWN_WORDS.exec(unit); m !== null; m = KNOWN_WORDS.exec(unit)) {
+    if (m[1] !== undefined) {
+      reader++;
+      if (m[1] === 'your') {
+        NEXT_WORD.lastIndex = KNOWN_WORDS.lastIndex;
+        const next = NEXT_WORD.exec(unit);
+        if (next !== null && isReadersThing(next[1])) possession++;
+      }
+    } else if (m[2] !== undefined) writer++;
+    // A JSON key `"text":` is not "the text above".
+    else if (!(m[3] === 'text' && unit.charCodeAt(m.index + 4) === QUOTE) && !isDomainRule(unit, m.index, m[3])) aiWords++;
   }
+  if (overrides > 0 && aiWords === 0 && NON_ASCII.test(unit) && OTHER_SCRIPT_CONTROL.test(unit)) aiWords++;
   out[PERSON_INDEX.reader_address] = Math.min(reader, 6);
   out[PERSON_INDEX.reader_possession] = Math.min(possession, 6);
   out[PERSON_INDEX.writer_voice] = Math.min(writer, 6);
   out[PERSON_INDEX.override_without_ai_words] = aiWords === 0 ? overrides : 0;
   out[PERSON_INDEX.reply_asked_of_reader] = out[RESPONSE_MANIPULATION] > 0 && possession + writer > 0 ? 1 : 0;
-  out[PERSON_INDEX.statement] = copulas > 0 && reader === 0 && NOT_A_STATEMENT.every((i) => out[i] === 0) ? 1 : 0;
 }
 
 /** Whether most lines of a text are table rows (`| a | b |`). */

@@ -13,22 +13,29 @@ export interface TextUnit {
 }
 
 const SENTENCE_END = /(?<=[.!?。！？])\s+(?=\S)/u;
-/** Line ends and HTML block ends, split in the same pass. */
-const LINE_END = /\r?\n|<\/(?:p|div|li|h[1-6]|tr|blockquote|section|article)>|<br\s*\/?>/i;
+/** HTML block ends, looked for only in lines with a `<`. */
+const BLOCK_END = /<\/(?:p|div|li|h[1-6]|tr|blockquote|section|article)>|<br\s*\/?>/i;
 const MAX_UNITS = 400;
 const MAX_UNIT_CHARS = 600;
 
 /** The units of `text`, at most MAX_UNITS of them, each cut to MAX_UNIT_CHARS characters. */
 export function splitUnits(text: string): TextUnit[] {
   const pieces: string[] = [];
-  for (const line of text.split(LINE_END)) {
-    const trimmed = line.trim();
-    if (!trimmed) continue;
-    // Table rows and short lines are units as they are; prose is cut into sentences.
-    if (trimmed.length < 120 || trimmed.startsWith('|')) pieces.push(trimmed);
-    else for (const s of trimmed.split(SENTENCE_END)) if (s.trim()) pieces.push(s.trim());
+  for (const line of text.split(/\r?\n/)) {
+    if (line.includes('<') && BLOCK_END.test(line)) {
+      for (const block of line.split(BLOCK_END)) addLine(block, pieces);
+    } else addLine(line, pieces);
   }
   const kept = pieces.length > MAX_UNITS ? [...pieces.slice(0, MAX_UNITS / 2), ...pieces.slice(-MAX_UNITS / 2)] : pieces;
   const last = Math.max(1, kept.length - 1);
   return kept.map((p, i) => ({ text: p.length > MAX_UNIT_CHARS ? p.slice(0, MAX_UNIT_CHARS) : p, position: i / last }));
+}
+
+/** The units of one line: itself, or its sentences when it is long prose. */
+function addLine(line: string, pieces: string[]): void {
+  const trimmed = line.trim();
+  if (!trimmed) return;
+  // Table rows and short lines are units as they are; prose is cut into sentences.
+  if (trimmed.length < 120 || trimmed.startsWith('|')) pieces.push(trimmed);
+  else for (const s of trimmed.split(SENTENCE_END)) if (s.trim()) pieces.push(s.trim());
 }

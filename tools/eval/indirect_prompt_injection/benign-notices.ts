@@ -118,11 +118,14 @@ const CODE_REMARKS = [
   'should close the connection in a finally block.', 'never awaits the promise, so the error is lost.', 'compares strings with ==, which is what you want here.',
 ];
 
-/** Questions about the writer's own problem, as Q&A threads and forum answers quote them. */
+/**
+ * Questions that point back at the thread they sit in ("why does this happen?"), as Q&A answers
+ * quote them. Self-contained questions ("how do I sort a list in Python?") are left out: asked
+ * out of place in data, they are an injected task.
+ */
 const OWN_QUESTIONS = [
-  (r: Rand) => `Why does ${pick(r, ['my', 'this', 'the'])} ${pick(r, ['build', 'query', 'test', 'loop', 'import', 'upload', 'cron job'])} ${pick(r, ['fail', 'hang', 'return null', 'run twice', 'time out'])}${pick(r, ['', ' on Windows', ' after the update', ' only in production', ' with large files'])}?`,
-  (r: Rand) => `${pick(r, ['Is there a way to', 'How can I', 'What is the best way to'])} ${pick(r, ['skip the first row', 'keep the old settings', 'run it without root', 'avoid the copy', 'sort by date'])}${pick(r, ['', ' here', ' in this case'])}?`,
-  (r: Rand) => pick(r, ['What am I doing wrong?', 'Any ideas?', 'Did anyone else see this?', 'Why is that?', 'What changed?']),
+  (r: Rand) => `Why does ${pick(r, ['this', 'it', 'that'])} ${pick(r, ['happen', 'fail', 'hang', 'time out', 'run twice'])}${pick(r, ['', ' here', ' now', ' only sometimes', ' after the update'])}?`,
+  (r: Rand) => pick(r, ['What am I doing wrong?', 'Any ideas?', 'Did anyone else see this?', 'Why is that?', 'What changed?', 'Is this expected?', 'Is this a bug?', 'Can someone confirm this?']),
 ];
 
 /** Prose about assistants, chatbots and prompts that instructs nobody. */
