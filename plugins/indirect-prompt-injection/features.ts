@@ -24,7 +24,7 @@ export class UnitScratch {
 /** Streams the features of one folded unit. */
 export function emitUnitFeatures(unit: string, tabular: boolean, hashBits: number, sink: FeatureSink, scratch: UnitScratch, flags = NO_TRICKS): void {
   emitFeatures(unit, unit, flags, hashBits, sink, scratch.guard, INDIRECT_DENSE_NAMES.length);
-  countCues(unit, tabular, scratch.guard.families[OVERRIDE], scratch.cues);
+  countCues(unit, tabular, scratch.guard, scratch.guard.families[OVERRIDE], scratch.cues);
   // An override that names nothing of an assistant's world is weighed by its own feature instead
   // of the instruction_override family's: the family's value, already streamed, is taken back.
   const readerOverrides = scratch.cues[OVERRIDE_WITHOUT_AI_WORDS];
