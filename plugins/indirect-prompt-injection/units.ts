@@ -1,6 +1,8 @@
 /**
  * Splits tool output into the units an injected instruction hides in: lines, and sentences
- * within long lines. Table rows and code lines stay whole; prose is cut at sentence ends.
+ * within long lines. Table rows and code lines stay whole; prose is cut at sentence ends. The end
+ * of an HTML block (`</p>`, `</div>`, `</li>`, a heading, `<br>`) ends a line too: fetched pages
+ * often arrive minified on one line, and their paragraphs are as separate as lines.
  */
 
 /** One unit: a slice of the (folded) text. */
@@ -11,6 +13,8 @@ export interface TextUnit {
 }
 
 const SENTENCE_END = /(?<=[.!?。！？])\s+(?=\S)/u;
+/** HTML block ends, looked for only in lines with a `<`. */
+const BLOCK_END = /<\/(?:p|div|li|h[1-6]|tr|blockquote|section|article)>|<br\s*\/?>/i;
 const MAX_UNITS = 400;
 const MAX_UNIT_CHARS = 600;
 
@@ -18,13 +22,20 @@ const MAX_UNIT_CHARS = 600;
 export function splitUnits(text: string): TextUnit[] {
   const pieces: string[] = [];
   for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.trim();
-    if (!trimmed) continue;
-    // Table rows and short lines are units as they are; prose is cut into sentences.
-    if (trimmed.length < 120 || trimmed.startsWith('|')) pieces.push(trimmed);
-    else for (const s of trimmed.split(SENTENCE_END)) if (s.trim()) pieces.push(s.trim());
+    if (line.includes('<') && BLOCK_END.test(line)) {
+      for (const block of line.split(BLOCK_END)) addLine(block, pieces);
+    } else addLine(line, pieces);
   }
   const kept = pieces.length > MAX_UNITS ? [...pieces.slice(0, MAX_UNITS / 2), ...pieces.slice(-MAX_UNITS / 2)] : pieces;
   const last = Math.max(1, kept.length - 1);
   return kept.map((p, i) => ({ text: p.length > MAX_UNIT_CHARS ? p.slice(0, MAX_UNIT_CHARS) : p, position: i / last }));
+}
+
+/** The units of one line: itself, or its sentences when it is long prose. */
+function addLine(line: string, pieces: string[]): void {
+  const trimmed = line.trim();
+  if (!trimmed) return;
+  // Table rows and short lines are units as they are; prose is cut into sentences.
+  if (trimmed.length < 120 || trimmed.startsWith('|')) pieces.push(trimmed);
+  else for (const s of trimmed.split(SENTENCE_END)) if (s.trim()) pieces.push(s.trim());
 }

@@ -103,6 +103,8 @@ export class FeatureScratch {
   stats: SurfaceStats | undefined;
   /** Token hashes of the last view (grown as needed). */
   tokens = new Uint32Array(1024);
+  /** How many of `tokens` belong to the last view. */
+  tokenCount = 0;
   /** Code units of the last view. */
   readonly units = new CodeUnits();
 }
@@ -188,6 +190,7 @@ export function emitFeatures(
   const count = tokenWindow
     ? tokenWindow.index.read(tokenWindow.start, tokenWindow.start + folded.length, tokens)
     : tokenHashes(units, folded.length, tokens);
+  scratch.tokenCount = count;
   const wordScale = 1 / Math.sqrt(count + 1);
   let prev = 0;
   for (let t = 0; t < count; t++) {

@@ -32,12 +32,21 @@ export const INDIRECT_FTRL: FtrlOptions = { alpha: 0.05, beta: 1, l1: 0.3, l2: 2
 /** Scorer options as the detector uses them by default. */
 export const INDIRECT_SCORER_DEFAULTS = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [], maxChars: 50000 };
 /** Total weight of each kind of training unit. */
-const WEIGHT = { attack: 4, synthetic: 1.5, email: 1.5, table: 1.5, code: 1.5, generated_attack: 2, generated_benign: 2 };
+const WEIGHT = { attack: 4, synthetic: 1.5, email: 1.5, table: 1.5, code: 2.5, generated_attack: 2, generated_benign: 2, reader_benign: 3, addressed_attack: 3 };
+/**
+ * Tuning files of tool results written for people (notices, docs, changelogs; and the same with
+ * an instruction aimed at the assistant added): groups of their own, so their number does not
+ * dilute the generated results of generate.ts.
+ */
+const READER_FILES = /^(?:notice|licensed|addressed)-/;
+/** Suffix of the clean twin of a poisoned row (addressed-injections.ts); twins share one split. */
+const TWIN = /~clean$/;
 
 /** The generated tuning tool results, split by a hash of their id: two thirds fit the model, one third picks thresholds. */
 export function generatedToolResults(): { fit: LabelledRow[]; pick: LabelledRow[] } {
   const rows = loadLabelledRows('tuning', 'indirect_prompt_injection');
-  return { fit: rows.filter((row) => hashString(row.id) % 3 !== 0), pick: rows.filter((row) => hashString(row.id) % 3 === 0) };
+  const picked = (row: LabelledRow) => hashString(row.id.replace(TWIN, '')) % 3 === 0;
+  return { fit: rows.filter((row) => !picked(row)), pick: rows.filter(picked) };
 }
 
 /** Highest fraction of `scores` at or above `t`. */
@@ -60,7 +69,7 @@ export function attackUnits(attack: Attack): string[] {
 /** Fits a model on `attacks` and the train contexts; calibrates and thresholds on the tune contexts. */
 export function fitIndirect(attacks: Attack[], clean: CleanContext[], generated = generatedToolResults()): LinearModelFile {
   const scratch = new UnitScratch();
-  const groups: Record<string, Array<{ unit: string; tabular: boolean; label: 0 | 1 }>> = { attack: [], synthetic: [], email: [], table: [], code: [], generated_attack: [], generated_benign: [] };
+  const groups: Record<string, Array<{ unit: string; tabular: boolean; label: 0 | 1 }>> = { attack: [], synthetic: [], email: [], table: [], code: [], generated_attack: [], generated_benign: [], reader_benign: [], addressed_attack: [] };
   for (const attack of attacks) {
     for (const unit of attackUnits(attack)) {
       // A text attack may land in a table or in prose.
@@ -84,8 +93,8 @@ export function fitIndirect(attacks: Attack[], clean: CleanContext[], generated 
   for (const g of generated.fit) {
     const { units, tabular } = trainScorer.units(g.text);
     for (const unit of units) {
-      if (g.label === 1 && !cleanUnits.has(unit)) groups.generated_attack.push({ unit, tabular, label: 1 });
-      else if (g.label === 0) groups.generated_benign.push({ unit, tabular, label: 0 });
+      if (g.label === 1 && !cleanUnits.has(unit)) groups[READER_FILES.test(g.id) ? 'addressed_attack' : 'generated_attack'].push({ unit, tabular, label: 1 });
+      else if (g.label === 0) groups[READER_FILES.test(g.id) ? 'reader_benign' : 'generated_benign'].push({ unit, tabular, label: 0 });
     }
   }
   const rows: SparseRow[] = [];
@@ -96,14 +105,21 @@ export function fitIndirect(attacks: Attack[], clean: CleanContext[], generated 
   const fitted = trainFtrl(rows, INDIRECT_DENSE_NAMES.length + (1 << INDIRECT_HASH_BITS), INDIRECT_FTRL);
   const file = toFile(fitted.weights, fitted.bias);
 
-  // Calibrate on tune contexts: clean ones against the same contexts poisoned by the included attacks.
+  // Calibrate on tune contexts (clean ones against the same contexts poisoned by the included
+  // attacks) and on the generated results kept for picking, half the weight each: BIPIA alone is
+  // almost separable, which made the calibration so steep that every threshold crowded at 0.99.
   const tuneClean = clean.filter((c) => c.split === 'tune');
   const scorer = new IndirectScorer(new LinearModel(file, INDIRECT_DENSE_NAMES), INDIRECT_SCORER_DEFAULTS);
   const negatives = tuneClean.map((c) => ({ logit: scorer.rawLogit(c.text), type: c.type }));
   const positives = poisonedContexts(attacks, tuneClean, 2).map((p) => scorer.rawLogit(p.text));
+  const picked = generated.pick.map((g) => ({ logit: scorer.rawLogit(g.text), label: g.label }));
+  const pickedNegatives = picked.filter((g) => g.label === 0);
+  const pickedPositives = picked.filter((g) => g.label === 1);
   const platt = fitPlatt([
-    ...negatives.map((n) => ({ logit: n.logit, label: 0 as const, weight: 1 / negatives.length })),
-    ...positives.map((logit) => ({ logit, label: 1 as const, weight: 1 / positives.length })),
+    ...negatives.map((n) => ({ logit: n.logit, label: 0 as const, weight: 0.5 / negatives.length })),
+    ...positives.map((logit) => ({ logit, label: 1 as const, weight: 0.5 / positives.length })),
+    ...pickedNegatives.map((g) => ({ logit: g.logit, label: 0 as const, weight: 0.5 / Math.max(1, pickedNegatives.length) })),
+    ...pickedPositives.map((g) => ({ logit: g.logit, label: 1 as const, weight: 0.5 / Math.max(1, pickedPositives.length) })),
   ]);
   file.calibration = { scale: Number(platt.scale.toFixed(4)), offset: Number(platt.offset.toFixed(4)) };
   const model = new LinearModel(file, INDIRECT_DENSE_NAMES);
@@ -120,7 +136,7 @@ export function fitIndirect(attacks: Attack[], clean: CleanContext[], generated 
   }
   // The generated results kept for picking: a balanced threshold also keeps their clean ones
   // within 2%; `low` keeps every clean context and generated result below it, `high` allows 3% of both.
-  const pickedClean = generated.pick.filter((g) => g.label === 0).map((g) => model.probability(scorer.rawLogit(g.text)));
+  const pickedClean = pickedNegatives.map((g) => model.probability(g.logit));
   const cleanProbs = probs.map((x) => x.p);
   while (threshold < 0.99 && rate(pickedClean, threshold) > 0.02) threshold = Number((threshold + 0.01).toFixed(2));
   file.threshold = threshold;
