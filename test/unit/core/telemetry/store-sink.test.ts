@@ -31,13 +31,13 @@ describe('core/telemetry/store-sink', () => {
   it('files the next slice of records while the one before is still being made durable, so slices share a disk flush', async () => {
     // Count the inserts the store has not acknowledged yet, at their peak.
     const activityRecords = store.collection(TELEMETRY_COLLECTIONS.activity);
-    const insertMany = activityRecords.insertMany.bind(activityRecords);
+    const insert = activityRecords.insertManyCount.bind(activityRecords);
     let open = 0;
     let peak = 0;
-    activityRecords.insertMany = async (docs) => {
+    activityRecords.insertManyCount = async (docs) => {
       peak = Math.max(peak, ++open);
       try {
-        return await insertMany(docs);
+        return await insert(docs);
       } finally {
         open--;
       }
@@ -47,6 +47,17 @@ describe('core/telemetry/store-sink', () => {
     await sink.close();
     expect(peak).to.be.greaterThan(1);
     expect(await activityRecords.count()).to.equal(200);
+  });
+
+  it('files each batch as one all-or-nothing insert that hands no copies of the records back', async () => {
+    const activityRecords = store.collection(TELEMETRY_COLLECTIONS.activity);
+    // insertMany answers with a copy of every record it stored, which filing never reads.
+    activityRecords.insertMany = () => Promise.reject(new Error('insertMany copies every record back'));
+    const sink = createLocalSink(store, new TraceBuffer(), logger, 60_000);
+    for (let i = 0; i < 40; i++) sink.emit(activity(i));
+    await sink.close();
+    expect(sink.pending).to.equal(0);
+    expect(await activityRecords.count()).to.equal(40);
   });
 
   it('a clean stop leaves every queued record in the store, found again after a restart', async () => {
