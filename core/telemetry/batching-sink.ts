@@ -75,27 +75,33 @@ export class BatchingSink implements TelemetrySink {
     // Failed batches by the order they were taken in, put back together once all have settled.
     const failed: Array<{ order: number; batch: TelemetryEvent[]; error: unknown }> = [];
     let delivered = false;
-    for (let order = 0; this.queue.size > 0 && failed.length === 0; order++) {
-      // Requests waiting on this process go first: delivery never holds the event loop for
-      // more than one batch.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-      if (failed.length > 0) break;
-      const batch = this.queue.take(size);
-      if (batch.length === 0) break;
-      const delivery: Promise<void> = this.options.deliver(batch).then(
-        () => {
-          inFlight.delete(delivery);
-          delivered = true;
-        },
-        (error: unknown) => {
-          inFlight.delete(delivery);
-          failed.push({ order, batch, error });
-        },
-      );
-      inFlight.add(delivery);
+    let order = 0;
+    // Until nothing is left: events emitted while the last batches were in flight go too (a
+    // clean close relies on it), unless a delivery failed.
+    while (this.queue.size > 0 && failed.length === 0) {
+      for (; this.queue.size > 0 && failed.length === 0; order++) {
+        // Requests waiting on this process go first: delivery never holds the event loop for
+        // more than one batch.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+        if (failed.length > 0) break;
+        const batch = this.queue.take(size);
+        if (batch.length === 0) break;
+        const taken = order;
+        const delivery: Promise<void> = this.options.deliver(batch).then(
+          () => {
+            inFlight.delete(delivery);
+            delivered = true;
+          },
+          (error: unknown) => {
+            inFlight.delete(delivery);
+            failed.push({ order: taken, batch, error });
+          },
+        );
+        inFlight.add(delivery);
+      }
+      await Promise.all(inFlight);
     }
-    await Promise.all(inFlight);
     if (failed.length === 0) {
       this.failures = 0;
       return;

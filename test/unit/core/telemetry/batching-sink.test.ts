@@ -114,4 +114,24 @@ describe('core/telemetry', () => {
     expect(delivered.slice(retried, retried + 10)).to.deep.equal([5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
     await sink.close();
   });
+  it('with maxInFlight, a flush (and so a clean close) also delivers what was emitted while its last batches were in flight', async () => {
+    const delivered: number[] = [];
+    let sink: BatchingSink;
+    sink = new BatchingSink({
+      intervalMs: 60_000,
+      batchSize: 5,
+      maxInFlight: 4,
+      log: logger,
+      async deliver(batch) {
+        for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+        // Requests answered meanwhile emit their events.
+        if (batch[0].data.n === 0) for (let i = 5; i < 10; i++) sink.emit(event(i));
+        for (const e of batch) delivered.push(e.data.n as number);
+      },
+    });
+    for (let i = 0; i < 5; i++) sink.emit(event(i));
+    await sink.close();
+    expect(delivered).to.deep.equal([...Array(10).keys()]);
+    expect(sink.pending).to.equal(0);
+  });
 });
