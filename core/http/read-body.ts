@@ -88,8 +88,12 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 
 /** Parses a JSON object body; anything else, or one nested deeper than MAX_JSON_DEPTH, is 400 `invalid_json`. */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
+  return parseJsonObjectText(raw.toString('utf8'));
+}
+
+/** {@link parseJsonObject} for a body already decoded to text (an in-process caller's), without copying it to bytes and back. */
+export function parseJsonObjectText(text: string): Record<string, unknown> {
   let value: unknown;
-  const text = raw.toString('utf8');
   if (text.trim() === '') throw emptyBody();
   try {
     value = JSON.parse(text);

@@ -58,6 +58,11 @@ export interface Collection<T extends Doc = Doc> {
   insertOne(doc: T): Promise<WithId<T>>;
   /** All-or-nothing: if one document conflicts, none is inserted. */
   insertMany(docs: T[]): Promise<WithId<T>[]>;
+  /**
+   * `insertMany` answering only how many documents were stored: no copy of them is made for the
+   * caller. For records written and not read back at once (Activity, by the thousand).
+   */
+  insertManyCount(docs: T[]): Promise<number>;
   findOne(filter?: Filter, options?: FindOptions): Promise<WithId<T> | null>;
   find(filter?: Filter, options?: FindOptions): Promise<WithId<T>[]>;
   count(filter?: Filter): Promise<number>;

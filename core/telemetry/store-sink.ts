@@ -17,7 +17,8 @@ export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: Te
     // Object.assign, not `{ ...data, node_id }`: see "Garbage on the request path" in docs/architecture.md.
     else if (event.kind === 'activity') activity.push(Object.assign({}, event.data, { node_id: event.node_id, at: new Date(event.at) }));
   }
-  if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertMany(activity);
+  // Counted, not copied back: filing never reads the stored records.
+  if (activity.length) await store.collection(TELEMETRY_COLLECTIONS.activity).insertManyCount(activity);
   // Usage and spend by the hour (GET /v1/gateways/{id}/usage).
   await fileUsage(store, usageRowsOf(batch));
 }
@@ -28,10 +29,17 @@ export async function fileTelemetry(store: Store, traces: TraceBuffer, batch: Te
  * requests are served between them.
  */
 const LOCAL_BATCH = 16;
+/**
+ * Batches filed before the first is acknowledged: each is in the store's memory when handed
+ * over, and the embedded store's journal writes and fsyncs every line waiting when it flushes,
+ * so batches filed while a flush runs share the next one instead of paying a write and an
+ * fdatasync each (a third of the CPU an Activity record cost). A clean close still waits for all.
+ */
+const LOCAL_IN_FLIGHT = 32;
 
 /** The single-process sink: telemetry leaves the request path through a bounded queue. */
 export function createLocalSink(store: Store, traces: TraceBuffer, log: Logger, intervalMs = 1_000): BatchingSink {
-  return new BatchingSink({ deliver: (batch) => fileTelemetry(store, traces, batch), intervalMs, batchSize: LOCAL_BATCH, log });
+  return new BatchingSink({ deliver: (batch) => fileTelemetry(store, traces, batch), intervalMs, batchSize: LOCAL_BATCH, maxInFlight: LOCAL_IN_FLIGHT, log });
 }
 
 /** Creates the activity collection with a retention TTL. */

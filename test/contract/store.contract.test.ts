@@ -216,6 +216,16 @@ function storeContract(label: string, factory: StoreFactory): void {
         expect(await coll.count()).to.equal(3);
         expect(await coll.insertMany([])).to.deep.equal([]);
       });
+
+      it('inserts many answering only how many, all or nothing', async () => {
+        const coll = fresh();
+        expect(await coll.insertManyCount([{ v: 1 }, { _id: 'two', v: 2 }])).to.equal(2);
+        expect((await coll.findOne({ _id: 'two' }))!.v).to.equal(2);
+        const conflict = await coll.insertManyCount([{ _id: 'three', v: 3 }, { _id: 'two', v: 4 }]).catch((e: unknown) => e);
+        expect((conflict as StoreError).code).to.equal('duplicate_key');
+        expect(await coll.count()).to.equal(2);
+        expect(await coll.insertManyCount([])).to.equal(0);
+      });
     });
 
     describe('updates', () => {

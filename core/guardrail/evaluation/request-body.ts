@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { checkJsonObject, holdsProtoKey, parseJsonObject, protoKeyRefused } from '../../http/read-body.js';
+import { checkJsonObject, holdsProtoKey, parseJsonObjectText, protoKeyRefused } from '../../http/read-body.js';
 import { jsonBodyReader } from '../../http/plane-body.js';
 import { describeErrors, validatorFor } from '../../schema/ajv.js';
 
@@ -25,6 +25,9 @@ const REFUSAL_HINTS: Record<string, string> = {
   metadata: 'use attributes for gate dimensions and consumer_id / session_id for attribution',
 };
 
+/** The ES2024 string methods Node 20 has and the project's TypeScript lib does not name yet. */
+type WellFormedText = string & { isWellFormed(): boolean; toWellFormed(): string };
+
 /** Reads and checks an evaluate body against `schemas/api/guardrail/<schema>.schema.json`. */
 export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Promise<T> {
   const { value, text } = await readJson(koa);
@@ -33,9 +36,11 @@ export async function readEvaluateBody<T>(koa: Koa.Context, schema: string): Pro
 
 /** The same for a body handed over as text (an in-process call): the same limit, parsing and checks. */
 export function parseEvaluateBody<T>(text: string, schema: string): T {
-  const raw = Buffer.from(text, 'utf8');
-  if (raw.length > EVALUATE_BODY_LIMIT) throw new GatewayError('payload_too_large', { message: `request body exceeds ${EVALUATE_BODY_LIMIT} bytes` });
-  const body = parseJsonObject(raw);
+  // Counted and read as text, not copied to bytes and back. A lone surrogate, which UTF-8 would
+  // have carried as U+FFFD, is replaced as it would have been.
+  if (Buffer.byteLength(text, 'utf8') > EVALUATE_BODY_LIMIT) throw new GatewayError('payload_too_large', { message: `request body exceeds ${EVALUATE_BODY_LIMIT} bytes` });
+  const unicode = text as WellFormedText;
+  const body = parseJsonObjectText(unicode.isWellFormed() ? text : unicode.toWellFormed());
   // Refused as koa-body refuses it over HTTP, so both transports answer alike.
   if (holdsProtoKey(text)) throw protoKeyRefused();
   return checkEvaluateBody<T>(body, schema);

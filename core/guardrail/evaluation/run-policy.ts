@@ -11,6 +11,7 @@ import { applyRedactions } from '../payload/apply-redactions.js';
 import type { ParsedPayload } from '../payload/read-payload.js';
 import { detectorErrorFinding, detectorFinding, gateFinding, ruleOutcome, type Finding } from './finding.js';
 import { fieldValues, type GateContext } from './gate-fields.js';
+import { rulesFor } from './policy-rules.js';
 import { MAX_FINDINGS_PER_RULE } from './report-limits.js';
 import { capForMode, mostRestrictive, type Status } from './verdict.js';
 import type { PolicyMode } from '../config/records.js';
@@ -70,7 +71,7 @@ interface InspectionRequests {
 }
 
 /** The inspection requests: a detector that extracts attachments reads them itself; the others also get their text. */
-async function inspectionRequests(input: PolicyRunInput, rules: CompiledRule[]): Promise<InspectionRequests> {
+async function inspectionRequests(input: PolicyRunInput, rules: readonly CompiledRule[]): Promise<InspectionRequests> {
   const { parsed, gate } = input;
   const plain: InspectionRequest = {
     direction: gate.direction,
@@ -80,8 +81,7 @@ async function inspectionRequests(input: PolicyRunInput, rules: CompiledRule[]):
     attributes: Object.assign({}, gate.attributes, gate.payloadModel && gate.attributes['model.name'] === undefined ? { 'model.name': gate.payloadModel } : undefined),
   };
   const extractor = input.policy.extractor;
-  const readers = rules.filter((r) => r.instance !== extractor);
-  if (plain.attachments.length === 0 || readers.length === 0 || !extractor?.extractSegments) return { plain, withDocuments: plain };
+  if (plain.attachments.length === 0 || !extractor?.extractSegments || rules.every((r) => r.instance === extractor)) return { plain, withDocuments: plain };
   try {
     const documents = await extractor.extractSegments(plain);
     // concat, not a spread into a call: a request may hold any number of segments.
@@ -135,7 +135,6 @@ export async function runPolicy(input: PolicyRunInput): Promise<PolicyRun> {
   const { policy, gate, parsed } = input;
   const override = gate.consumerId ? policy.overrides.get(gate.consumerId) : undefined;
   const mode = override?.mode ?? policy.mode;
-  const disabled = new Set(override?.disabled_detectors ?? []);
   const collected: Collected = { findings: [], redactions: [], leftOutAction: 'allow' };
   const { findings } = collected;
 
@@ -144,7 +143,7 @@ export async function runPolicy(input: PolicyRunInput): Promise<PolicyRun> {
     if (g.conditions.every((c) => c.test(fieldValues(gate, c.field)))) findings.push(gateFinding(g));
   }
 
-  const rules = policy.rules.filter((r) => (r.direction === 'both' || r.direction === gate.direction) && !disabled.has(r.detectorId));
+  const rules = rulesFor(policy, gate.direction, override);
   // Nothing can be more restrictive than an enforced block: spare the detectors.
   const settled = mode === 'enforce' && findings.some((f) => f.outcome.action === 'block');
   // By rule: a reader whose documents could not be extracted may also fail on its own.

@@ -50,6 +50,10 @@ export class EmbeddedCollection<T extends Doc = Doc> implements Collection<T> {
     return structuredClone(stored) as WithId<T>[];
   }
 
+  insertManyCount(docs: T[]): Promise<number> {
+    return this.engine.write((scope) => insertDocs(scope, this.name, docs).length);
+  }
+
   async findOne(filter?: Filter, options: FindOptions = {}): Promise<WithId<T> | null> {
     const [doc] = this.find0(filter, { ...options, limit: 1 });
     return doc ?? null;

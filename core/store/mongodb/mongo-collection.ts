@@ -107,14 +107,21 @@ export class MongoCollection<T extends Doc = Doc> implements Collection<T> {
   }
 
   insertMany(docs: T[]): Promise<WithId<T>[]> {
-    return this.engine.run(async () => {
-      const stored = docs.map(withId);
-      if (stored.length === 0) return [];
-      if (stored.length === 1) await this.coll.insertOne(stored[0]!);
-      // An ordered insertMany stops at a conflict but keeps what went before: a transaction undoes it.
-      else await this.engine.transaction((session) => this.coll.insertMany(stored, { session }));
-      return structuredClone(stored) as WithId<T>[];
-    });
+    return this.engine.run(async () => structuredClone(await this.insertAll(docs)) as WithId<T>[]);
+  }
+
+  insertManyCount(docs: T[]): Promise<number> {
+    return this.engine.run(async () => (await this.insertAll(docs)).length);
+  }
+
+  /** Inserts all of `docs` or none; answers the documents as stored (the caller's to copy). */
+  private async insertAll(docs: T[]): Promise<StoredDocument[]> {
+    const stored = docs.map(withId);
+    if (stored.length === 0) return [];
+    if (stored.length === 1) await this.coll.insertOne(stored[0]!);
+    // An ordered insertMany stops at a conflict but keeps what went before: a transaction undoes it.
+    else await this.engine.transaction((session) => this.coll.insertMany(stored, { session }));
+    return stored;
   }
 
   findOne(filter?: Filter, options: FindOptions = {}): Promise<WithId<T> | null> {
