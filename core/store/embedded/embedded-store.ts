@@ -111,11 +111,12 @@ export class EmbeddedStore implements Store, EmbeddedEngine {
     }
   }
 
-  private async compact(): Promise<void> {
+  private async compact(): Promise<number> {
     // Captured before the first await: exactly the state of every record flushed or pending.
     const view = this.db.view();
-    await writeSnapshot(this.snapshotPath, view);
+    const bytes = await writeSnapshot(this.snapshotPath, view);
     this.snapshotSeq = view.seq;
+    return bytes;
   }
 
   private startSweep(intervalMs: number): void {

@@ -2,7 +2,10 @@
  * The append-only journal: one JSON line per acknowledged write. A write's promise resolves only
  * after its line is on disk (fdatasync). Writes arriving while a flush runs are grouped into the
  * next one, so concurrent writers share an fsync. When the file grows past a threshold, the next
- * flush writes a snapshot instead of appending and then empties the journal (compaction).
+ * flush writes a snapshot instead of appending and then empties the journal (compaction). The
+ * threshold is at least the last snapshot's size, so rewriting the snapshot never costs more
+ * than the journal writes that led to it (many records kept, such as a full Activity, would
+ * otherwise be rewritten again every few MiB of new ones).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { PRIVATE_FILE_MODE } from '../../security/private-files.js';
@@ -11,13 +14,14 @@ import { writeAll } from './durable-file.js';
 
 /** How the journal compacts and reports a failed disk write. */
 export interface JournalOptions {
-  /** Compact once the journal holds at least this many bytes. */
+  /** Compact once the journal holds at least this many bytes (or the last snapshot's size, when larger). */
   compactAtBytes: number;
   /**
-   * Writes a snapshot of the current in-memory state. It must capture that state synchronously,
-   * before its first await: at that moment the state is exactly the lines flushed and pending.
+   * Writes a snapshot of the current in-memory state and answers its size in bytes. It must
+   * capture that state synchronously, before its first await: at that moment the state is
+   * exactly the lines flushed and pending.
    */
-  compact: () => Promise<void>;
+  compact: () => Promise<number>;
   /** Called when a compaction fails (the journal keeps every record; nothing is lost). */
   onCompactionFailure?: (error: Error) => void;
   /** Called once when a write or fsync fails; the journal refuses all later appends. */
@@ -92,11 +96,11 @@ export class Journal {
    */
   private async tryCompact(): Promise<boolean> {
     try {
-      await this.options.compact();
+      const snapshotBytes = await this.options.compact();
       await this.handle.truncate(0);
       await this.handle.datasync();
       this.size = 0;
-      this.compactAt = this.options.compactAtBytes;
+      this.compactAt = Math.max(this.options.compactAtBytes, snapshotBytes);
       return true;
     } catch (error) {
       this.compactAt = this.size + this.options.compactAtBytes;

@@ -27,9 +27,15 @@ type SnapshotLine =
   | { c: string; doc: StoredDoc };
 
 /** Writes `view` atomically to `path` (via `path.tmp`). */
-export async function writeSnapshot(path: string, view: DatabaseView): Promise<void> {
+export async function writeSnapshot(path: string, view: DatabaseView): Promise<number> {
   const temp = `${path}.tmp`;
   const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
+  let bytes = 0;
+  const write = async (text: string) => {
+    const buffer = Buffer.from(text, 'utf8');
+    bytes += buffer.length;
+    await writeAll(handle, buffer);
+  };
   try {
     let chunk = JSON.stringify({ format: FORMAT, version: VERSION, seq: view.seq }) + '\n';
     for (const coll of view.collections) {
@@ -37,18 +43,19 @@ export async function writeSnapshot(path: string, view: DatabaseView): Promise<v
       for (const doc of coll.docs) {
         chunk += `{"c":${JSON.stringify(coll.name)},"doc":${encodeJson(doc)}}\n`;
         if (chunk.length >= CHUNK_CHARS) {
-          await writeAll(handle, Buffer.from(chunk, 'utf8'));
+          await write(chunk);
           chunk = '';
         }
       }
     }
-    await writeAll(handle, Buffer.from(chunk, 'utf8'));
+    await write(chunk);
     await handle.sync();
   } finally {
     await handle.close();
   }
   await rename(temp, path);
   await fsyncDirectory(dirname(path));
+  return bytes;
 }
 
 /** What a snapshot holds, streamed to the loader. */

@@ -73,9 +73,9 @@ describe('core/store/embedded persistence', () => {
     for (let i = 0; i < 150; i++) await coll.insertOne({ _id: `i${i}`, i, at: new Date(i * 1000) });
     for (let i = 0; i < 150; i += 3) await coll.updateOne({ _id: `i${i}` }, { $set: { third: true } });
     for (let i = 1; i < 150; i += 10) await coll.deleteOne({ _id: `i${i}` });
-    // Compaction ran: the journal holds less than the threshold plus one flush.
-    expect(statSync(journalPath()).size).to.be.below(4096);
+    // Compaction ran: the journal holds less than the next threshold (the last snapshot's size) plus one flush.
     expect(statSync(snapshotPath()).size).to.be.above(4096);
+    expect(statSync(journalPath()).size).to.be.below(statSync(snapshotPath()).size + 2048);
 
     const check = async (target: EmbeddedStore) => {
       const items = await target.collection('items').find({}, { sort: { i: 1 } });
@@ -86,6 +86,32 @@ describe('core/store/embedded persistence', () => {
     };
     await check(s);
     await check(await reopen({ compactAtBytes: 2048 }));
+  });
+
+  it('waits for a journal as large as the last snapshot before compacting again: a large store is not rewritten every few KiB', async () => {
+    const threshold = 1024;
+    const s = await reopen({ compactAtBytes: threshold });
+    const coll = s.collection('activity');
+    const snapshotSeq = () => JSON.parse(readFileSync(snapshotPath(), 'utf8').split('\n')[0]!).seq as number;
+    let seq = snapshotSeq();
+    let snapshotBytes = statSync(snapshotPath()).size;
+    let journalBytes = 0;
+    let compactions = 0;
+    for (let i = 0; i < 120; i++) {
+      await coll.insertOne({ _id: `a${i}`, text: 'x'.repeat(150) });
+      if (snapshotSeq() !== seq) {
+        // A compaction came only once the journal had reached the larger of the threshold and the snapshot it replaced.
+        expect(journalBytes, `journal before compaction ${compactions + 1}`).to.be.at.least(Math.max(threshold, snapshotBytes));
+        compactions++;
+        seq = snapshotSeq();
+        snapshotBytes = statSync(snapshotPath()).size;
+      }
+      journalBytes = statSync(journalPath()).size;
+    }
+    // About 24 KiB written: the snapshot doubles between compactions (a fixed 1 KiB threshold compacted some 20 times).
+    expect(compactions).to.be.within(2, 6);
+    expect(await coll.count({})).to.equal(120);
+    expect(await (await reopen({ compactAtBytes: threshold })).collection('activity').count({})).to.equal(120);
   });
 
   it('compacts at open and on close, leaving an empty journal', async () => {
