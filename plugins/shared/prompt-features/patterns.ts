@@ -5,6 +5,7 @@
  */
 import { foldMarks } from './normalize.js';
 import { ASCII_ALNUM, classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
+import { firstUnits } from './first-units.js';
 
 /** The phrase families; the first six are also the categories a hit names. */
 export const FAMILIES = [
@@ -505,6 +506,23 @@ for (const index of SCANNED) {
 }
 const BEGINS_WIDE_LITERAL = new Uint8Array(0x10000);
 for (const first of WIDE_SCAN_LITERALS.keys()) BEGINS_WIDE_LITERAL[first] = 1;
+/** ASCII white space, each of which `\s` matches. */
+function isAsciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/**
+ * Whether a SPACE_LED pattern may match at `p` (a line start or line feed): the first character
+ * after the ASCII white space from `p` is one `starts` holds, or beyond ASCII (not read here).
+ */
+function mayStartAfterSpace(folded: string, p: number, starts: Uint8Array): boolean {
+  let q = p;
+  while (q < folded.length && isAsciiSpace(folded.charCodeAt(q))) q++;
+  if (q >= folded.length) return false;
+  const c = folded.charCodeAt(q);
+  return c >= 128 || starts[c] === 1;
+}
+
 // Patterns without anchors that begin with `(?:^|\n)`: every match begins at a line start or at a
 // line feed.
 const LINE_OR_NEWLINE = '(?:^|\\n)';
@@ -513,6 +531,17 @@ const AFTER_NEWLINE = ALL_SOURCES.map((_, i) => i).filter((i) => ALL_SOURCES[i].
 // through white space alone (see countAt).
 const LINE_OR_NEWLINE_SPACE = `${LINE_OR_NEWLINE}\\s*`;
 const SPACE_LED = ALL_SOURCES.map((source, i) => AFTER_NEWLINE.includes(i) && source.source.startsWith(LINE_OR_NEWLINE_SPACE));
+// For each of them, the ASCII code units what follows `(?:^|\n)\s*` can begin with (1 in a
+// 128-entry table), when known and none is white space; null otherwise. A line whose first
+// character after its indentation is other ASCII cannot match, and is not tried.
+const STARTS_AFTER_SPACE: ReadonlyArray<Uint8Array | null> = ALL_SOURCES.map((source, i) => {
+  if (!SPACE_LED[i]) return null;
+  const units = firstUnits(source.source.slice(LINE_OR_NEWLINE_SPACE.length));
+  if (units === null || [...units].some((unit) => unit >= 128 || isAsciiSpace(unit))) return null;
+  const table = new Uint8Array(128);
+  for (const unit of units) table[unit] = 1;
+  return table;
+});
 // Patterns tried at the positions findAnchors records; the others are run over the whole text.
 const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || SCANNED.includes(i) || AFTER_NEWLINE.includes(i));
 
@@ -748,11 +777,16 @@ function countAt(folded: string, index: number, cap: number): number {
   let end = -1;
   const spaceLed = SPACE_LED[index];
   const known = spaceLed ? knownMisses.reset() : undefined;
+  const starts = STARTS_AFTER_SPACE[index];
   const list = positions[index];
   for (let k = 0, total = counts[index]; k < total; k++) {
     const p = list[k];
     if (p < end) continue;
     if (known && known.covers(folded, p)) continue;
+    if (starts !== null && !mayStartAfterSpace(folded, p, starts)) {
+      known!.missedAt(folded, p);
+      continue;
+    }
     // A sticky test() that matches leaves lastIndex at the end of the match.
     source.sticky.lastIndex = p;
     stickyTrials++;
@@ -766,8 +800,6 @@ function countAt(folded: string, index: number, cap: number): number {
   return n;
 }
 
-/** ASCII white space, each of which `\s` matches. */
-const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
 /**
  * What the failed tests of one `(?:^|\n)\s*R` pattern (SPACE_LED) tell about the next positions.
