@@ -5,7 +5,7 @@
  */
 import { FAMILIES, countFamilies, type AnchorWindow } from './patterns.js';
 import { surfaceStats, SURFACE_KEYS, type SurfaceStats, type SurfaceWindow } from './surface.js';
-import { SEEDS, combine, hashUnits } from './hashing.js';
+import { FNV_PRIME, SEEDS, combine, hashUnits } from './hashing.js';
 import { CodeUnits } from './chars.js';
 import { tokenHashes, type TokenIndex } from './tokens.js';
 
@@ -52,6 +52,12 @@ export interface GramRun {
 }
 
 const gramUnits = new CodeUnits();
+const CHAR_SEED = SEEDS.char | 0;
+
+/** FNV-1a of one character 4-gram's code units (as hashUnits with SEEDS.char, as a signed 32-bit number). */
+function charGramHash(a: number, b: number, c: number, d: number): number {
+  return Math.imul(Math.imul(Math.imul(Math.imul(CHAR_SEED ^ a, FNV_PRIME) ^ b, FNV_PRIME) ^ c, FNV_PRIME) ^ d, FNV_PRIME);
+}
 
 /** `buffer` when it holds at least `n` entries, else a longer one: a buffer reused between texts. */
 export function atLeast(buffer: Float64Array, n: number): Float64Array {
@@ -62,8 +68,19 @@ export function atLeast(buffer: Float64Array, n: number): Float64Array {
 export function gramWeights(folded: string, hashBits: number, weightOf: (index: number) => number, out: Float64Array, hashBase = DENSE_COUNT): Float64Array {
   const mask = (1 << hashBits) - 1;
   const grams = Math.max(0, folded.length - 3);
-  const units = gramUnits.of(folded);
-  for (let s = 0; s < grams; s++) out[s] = weightOf(hashBase + (hashUnits(units, s, 4, SEEDS.char) & mask));
+  if (grams === 0) return out;
+  // FNV-1a of each gram's four code units, as hashUnits gives, read straight from the text: the
+  // units slide through locals, with no copy of the text and no call per gram.
+  let a = folded.charCodeAt(0);
+  let b = folded.charCodeAt(1);
+  let c = folded.charCodeAt(2);
+  for (let s = 0; s < grams; s++) {
+    const d = folded.charCodeAt(s + 3);
+    out[s] = weightOf(hashBase + (charGramHash(a, b, c, d) & mask));
+    a = b;
+    b = c;
+    c = d;
+  }
   return out;
 }
 
@@ -205,6 +222,20 @@ export function emitFeatures(
   const charScale = 1 / Math.sqrt(grams + 1);
   if (gramRun && n === 4) {
     gramRun.sinkEach(gramRun.weights, gramRun.start, gramRun.start + grams, charScale);
+    return;
+  }
+  if (n === 4 && grams > 0) {
+    // The 4-grams read straight from the code units, sliding through locals (see gramWeights).
+    let a = units[0];
+    let b = units[1];
+    let c = units[2];
+    for (let s = 0; s < grams; s++) {
+      const d = units[s + 3];
+      sink(base + (charGramHash(a, b, c, d) & mask), charScale);
+      a = b;
+      b = c;
+      c = d;
+    }
     return;
   }
   for (let s = 0; s < grams; s++) sink(base + (hashUnits(units, s, n, SEEDS.char) & mask), charScale);

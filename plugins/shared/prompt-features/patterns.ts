@@ -4,7 +4,8 @@
  * a verdict on its own. Sources are folded like the text and compiled once, at module load.
  */
 import { foldMarks } from './normalize.js';
-import { classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
+import { ASCII_ALNUM, classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
+import { firstUnits } from './first-units.js';
 
 /** The phrase families; the first six are also the categories a hit names. */
 export const FAMILIES = [
@@ -468,15 +469,17 @@ function trieChild(node: number, code: number): number {
 }
 const NON_ASCII = /[^\x00-\x7f]/;
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// Where a word-start anchor may begin, found by one native scan (the anchor in a look-ahead, so
-// anchors at later word starts inside it are found too); the trie then says which. Only anchors
-// that begin with a letter or digit can begin at a word start. No anchor holds a surrogate, so the
-// scan needs no `u` flag, which would make it much slower on non-ASCII text.
+// The anchors that may begin at a word start: those beginning with a letter or digit. None holds a
+// surrogate, so a code unit of the text is compared with a code unit of an anchor.
 const WORD_ANCHORS = [...new Set(ALL_SOURCES.filter((s) => s.wordStart).flatMap((s) => s.anchors))].filter((a) => /^[\p{L}\p{N}]/u.test(a));
 if (WORD_ANCHORS.some((a) => /[\ud800-\udfff]/.test(a))) throw new Error('prompt_guard: an anchor holds a surrogate');
-const WORD_ANCHOR_STARTS = new RegExp(`(?<![A-Za-z0-9])(?=${WORD_ANCHORS.map(escapeRegExp).join('|')})[\\s\\S]`, 'g');
-const WORD_ANCHOR_AT = new RegExp(WORD_ANCHOR_STARTS.source, 'y');
+// 1 for each code unit a word anchor begins with. Every anchor of the trie beginning with such a
+// unit begins with a letter or digit, so the trie walked from a word start holding one finds the
+// anchors there: the text is read once, code unit by code unit, with no regex trying an
+// alternation of every anchor at each position.
+const BEGINS_WORD_ANCHOR = new Uint8Array(0x10000);
+for (const anchor of WORD_ANCHORS) BEGINS_WORD_ANCHOR[anchor.charCodeAt(0)] = 1;
+const isAsciiAlnum = (c: number): boolean => c < 128 && ASCII_ALNUM[c] === 1;
 // Patterns whose anchors can only occur at a line start.
 const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
 // Patterns found by searching the text for literals: anchors that may occur inside a word (scripts
@@ -503,6 +506,23 @@ for (const index of SCANNED) {
 }
 const BEGINS_WIDE_LITERAL = new Uint8Array(0x10000);
 for (const first of WIDE_SCAN_LITERALS.keys()) BEGINS_WIDE_LITERAL[first] = 1;
+/** ASCII white space, each of which `\s` matches. */
+function isAsciiSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/**
+ * Whether a SPACE_LED pattern may match at `p` (a line start or line feed): the first character
+ * after the ASCII white space from `p` is one `starts` holds, or beyond ASCII (not read here).
+ */
+function mayStartAfterSpace(folded: string, p: number, starts: Uint8Array): boolean {
+  let q = p;
+  while (q < folded.length && isAsciiSpace(folded.charCodeAt(q))) q++;
+  if (q >= folded.length) return false;
+  const c = folded.charCodeAt(q);
+  return c >= 128 || starts[c] === 1;
+}
+
 // Patterns without anchors that begin with `(?:^|\n)`: every match begins at a line start or at a
 // line feed.
 const LINE_OR_NEWLINE = '(?:^|\\n)';
@@ -511,6 +531,17 @@ const AFTER_NEWLINE = ALL_SOURCES.map((_, i) => i).filter((i) => ALL_SOURCES[i].
 // through white space alone (see countAt).
 const LINE_OR_NEWLINE_SPACE = `${LINE_OR_NEWLINE}\\s*`;
 const SPACE_LED = ALL_SOURCES.map((source, i) => AFTER_NEWLINE.includes(i) && source.source.startsWith(LINE_OR_NEWLINE_SPACE));
+// For each of them, the ASCII code units what follows `(?:^|\n)\s*` can begin with (1 in a
+// 128-entry table), when known and none is white space; null otherwise. A line whose first
+// character after its indentation is other ASCII cannot match, and is not tried.
+const STARTS_AFTER_SPACE: ReadonlyArray<Uint8Array | null> = ALL_SOURCES.map((source, i) => {
+  if (!SPACE_LED[i]) return null;
+  const units = firstUnits(source.source.slice(LINE_OR_NEWLINE_SPACE.length));
+  if (units === null || [...units].some((unit) => unit >= 128 || isAsciiSpace(unit))) return null;
+  const table = new Uint8Array(128);
+  for (const unit of units) table[unit] = 1;
+  return table;
+});
 // Patterns tried at the positions findAnchors records; the others are run over the whole text.
 const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || SCANNED.includes(i) || AFTER_NEWLINE.includes(i));
 
@@ -553,17 +584,21 @@ function walkAnchors(folded: string, p: number, node: number): void {
 }
 
 /**
- * Records the word-start anchors of `folded`. WORD_ANCHOR_STARTS finds where one begins after no
- * ASCII letter or digit; after another character, the code point before is checked here for the
- * rest of w()'s `(?<![\p{L}\p{N}])`.
+ * Records the word-start anchors of `folded`: wherever a unit that begins one (BEGINS_WORD_ANCHOR)
+ * follows no ASCII letter or digit; after another character, wordStartAt checks the code point
+ * before for the rest of w()'s `(?<![\p{L}\p{N}])`.
  */
 function wordStartAnchors(folded: string): void {
-  // test() moves lastIndex past the one character matched, without building a match.
-  WORD_ANCHOR_STARTS.lastIndex = 0;
-  while (WORD_ANCHOR_STARTS.test(folded)) wordStartAt(folded, WORD_ANCHOR_STARTS.lastIndex - 1);
+  let before = 0;
+  for (let p = 0, n = folded.length; p < n; p++) {
+    const code = folded.charCodeAt(p);
+    // `(?<![A-Za-z0-9])`: the unit before is no ASCII letter or digit.
+    if (BEGINS_WORD_ANCHOR[code] === 1 && !isAsciiAlnum(before)) wordStartAt(folded, p);
+    before = code;
+  }
 }
 
-/** Records the anchors at `p`, where WORD_ANCHOR_STARTS matched, unless a non-ASCII letter or digit is before it. */
+/** Records the anchors at `p`, a unit beginning one after no ASCII letter or digit, unless a non-ASCII letter or digit is before it. */
 function wordStartAt(folded: string, p: number): void {
   if (p > 0 && folded.charCodeAt(p - 1) >= 128 && (classOf(codePointBefore(folded, p)) & (LETTER | NUMBER)) !== 0) return;
   const node = trieChild(0, folded.charCodeAt(p));
@@ -687,8 +722,7 @@ export class AnchorIndex {
     clearAnchors();
     const end = start + window.length;
     for (let p = 0; p < 2 && p < window.length; p++) {
-      WORD_ANCHOR_AT.lastIndex = p;
-      if (WORD_ANCHOR_AT.test(window)) wordStartAt(window, p);
+      if (BEGINS_WORD_ANCHOR[window.charCodeAt(p)] === 1 && (p === 0 || !isAsciiAlnum(window.charCodeAt(p - 1)))) wordStartAt(window, p);
     }
     atLine(window, 0);
     if (window.length > 0 && isLineTerminator(window.charCodeAt(0))) atLine(window, 1);
@@ -743,11 +777,16 @@ function countAt(folded: string, index: number, cap: number): number {
   let end = -1;
   const spaceLed = SPACE_LED[index];
   const known = spaceLed ? knownMisses.reset() : undefined;
+  const starts = STARTS_AFTER_SPACE[index];
   const list = positions[index];
   for (let k = 0, total = counts[index]; k < total; k++) {
     const p = list[k];
     if (p < end) continue;
     if (known && known.covers(folded, p)) continue;
+    if (starts !== null && !mayStartAfterSpace(folded, p, starts)) {
+      known!.missedAt(folded, p);
+      continue;
+    }
     // A sticky test() that matches leaves lastIndex at the end of the match.
     source.sticky.lastIndex = p;
     stickyTrials++;
@@ -761,8 +800,6 @@ function countAt(folded: string, index: number, cap: number): number {
   return n;
 }
 
-/** ASCII white space, each of which `\s` matches. */
-const isAsciiSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 
 /**
  * What the failed tests of one `(?:^|\n)\s*R` pattern (SPACE_LED) tell about the next positions.

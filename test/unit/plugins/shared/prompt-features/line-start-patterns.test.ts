@@ -34,6 +34,20 @@ describe('prompt_guard line-start patterns', () => {
     expect(trials(lines.join('\n')) - trials(lines.join(' '))).to.be.at.most(3 * 399);
   });
 
+  it('tries no line-start pattern on a line whose first character cannot begin it', () => {
+    // Lines that begin, after any indentation, with a character none of the line-start patterns
+    // can go on with (a digit, "l", "-"): not one sticky test, against the same prose on one line.
+    const lines = Array.from({ length: 400 }, (_, i) => `${['', '  ', '\t'][i % 3]}${['line', '7 of', '- an'][i % 3]} ${i} of an ordinary report`);
+    const out = new Float64Array(FAMILIES.length);
+    const trials = (folded: string) => {
+      const before = patternTrials();
+      countFamilies(folded, out);
+      return patternTrials() - before;
+    };
+    expect(trials(lines.join('\n')) - trials(lines.join(' '))).to.equal(0);
+    expect(Array.from(out)).to.deep.equal(referenceCounts(lines.join(' ')));
+  });
+
   it('skips no line where a pattern matches after a miss on blank or indented lines before it', () => {
     const out = new Float64Array(FAMILIES.length);
     const delimiter = FAMILIES.indexOf('fake_delimiter');
