@@ -1,0 +1,283 @@
+/**
+ * Word lists and patterns of prompt_guard's attack cues (see attack-cues.ts), written folded:
+ * lower case, accents removed ("instrucoes", "precedentes", "worter"; Russian "й" folds to "и"), as the
+ * scorer folds text.
+ * Each language lists its imperatives, its nouns for instructions, its words for "previous" and
+ * "above", and its possessive "your"; the patterns join them within one sentence.
+ *
+ * Compiled once at module load; none of them can backtrack far: every gap is bounded and stops at
+ * the end of a sentence.
+ */
+
+/** Up to `n` characters of the same sentence. */
+const gap = (n: number) => `[^.!?\\n。！？]{0,${n}}`;
+/** `words` as a group that does not start or end inside a word (Latin and Cyrillic scripts). */
+const word = (words: string) => `(?<![\\p{L}\\p{N}])(?:${words})(?![\\p{L}\\p{N}])`;
+/** `words` as a group that may sit inside a run of letters (scripts written without spaces). */
+const bare = (words: string) => `(?:${words})`;
+const re = (source: string) => new RegExp(source, 'u');
+
+/** One language's override vocabulary. */
+interface OverrideWords {
+  verb: string;
+  noun: string;
+  prior: string;
+  above: string;
+  your: string;
+  /** Written without spaces between words: no word boundaries, and the verb may follow its object. */
+  unspaced?: boolean;
+  /** The verb may also close the clause ("die vorherigen Anweisungen nicht mehr befolgen"). */
+  verbLast?: string;
+}
+
+const OVERRIDE_WORDS: OverrideWords[] = [
+  { // English
+    verb: "ignore|disregard|forget|override|discard|set aside|stop following|do not follow|don't follow|dont follow|no longer follow|pay no attention to|throw out|abandon",
+    noun: 'instructions?|rules|directions|directives|guidelines|system prompt|prompt|programming|constraints|guardrails|commands|orders|restrictions|policies',
+    prior: 'previous|prior|above|earlier|preceding|initial|original|system|foregoing|preset',
+    above: "the above|everything above|all of the above|everything before this|everything you were told|what you were told|what came before|what was said before|everything said so far",
+    your: 'your|all your|all of your|all',
+  },
+  { // Spanish
+    verb: 'ignora|ignore|ignoren|olvida|olvide|olviden|olvidate de|descarta|descarte|omite|omita|no sigas|no siga|no sigan|deja de seguir|deje de seguir|haz caso omiso de|haz caso omiso a',
+    noun: 'instrucciones|instruccion|reglas|indicaciones|directrices|ordenes|normas|restricciones',
+    prior: 'anteriores|previas|de arriba|del sistema|originales|iniciales|precedentes',
+    above: 'lo anterior|todo lo anterior|lo de arriba|todo lo de arriba|lo que se te dijo|todo lo que te dijeron',
+    your: 'tus|sus|todas las|todas tus',
+  },
+  { // French
+    verb: "ignore|ignorez|oublie|oubliez|ne suis plus|ne suivez plus|ne suis pas|ne suivez pas|ne tiens plus compte de|ne tiens pas compte de|ne tenez plus compte de|ne tenez pas compte de|fais abstraction de|faites abstraction de|laisse tomber|abandonne",
+    noun: 'instructions|consignes|regles|directives|ordres|restrictions',
+    prior: "precedentes|anterieures|ci-dessus|du systeme|initiales|originales|d'origine",
+    above: "ce qui precede|tout ce qui precede|ce qui est au-dessus|tout ce qu'on t'a dit|le texte ci-dessus",
+    your: 'tes|vos|toutes les|toutes tes|toutes vos',
+  },
+  { // German
+    verb: 'ignoriere|ignorier|ignorieren sie|vergiss|vergessen sie|missachte|missachten sie|uberspringe|verwirf|befolge nicht|befolge keine|befolgen sie nicht|befolgen sie keine',
+    noun: 'anweisungen|anweisung|regeln|vorgaben|anordnungen|instruktionen|richtlinien|befehle|einschrankungen|systemprompt',
+    prior: 'vorherigen|vorherige|bisherigen|obigen|fruheren|vorangegangenen|ursprunglichen|system',
+    above: 'das obige|alles obige|alles davor|alles vorherige|alles bisherige|alles oben|was oben steht|was vorher gesagt wurde',
+    your: 'deine|ihre|alle|alle deine|all deine',
+    verbLast: 'nicht mehr befolgen|nicht befolgen|ignorieren|vergessen',
+  },
+  { // Portuguese
+    verb: 'ignore|ignora|ignorar|esqueca|esquece|desconsidere|desconsidera|nao siga|nao sigas|deixe de seguir|pare de seguir|descarte',
+    noun: 'instrucoes|instrucao|regras|orientacoes|diretrizes|ordens|restricoes',
+    prior: 'anteriores|previas|acima|do sistema|originais|iniciais',
+    above: 'o que esta acima|tudo o que esta acima|tudo acima|o anterior|tudo o que foi dito|tudo o que te disseram',
+    your: 'suas|tuas|todas as|todas as suas',
+  },
+  { // Italian
+    verb: 'ignora|ignori|ignorate|dimentica|dimentichi|dimenticate|non seguire|non segua|smetti di seguire|trascura|tralascia',
+    noun: 'istruzioni|regole|indicazioni|direttive|ordini|restrizioni',
+    prior: 'precedenti|di sopra|qui sopra|sopra|del sistema|originali|iniziali|anteriori',
+    above: 'quanto sopra|tutto quanto sopra|tutto cio che precede|cio che precede|quello che ti hanno detto',
+    your: 'tue|sue|le tue|le sue|tutte le|tutte le tue',
+  },
+  { // Chinese
+    verb: '忽略|无视|忽视|忘记|忘掉|不要遵守|不再遵守|不要遵循|停止遵循|别管|不要理会|抛开|不用管',
+    noun: '指令|指示|规则|提示词|提示|说明|设定|要求|限制',
+    prior: '之前|以前|上面|以上|先前|前面|原来|原始|系统|所有',
+    above: '以上内容|上面的内容|上述内容|之前的一切|以上所有',
+    your: '你的',
+    unspaced: true,
+  },
+  { // Russian
+    verb: 'игнорируи|игнорируите|проигнорируи|проигнорируите|забудь|забудьте|не следуи|не следуите|не выполняи|не выполняите|не слушаи|пренебреги|отбрось|не обращаи внимания на',
+    noun: 'инструкци\\p{L}*|правил\\p{L}*|указани\\p{L}*|команд\\p{L}*|ограничени\\p{L}*|промпт\\p{L}*',
+    prior: 'предыдущ\\p{L}*|прежн\\p{L}*|вышеуказанн\\p{L}*|выше|системн\\p{L}*|исходн\\p{L}*|первоначальн\\p{L}*|все',
+    above: 'все,? что выше|все,? что было сказано|вышесказанное|все выше',
+    your: 'тво\\p{L}*|ваш\\p{L}*|все',
+  },
+  { // Japanese
+    verb: '無視|忘れ|従わな|従うな|破棄',
+    noun: '指示|ルール|命令|プロンプト|設定|規則|制約|指令',
+    prior: '以前|前の|上記|上の|これまで|先の|すべて|全て|システム',
+    above: '上記|以上の内容|これまでの内容',
+    your: 'あなたの',
+    unspaced: true,
+  },
+];
+
+function overridePatterns(w: OverrideWords): RegExp[] {
+  const g = w.unspaced ? bare : word;
+  const [verb, noun, prior, above, your] = [g(w.verb), g(w.noun), g(w.prior), g(w.above), g(w.your)];
+  const patterns = [
+    `${verb}${gap(40)}${noun}${gap(20)}${prior}`, // ignore the instructions above
+    `${verb}${gap(40)}${prior}${gap(25)}${noun}`, // ignore all previous instructions
+    `${verb}${gap(10)}${above}`, // ignore the above
+    `${verb}${gap(10)}${your}${gap(20)}${noun}`, // ignore your rules
+  ];
+  if (w.unspaced) patterns.push(`${prior}${gap(15)}${noun}${gap(15)}${verb}`, `${above}${gap(8)}${verb}`); // 以前の指示を無視
+  if (w.verbLast) patterns.push(`${prior}${gap(25)}${noun}${gap(15)}${word(w.verbLast)}`);
+  return patterns.map(re);
+}
+
+/** Imperatives to ignore, in every language: the gate of the override cue. */
+export const OVERRIDE_GATE = re(OVERRIDE_WORDS.map((w) => bare(w.verb.replace(/\\p\{L\}\*/g, ''))).join('|'));
+/** Imperative to ignore + a reference to prior instructions, per language. */
+export const OVERRIDE_PATTERNS: readonly RegExp[] = OVERRIDE_WORDS.flatMap(overridePatterns);
+
+/** One language's extraction vocabulary. */
+interface ExtractionWords {
+  /** Reveal, print, repeat, translate, ... */
+  verb: string;
+  /** The assistant's own prompt: "your instructions", "the system prompt", starting with "You are". */
+  target: string;
+  /** Text above the message ("the words above"): read only at the very start of a text, where nothing is above it. */
+  above: string;
+  /** Verbs that read the text above, when they are fewer than `verb` ("summarize the text above" is a common request about pasted text). */
+  aboveVerb?: string;
+  unspaced?: boolean;
+}
+
+const EXTRACTION_WORDS: ExtractionWords[] = [
+  { // English
+    verb: 'reveal|print|show|output|display|repeat|recite|dump|leak|share|disclose|expose|write out|spell out|paste|copy|echo|tell me|give me|list|translate|summari[sz]e|convert|encode|rewrite|paraphrase|quote',
+    target: "your (?:full |exact |complete |entire |original |initial |hidden |secret |internal |first |system |pre-?)?(?:prompt|instructions|rules|guidelines|directives|configuration|system message|initial message)|the (?:system|hidden|secret|initial|original|internal|developer'?s?|pre-?) ?(?:prompt|instructions|message|rules)|(?:starting|beginning) with (?:the (?:phrase|words?) )?[\"'“‘«]?you are",
+    above: "the (?:words|text|lines|messages?|content|instructions) (?:above(?! (?:the|a|an|my|your|this|that|our)(?![\\p{L}]))|before this|that came before)|everything (?:above|before this|that came before)|all (?:the )?text above|what was written (?:above|before)",
+    aboveVerb: 'reveal|print|show|output|display|repeat|recite|dump|leak|disclose|write out|spell out|paste|copy|echo|tell me|give me|translate|quote',
+  },
+  { // Spanish
+    verb: 'repite|repita|revela|revele|muestra|muestrame|muestre|imprime|imprima|dime|digame|escribe|escriba|traduce|traduzca|copia|copie|comparte|ensename|dame|deme|enumera|resume|recita|reproduce',
+    target: '(?:tus|sus) (?:instrucciones|reglas|indicaciones|directrices)|(?:tu|su|el|las|tus|sus) (?:prompt|mensaje|indicaciones|instrucciones) del sistema|(?:empezando|comenzando) (?:por|con) [\"“«]?(?:tu )?eres',
+    above: '(?:las )?palabras de arriba|(?:el )?texto de arriba|todo lo anterior|todo lo de arriba',
+  },
+  { // French
+    verb: "repete|repetez|revele|revelez|montre|montrez|montre-moi|affiche|affichez|imprime|imprimez|dis-moi|dites-moi|ecris|ecrivez|traduis|traduisez|copie|copiez|partage|donne-moi|donnez-moi|recite|resume|liste",
+    target: "(?:tes|vos) (?:instructions|consignes|regles|directives)|(?:ton|votre|le|tes|vos|les) (?:prompt|invite|message|instructions) (?:du )?systeme|en commencant par [\"“«]? ?(?:tu es|vous etes)",
+    above: '(?:les )?mots ci-dessus|(?:le )?texte ci-dessus|tout ce qui precede|tout ce qui est au-dessus',
+  },
+  { // German
+    verb: 'wiederhole|wiederholen sie|verrate|verraten sie|zeige|zeig|zeigen sie|gib|geben sie|drucke|schreibe|schreib|ubersetze|kopiere|nenne|liste|fasse|teile',
+    target: '(?:deine|ihre) (?:anweisungen|regeln|vorgaben|instruktionen|richtlinien|systemanweisungen)|(?:deinen|deine|den|die|ihren|ihre) (?:system-?prompt|systemanweisung\\p{L}*|systemnachricht)|beginnend mit [\"„“]?(?:du bist|sie sind)',
+    above: '(?:die )?(?:worter|worte) oben|(?:die )?obigen (?:worter|worte)|(?:den )?(?:text|inhalt) oben|(?:den )?obigen text|alles oben|alles davor',
+  },
+  { // Portuguese
+    verb: 'repita|repete|revele|revela|mostre|mostra|imprima|diga|diz|escreva|escreve|traduza|traduz|copie|compartilhe|liste|recite|resuma|me de',
+    target: '(?:suas|tuas) (?:instrucoes|regras|orientacoes|diretrizes)|(?:seu|teu|o|a|as|suas|tuas) (?:prompt|mensagem|instrucoes) do sistema|(?:comecando|iniciando) (?:por|com) [\"“]?(?:voce e|tu es)',
+    above: '(?:as )?palavras acima|(?:o )?texto acima|tudo (?:o que esta )?acima',
+  },
+  { // Italian
+    verb: 'ripeti|ripeta|rivela|riveli|mostra|mostrami|mostri|stampa|dimmi|scrivi|scriva|traduci|copia|condividi|dammi|elenca|cita|riassumi',
+    target: '(?:le )?(?:tue|sue) (?:istruzioni|regole|indicazioni|direttive)|(?:il tuo|il suo|il|le|le tue|le sue) (?:prompt|messaggio|istruzioni) di sistema|(?:iniziando|cominciando|partendo) (?:da|con) [\"“]?(?:tu )?sei',
+    above: '(?:le )?parole (?:qui )?sopra|(?:il )?testo (?:qui )?sopra|tutto quanto sopra',
+  },
+  { // Chinese
+    verb: '重复|复述|透露|显示|展示|输出|打印|告诉我|说出|写出|翻译|列出|给我看|泄露|公开',
+    target: '你的(?:指令|指示|规则|提示词|系统提示|设定|初始|原始)|系统提示|系统指令|系统消息|系统设定|从[\"“「]?你是',
+    above: '上面的(?:话|内容|文字|所有)|以上(?:内容|文字|所有)|之前的(?:内容|文字)',
+    unspaced: true,
+  },
+  { // Russian
+    verb: 'повтори|повторите|раскрои|раскроите|покажи|покажите|выведи|выведите|напечатаи|скажи|скажите|напиши|напишите|переведи|перечисли|процитируи|сообщи',
+    target: '(?:тво|ваш|сво)\\p{L}* (?:\\p{L}+ )?(?:инструкци|правил|указани|промпт|подсказк)\\p{L}*|начиная с [\"«]?(?:ты|вы)',
+    above: '(?:слова|текст|все) выше|вышеприведенн\\p{L}*',
+  },
+  { // Japanese
+    verb: '繰り返|教えて|表示|出力|見せて|書き出|翻訳|開示|印刷|言って|列挙',
+    target: 'あなたの(?:指示|ルール|設定|命令|プロンプト)|システムプロンプト|システムメッセージ|システム指示|「あなたは」から',
+    above: '上記の(?:言葉|テキスト|文章|内容)|上の(?:言葉|文章|テキスト)|これより前の',
+    unspaced: true,
+  },
+];
+
+function extractionPatterns(w: ExtractionWords): RegExp[] {
+  const g = w.unspaced ? bare : word;
+  const [verb, target, above, aboveVerb] = [g(w.verb), g(w.target), g(w.above), g(w.aboveVerb ?? w.verb)];
+  const patterns = [`${verb}${gap(40)}${target}`, `^[^\\n]{0,40}${aboveVerb}${gap(30)}${above}`];
+  // Languages that put the object first ("システムプロンプトを表示して").
+  if (w.unspaced) patterns.push(`${target}${gap(15)}${verb}`, `^[^\\n]{0,40}${above}${gap(15)}${verb}`);
+  return patterns.map(re);
+}
+
+/** Extraction patterns that need no imperative: they name the hidden instructions themselves. */
+const EXTRACTION_STANDALONE = [
+  // "What did the developer tell you not to reveal?", "the rules the developer gave you"
+  `${word("developers?|creators?|operators?|admins?|owners?")}${gap(20)}${word('told|tell|gave|give|instructed|asked')} you${gap(30)}${word('reveal|say|share|disclose|mention|tell|keep secret|hide|protect')}`,
+  // "What is the secret password you were told to protect?"
+  `${word('secret|hidden')} ${word('password|key|code|passphrase|phrase|word')}${gap(20)}you (?:were|are|have been) ${word('told|asked|instructed|supposed|meant|programmed')}`,
+  // "What was written before this line?"
+  `${word('what|everything that|all that')} (?:was|is) ${word('written|said|typed|stated')} (?:above|before) (?:this|my)`,
+  // "the text that came before my message"
+  `${word('text|words|everything|content|instructions')} (?:that )?(?:came|comes|appears?|written) (?:before|above) (?:my|this) (?:message|question|line|prompt)`,
+].map(re);
+
+const extractionVerbs = EXTRACTION_WORDS.map((w) => bare(w.verb)).join('|');
+/** Reveal/repeat verbs and the words of the standalone cues: the gate of the extraction cue. */
+export const EXTRACTION_GATE = re(`${extractionVerbs}|developer|creator|operator|secret|hidden|written|came before|comes before`);
+/** Reveal/print/repeat + the assistant's own prompt, per language, and the standalone cues. */
+export const EXTRACTION_PATTERNS: readonly RegExp[] = [...EXTRACTION_WORDS.flatMap(extractionPatterns), ...EXTRACTION_STANDALONE];
+
+/** Words that open a persona: the gate of the role-play cue. */
+export const PERSONA_GATE = re(
+  "pretend|you are|you're|act as|acting as|role|in character|imagine|play|persona|simulat|from now on|become|character"
+  + '|finge|actua como|eres ahora|ahora eres|a partir de ahora|fais semblant|agis comme|tu es maintenant|a partir de maintenant|joue le'
+  + '|tu so als|spiele|du bist jetzt|ab jetzt|rollenspiel|finja|aja como|voce agora|fingi|agisci come|ora sei|da ora in poi|gioco di ruolo'
+  + '|扮演|假装|假设你是|从现在开始|притворись|представь|теперь ты|с этого момента|ролев|играи|ふりをして|演じ|なりきっ|ロールプレイ|今から',
+);
+/** A persona frame: pretend, you are now, act as, role-play, stay in character, in eight languages too. */
+export const PERSONA_FRAME = re([
+  word("pretend(?:ing)? (?:to be|you are|you're|that you)|you are now|you're now|from now on,? you|act as|acting as|role-?play\\p{L}*|role play|stay in character|in character as|imagine (?:you are|you're|a character|that you|an? ai)|play the (?:role|part)|let'?s play a game|you will play|take on the role|you are (?:an? )?\\p{L}+ (?:named|called)|(?:a|an) (?:character|persona|ai|bot|assistant) (?:named|called)|as the \\p{L}+,|simulate (?:an?|the) \\p{L}+"),
+  word('finge (?:que )?(?:eres|ser)|haz de cuenta|actua como|eres ahora|ahora eres|a partir de ahora (?:eres|seras|actuas)|juego de rol'),
+  word("fais semblant d'etre|agis comme|tu es maintenant|a partir de maintenant,? tu|joue le role"),
+  word('tu so,? als ob|spiele die rolle|du bist jetzt|ab jetzt bist du|ab sofort bist du|rollenspiel'),
+  word('finja (?:que )?(?:e|ser)|aja como|voce agora e|a partir de agora,? voce'),
+  word('fingi (?:di essere)?|agisci come|ora sei|da ora in poi,? (?:sei|tu)|gioco di ruolo'),
+  bare('扮演|假装你是|假装|假设你是|从现在开始你是|从现在起你是|角色扮演'),
+  word('притворись|представь,? что ты|теперь ты|с этого момента ты|ролев\\p{L}*|играи роль'),
+  bare('ふりをして|を演じ|なりきっ|ロールプレイ|今からあなたは'),
+].join('|'));
+/** The persona's rules removed: no restrictions, never refuses, unfiltered, DAN, developer mode. */
+export const LIMITS_REMOVED = re([
+  word("no (?:restrictions|limits|limitations|filters?|rules|guidelines|boundaries|censorship|ethics|morals|content polic(?:y|ies)|safety)"),
+  word("without (?:any )?(?:restrictions|limits|limitations|filters?|rules|guidelines|censorship|ethical|moral|refus\\p{L}*|safety)"),
+  word("never refuses?|never says? no|(?:can ?not|can't|cannot|won't|will not|doesn't|does not|don't|do not) (?:ever )?refuse|always (?:answers|complies|says yes|obeys)"),
+  word("(?:an? |you are |you're )?(?:unfiltered|uncensored|unrestricted) (?:(?!and )\\p{L}+ )?(?:ai|assistant|model|bot|chatbot|mode|version of (?:yourself|you)|persona|character|responses?|answers?)|anything goes|dan|do anything now|developer mode|dev mode|god mode|jailbroken|jailbreak mode"),
+  word("not bound by|free (?:from|of) (?:all |any )?(?:rules|restrictions|guidelines|filters|policies|constraints)|ignores? (?:all )?(?:rules|guidelines|policies|ethics)"),
+  word("(?:is|are) allowed to (?:say|give|tell|answer|do|write|explain|share)|has no (?:rules|limits|restrictions|filters?|guidelines|morals|ethics)"),
+  word('sin (?:restricciones|limites|filtros|reglas|censura)|nunca se niega|sans (?:restrictions|limites|filtres|regles|censure)|ne refuse jamais|ohne (?:einschrankungen|regeln|filter|grenzen|zensur)|verweigert nie'),
+  word('sem (?:restricoes|limites|filtros|regras|censura)|nunca recusa|senza (?:restrizioni|limiti|filtri|regole|censura)|non rifiuta mai|без (?:ограничении|правил|фильтров|цензуры)|никогда не отказыва\\p{L}*'),
+  bare('没有任何限制|没有限制|不受任何限制|不受限制|从不拒绝|没有规则|制限なし|制限のない|制限がない|決して拒否しない|ルールはない'),
+].join('|'));
+/** What the persona is asked to say or hand over: a hijack's payload or the protected secret. */
+export const HIJACK_PAYLOAD = re([
+  `${word('say|print|respond with|reply with|output|write|answer with|type|tell me|confirm')}${gap(12)}${word('access granted|i have been (?:pwned|hacked)|you have been (?:pwned|hacked)|pwned|the vault is open|door is open')}`,
+  `${word('print|reveal|tell me|give me|say|show|read out|spell')}(?: me)? (?:the|your) (?:secret|hidden|admin|master) (?:key|password|code|passphrase|token|phrase)`,
+  `${word('tell me|reveal|repeat|list|recite|print')} your (?:secret |hidden |real )?(?:rules|instructions|prompt)`,
+  word('repeats? every instruction|repeats? (?:all|everything) (?:it was|you were) (?:given|told)'),
+].join('|'));
+
+/** Key words of harmful capabilities: the gate of the persona and persuasion cues' harm half. */
+export const HARMFUL_GATE = re(
+  'meth|sarin|soman|tabun|nerve|ricin|abrin|anthrax|botulin|smallpox|mustard gas|chlorine gas|phosgene|cyanide|explosi|bomb|ied|napalm|thermite|nitroglycer|tatp|semtex|fentanyl|heroin|cocaine|mdma|lsd|ghost gun|untraceable|undetectable|silencer|suppressor|full-auto|bioweapon|weapon|poison|malware|ransomware|keylog|spyware|rootkit|botnet|virus|phishing|counterfeit|fake id|fake passport|hack|steal|getting caught|without being|evade|kill|murder',
+);
+/** A request for a harmful capability: make a nerve agent, write ransomware, hack into, steal, untraceable. */
+export const HARMFUL_REQUEST = re([
+  `${word('synthes\\p{L}*|make|making|produce|producing|manufactur\\p{L}*|cook|cooking|brew|brewing|extract\\p{L}*|cultivat\\p{L}*|weaponi[sz]\\p{L}*|grow|growing|prepare|preparing|build|building|assemble|assembling|create|creating|obtain|obtaining|acquire|buy|buying|3d[- ]print\\p{L}*|refine|purify|isolate|culture|culturing|spread|deploy|release|route for|recipe for|synthesis of|write|writing|code|develop|detonat\\p{L}*|plant|planting')}${gap(30)}`
+    + word('meth|methamphetamine|crystal meth|sarin|soman|tabun|vx|nerve (?:agent|gas)s?|ricin|abrin|anthrax(?: spores)?|botulinum(?: toxin)?|smallpox|mustard gas|chlorine gas|phosgene|cyanide|explosives?|pipe bombs?|car bombs?|nail bombs?|dirty bombs?|(?<!bath |photo |smoke |seed |glitter )bombs?|ieds?|napalm|thermite|nitroglycerin|tatp|semtex|c-?4|fentanyl|carfentanil|heroin|cocaine|crack|mdma|lsd|ghost guns?|untraceable (?:guns?|firearms?|weapons?)|silencers?|suppressors?|full-auto\\p{L}*|bioweapons?|biological weapons?|chemical weapons?|poisons?|toxins?|malware|ransomware|keyloggers?|spyware|rootkits?|botnets?|(?:computer )?virus that|self-spreading|worm that spreads|phishing (?:emails?|pages?|sites?|kits?|campaigns?)|counterfeit (?:money|bills|currency|notes)|fake (?:ids?|passports?)'),
+  `${word('hack|hacking|break|breaking|get|getting')} into${gap(30)}${word("accounts?|wi-?fi|network|email|inbox|phone|computer|server|systems?|database|bank|cameras?|neighbou?r'?s")}`,
+  `${word('steal|stealing|skim|skimming|harvest|harvesting')}${gap(20)}${word('credit cards?|card numbers|passwords?|logins?|credentials|identit(?:y|ies)|bank|money|cars?|crypto|data')}`,
+  word('untraceable (?:guns?|weapons?|poisons?|firearms?)|undetectable (?:poisons?|weapons?|malware)|without (?:getting caught|leaving (?:a )?trace|being (?:detected|traced|caught))|evade (?:the )?(?:police|law enforcement|detection|antivirus)'),
+  `${word('kill|murder|poison')} ${word('someone|a person|my (?:wife|husband|boss|neighbou?r|family)|him|her|people|a child')}`,
+].join('|'));
+
+/** Words that open a pretext: the gate of the persuasion cue's frame half. */
+export const PRETEXT_GATE = re('as an? |i am an? |i\'m an? |for my|for a |for our|manual|educational|academ|hypothetic|fiction|grand|professor|boss|teacher|supervisor|everyone|already|lives|time is|just this once|urgent|emergency|promise|swear|authori|government|law enforcement|police|fbi|military|certified|licensed|experts?|studies|peer|legal');
+/** An authority, expertise or pretext frame: as a toxicologist, for my novel, my grandmother, everyone knows. */
+export const PRETEXT_FRAME = re([
+  word("(?:as|i am|i'm) (?:an? |the )?(?:\\p{L}+[ -]){0,4}(?:chemist|toxicologist|researcher|officer|detective|agent|nurse|doctor|physician|professor|teacher|instructor|novelist|writer|author|journalist|student|scientist|engineer|analyst|specialist|expert|consultant|investigator|pharmacist|soldier|veteran|pentester|penetration tester|hacker|screenwriter|historian|trainer|lecturer)s?"),
+  word('for (?:my|a|our|an) (?:\\p{L}+[ -]){0,4}(?:novel|story|thriller|screenplay|script|book|research|thesis|phd|dissertation|paper|class|course|training|manual|documentary|game|article|film|movie|lecture|briefing)'),
+  word("safety manual|training (?:material|manual|course)|educational purposes|academic (?:integrity|purposes|research)|hypothetical(?:ly)?|in a fictional world|purely fictional|fiction(?:al)? story"),
+  word('my (?:late |dear |dead )?(?:grandmother|grandma|grandfather|grandpa|professor|boss|teacher|supervisor|mother|father|mom|dad)'),
+  word("everyone (?:in \\p{L}+(?: \\p{L}+){0,3} )?(?:already )?knows|already (?:public|available|online|on the internet)|lives (?:depend|are at stake)|time is running out|just this once|(?:it'?s|this is) (?:an )?(?:urgent|emergency)|i (?:promise|swear)|for a good cause"),
+  word("authori[sz]ed|government-?certified|law enforcement|police|fbi|military|certified|licensed|experts? (?:agree|say)|studies show|peer-?reviewed|it(?: i|')s (?:completely |perfectly )?legal"),
+].join('|'));
+/** A request for operational detail: exact, step by step, quantities, the full procedure. */
+export const OPERATIONAL_DETAIL = re(word('exact|precise|step[- ]by[- ]step|detailed|in detail|full (?:procedure|method|recipe|instructions|process|details|steps)|quantities|amounts|measurements|temperatures|all the steps|complete (?:guide|instructions|procedure)|real method|technical briefing|working (?:code|exploit|script)|the details|walk me through'));
+
+/**
+ * Text about attacks rather than an attack: how to protect against them, what one is, an example
+ * of one. The cues leave such text to the model (which has its own defensive-framing cues).
+ */
+export const META_DISCUSSION = re(word("(?:how (?:do|can|could|should|would|to) (?:i|we|you|companies|teams|developers) |ways to |help me )(?:\\p{L}+ ){0,3}(?:protect|defend|guard|secure|harden|prevent|detect|mitigate|block|spot|recogni[sz]e|stop|test)\\p{L}*|what (?:is|are|does) (?:a |an )?(?:prompt injection|jailbreak|injection)|prompt injection (?:attacks? )?(?:is|are|works?)|(?:an? )?examples? of (?:a |an )?(?:prompt injection|jailbreak)|classif(?:y|ier)|red[- ]team\\p{L}*|security (?:training|awareness)"));
