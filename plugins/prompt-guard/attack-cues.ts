@@ -45,16 +45,33 @@ function anyOf(patterns: readonly RegExp[], text: string): boolean {
  * example of) are left to the model.
  */
 export function attackCue(folded: string): CueHit | undefined {
+  const hit = cueOf(folded);
+  // Words joined by underscores ("ignore_all_previous_instructions") are read apart as well.
+  if (hit || !folded.includes('_')) return hit;
+  return cueOf(folded.replace(/_+/g, ' '));
+}
+
+// A frame and what it wraps count together only this close (a long prompt pasted from many
+// sources can hold a role-play line in one place and a harmful word far away).
+const NEAR = 300;
+
+/** Whether `frame` matches within {@link NEAR} characters of `match`. */
+function frameNear(frame: RegExp, text: string, match: RegExpExecArray | null): boolean {
+  if (!match) return false;
+  return frame.test(text.slice(Math.max(0, match.index - NEAR), match.index + match[0].length + NEAR));
+}
+
+function cueOf(folded: string): CueHit | undefined {
   if (!ANY_GATE.test(folded)) return undefined;
   if (META_DISCUSSION.test(folded)) return undefined;
   if (OVERRIDE_GATE.test(folded) && anyOf(OVERRIDE_PATTERNS, folded)) return { category: 'instruction_override', confidence: CUE_CONFIDENCE };
   if (EXTRACTION_GATE.test(folded) && anyOf(EXTRACTION_PATTERNS, folded)) return { category: 'prompt_extraction', confidence: CUE_CONFIDENCE };
-  const harmful = HARMFUL_GATE.test(folded) && HARMFUL_REQUEST.test(folded);
-  if (PERSONA_GATE.test(folded) && PERSONA_FRAME.test(folded)
-    && (harmful || LIMITS_REMOVED.test(folded) || HIJACK_PAYLOAD.test(folded))) {
+  const harmful = HARMFUL_GATE.test(folded) ? HARMFUL_REQUEST.exec(folded) : null;
+  if (PERSONA_GATE.test(folded)
+    && (frameNear(PERSONA_FRAME, folded, harmful) || frameNear(PERSONA_FRAME, folded, LIMITS_REMOVED.exec(folded)) || frameNear(PERSONA_FRAME, folded, HIJACK_PAYLOAD.exec(folded)))) {
     return { category: 'persona_jailbreak', confidence: CUE_CONFIDENCE };
   }
-  if (harmful && (PRETEXT_FRAME.test(folded) || OPERATIONAL_DETAIL.test(folded))) return { category: 'persuasion', confidence: CUE_CONFIDENCE };
+  if (harmful && (frameNear(PRETEXT_FRAME, folded, harmful) || frameNear(OPERATIONAL_DETAIL, folded, harmful))) return { category: 'persuasion', confidence: CUE_CONFIDENCE };
   return undefined;
 }
 
