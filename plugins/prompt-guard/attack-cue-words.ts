@@ -141,43 +141,43 @@ const EXTRACTION_WORDS: ExtractionWords[] = [
   { // Spanish
     verb: 'repite|repita|revela|revele|muestra|muestrame|muestre|imprime|imprima|dime|digame|escribe|escriba|traduce|traduzca|copia|copie|comparte|ensename|dame|deme|enumera|resume|recita|reproduce',
     target: '(?:tus|sus) (?:instrucciones|reglas|indicaciones|directrices)|(?:tu|su|el|las|tus|sus) (?:prompt|mensaje|indicaciones|instrucciones) del sistema|(?:empezando|comenzando) (?:por|con) [\"“«]?(?:tu )?eres',
-    above: '(?:las )?palabras de arriba|(?:el )?texto de arriba|todo lo anterior|todo lo de arriba',
+    above: '(?:las )?palabras de arriba|(?:el )?texto de arriba|todo lo anterior|todo lo de arriba|(?:todo )?lo que (?:esta|fue|hay) escrito (?:antes|arriba)|antes de (?:este mensaje|esta linea|mi mensaje)',
   },
   { // French
     verb: "repete|repetez|revele|revelez|montre|montrez|montre-moi|affiche|affichez|imprime|imprimez|dis-moi|dites-moi|ecris|ecrivez|traduis|traduisez|copie|copiez|partage|donne-moi|donnez-moi|recite|resume|liste",
     target: "(?:tes|vos) (?:instructions|consignes|regles|directives)|(?:ton|votre|le|tes|vos|les) (?:prompt|invite|message|instructions) (?:du )?systeme|en commencant par [\"“«]? ?(?:tu es|vous etes)",
-    above: '(?:les )?mots ci-dessus|(?:le )?texte ci-dessus|tout ce qui precede|tout ce qui est au-dessus',
+    above: "(?:les )?mots ci-dessus|(?:le )?texte ci-dessus|tout ce qui precede|tout ce qui est au-dessus|tout ce qui est ecrit (?:avant|au-dessus)|avant (?:ce message|cette ligne|mon message)",
   },
   { // German
     verb: 'wiederhole|wiederholen sie|verrate|verraten sie|zeige|zeig|zeigen sie|gib|geben sie|drucke|schreibe|schreib|ubersetze|kopiere|nenne|liste|fasse|teile',
     target: '(?:deine|ihre) (?:anweisungen|regeln|vorgaben|instruktionen|richtlinien|systemanweisungen)|(?:deinen|deine|den|die|ihren|ihre) (?:system-?prompt|systemanweisung\\p{L}*|systemnachricht)|beginnend mit [\"„“]?(?:du bist|sie sind)',
-    above: '(?:die )?(?:worter|worte) oben|(?:die )?obigen (?:worter|worte)|(?:den )?(?:text|inhalt) oben|(?:den )?obigen text|alles oben|alles davor',
+    above: '(?:die )?(?:worter|worte) oben|(?:die )?obigen (?:worter|worte)|(?:den )?(?:text|inhalt) oben|(?:den )?obigen text|alles oben|alles davor|alles,? was (?:vor|uber) (?:dieser nachricht|dieser zeile|meiner nachricht) steht|vor (?:dieser nachricht|dieser zeile|meiner nachricht)',
   },
   { // Portuguese
     verb: 'repita|repete|revele|revela|mostre|mostra|imprima|diga|diz|escreva|escreve|traduza|traduz|copie|compartilhe|liste|recite|resuma|me de',
     target: '(?:suas|tuas) (?:instrucoes|regras|orientacoes|diretrizes)|(?:seu|teu|o|a|as|suas|tuas) (?:prompt|mensagem|instrucoes) do sistema|(?:comecando|iniciando) (?:por|com) [\"“]?(?:voce e|tu es)',
-    above: '(?:as )?palavras acima|(?:o )?texto acima|tudo (?:o que esta )?acima',
+    above: '(?:as )?palavras acima|(?:o )?texto acima|tudo (?:o que esta )?acima|tudo o que esta escrito (?:antes|acima)|antes (?:desta mensagem|desta linha|da minha mensagem)',
   },
   { // Italian
     verb: 'ripeti|ripeta|rivela|riveli|mostra|mostrami|mostri|stampa|dimmi|scrivi|scriva|traduci|copia|condividi|dammi|elenca|cita|riassumi',
     target: '(?:le )?(?:tue|sue) (?:istruzioni|regole|indicazioni|direttive)|(?:il tuo|il suo|il|le|le tue|le sue) (?:prompt|messaggio|istruzioni) di sistema|(?:iniziando|cominciando|partendo) (?:da|con) [\"“]?(?:tu )?sei',
-    above: '(?:le )?parole (?:qui )?sopra|(?:il )?testo (?:qui )?sopra|tutto quanto sopra',
+    above: '(?:le )?parole (?:qui )?sopra|(?:il )?testo (?:qui )?sopra|tutto quanto sopra|tutto cio che e scritto (?:prima|sopra)|prima di (?:questo messaggio|questa riga|del mio messaggio)',
   },
   { // Chinese
     verb: '重复|复述|透露|显示|展示|输出|打印|告诉我|说出|写出|翻译|列出|给我看|泄露|公开',
     target: '你的(?:指令|指示|规则|提示词|系统提示|设定|初始|原始)|系统提示|系统指令|系统消息|系统设定|从[\"“「]?你是',
-    above: '上面的(?:话|内容|文字|所有)|以上(?:内容|文字|所有)|之前的(?:内容|文字)',
+    above: '上面的(?:话|内容|文字|所有)|以上(?:内容|文字|所有)|之前的(?:内容|文字)|这条消息之前|这句话之前|这一行之前|我的消息之前|之前的所有内容',
     unspaced: true,
   },
   { // Russian
     verb: 'повтори|повторите|раскрои|раскроите|покажи|покажите|выведи|выведите|напечатаи|скажи|скажите|напиши|напишите|переведи|перечисли|процитируи|сообщи',
     target: '(?:тво|ваш|сво)\\p{L}* (?:\\p{L}+ )?(?:инструкци|правил|указани|промпт|подсказк)\\p{L}*|начиная с [\"«]?(?:ты|вы)',
-    above: '(?:слова|текст|все) выше|вышеприведенн\\p{L}*',
+    above: '(?:слова|текст|все) выше|вышеприведенн\\p{L}*|все,? что написано (?:выше|до этого)|до (?:этого сообщения|этои строки|моего сообщения)|перед (?:этим сообщением|этои строкои)',
   },
   { // Japanese
     verb: '繰り返|教えて|表示|出力|見せて|書き出|翻訳|開示|印刷|言って|列挙',
     target: 'あなたの(?:指示|ルール|設定|命令|プロンプト)|システムプロンプト|システムメッセージ|システム指示|「あなたは」から',
-    above: '上記の(?:言葉|テキスト|文章|内容)|上の(?:言葉|文章|テキスト)|これより前の',
+    above: '上記の(?:言葉|テキスト|文章|内容)|上の(?:言葉|文章|テキスト)|これより前の|このメッセージの前|この行より前|この文の前',
     unspaced: true,
   },
 ];
@@ -185,7 +185,7 @@ const EXTRACTION_WORDS: ExtractionWords[] = [
 function extractionPatterns(w: ExtractionWords): RegExp[] {
   const g = w.unspaced ? bare : word;
   const [verb, target, above, aboveVerb] = [g(w.verb), g(w.target), g(w.above), g(w.aboveVerb ?? w.verb)];
-  const patterns = [`${verb}${gap(40)}${target}`, `^[^\\n]{0,40}${aboveVerb}${gap(30)}${above}`];
+  const patterns = [`${verb}${gap(40)}${target}`, `^[^\\n]{0,40}${aboveVerb}${gap(50)}${above}`];
   // Languages that put the object first ("システムプロンプトを表示して").
   if (w.unspaced) patterns.push(`${target}${gap(15)}${verb}`, `^[^\\n]{0,40}${above}${gap(15)}${verb}`);
   return patterns.map(re);
@@ -227,7 +227,7 @@ const EXTRACTION_STANDALONE = [
   // A hint about the protected secret: "the first letter of the password", "a hint about the secret"
   word("(?:first|last|second|third|next) (?:letter|character|half|word|digit) of (?:the|your) (?:secret|password|passphrase|key|code)|hint (?:about|for|to|on) (?:the|your) (?:secret|password|passphrase)"),
   // "What's the password?" (not a password for something named)
-  `${word("what'?s|what is|tell me")} the (?:secret )?${word('password|passphrase|secret word|code word|magic word')}(?! (?:for|to|of|on|in|at) )`,
+  `${word("what'?s|what is|tell me")} the (?:secret )?${word('password|passphrase|secret word|code word|magic word')}(?= ?(?:[?.!,:;"'”]|$|now|please|right now|immediately))`,
   // "What is written above?"
   `${word('what')} (?:is|was) ${word('written|said|typed|stated')} (?:above|before)(?= ?(?:\\?|this|my|$))`,
   // "the text that came before my message"
@@ -235,23 +235,24 @@ const EXTRACTION_STANDALONE = [
 ].map(re);
 
 const extractionVerbs = EXTRACTION_WORDS.map((w) => bare(w.verb)).join('|');
-/** Reveal/repeat verbs and the words of the standalone cues: the gate of the extraction cue. */
-export const EXTRACTION_GATE = re(`${extractionVerbs}|developer|creator|operator|secret|hidden|written|came before|comes before`);
+/** Reveal/repeat verbs and the words of the standalone cues and questions: the gate of the extraction cue. */
+export const EXTRACTION_GATE = re(`${extractionVerbs}|developer|creator|operator|secret|hidden|written|came before|comes before|what|which|instructions|rules|prompt|password|passphrase|first|last|complete|continue|finish|cual|quel|was |qual|как|什么|何`);
 /** Reveal/print/repeat + the assistant's own prompt, per language, and the standalone cues. */
 export const EXTRACTION_PATTERNS: readonly RegExp[] = [...EXTRACTION_WORDS.flatMap(extractionPatterns), ...EXTRACTION_STANDALONE];
 
 /** Words that open a persona: the gate of the role-play cue. */
 export const PERSONA_GATE = re(
-  "pretend|you are|you're|act as|acting as|role|in character|imagine|play|persona|simulat|from now on|become|character"
+  "pretend|you are|you're|act as|acting as|role|in character|imagine|play|persona|simulat|from now on|become|character|want you to|behave|respond as|respond like|answer as|answer like|assume the|identity|alter|embody|eres|tu es|du bist|voce e|sei"
   + '|finge|actua como|eres ahora|ahora eres|a partir de ahora|fais semblant|agis comme|tu es maintenant|a partir de maintenant|joue le'
   + '|tu so als|spiele|du bist jetzt|ab jetzt|rollenspiel|finja|aja como|voce agora|fingi|agisci come|ora sei|da ora in poi|gioco di ruolo'
   + '|扮演|假装|假设你是|从现在开始|притворись|представь|теперь ты|с этого момента|ролев|играи|ふりをして|演じ|なりきっ|ロールプレイ|今から',
 );
 /** A persona frame: pretend, you are now, act as, role-play, stay in character, in eight languages too. */
 export const PERSONA_FRAME = re([
-  word("pretend(?:ing)? (?:to be|you are|you're|that you)|you are now|you're now|from now on,? you|act as|acting as|role-?play\\p{L}*|role play|stay in character|in character as|imagine (?:you are|you're|a character|that you|an? ai)|play the (?:role|part)|let'?s play a game|you will play|take on the role|you are (?:an? )?\\p{L}+ (?:named|called)|(?:a|an) (?:character|persona|ai|bot|assistant) (?:named|called)|as the \\p{L}+,|simulate (?:an?|the) \\p{L}+|(?:let'?s|we'?ll|we will|let us) (?:pretend|imagine|play)|you (?:play|will be|'ll be|are going to be|will act as|will respond as|will answer as)|(?:answer|respond|reply|speak|talk) (?:as|like) (?:an?|the|my) \\p{L}+|in the (?:voice|role|persona) of|in this (?:story|game|scene|scenario|world|simulation|roleplay)|(?:a|this) (?:story|scene|script|play|dialogue|game) (?:where|in which) you|as (?:the|my) \\p{L}+(?: \\p{L}+)?, (?:tell|say|give|print|explain|write|reveal|describe|show|list)"),
+  word("pretend(?:ing)? (?:to be|you are|you're|that you)|you are now|you're now|from now on,? you|act as|acting as|role-?play\\p{L}*|role play|stay in character|in character as|imagine (?:you are|you're|a character|that you|an? ai)|play the (?:role|part)|let'?s play a game|you will play|take on the role|you are (?:an? )?\\p{L}+ (?:named|called)|(?:a|an) (?:character|persona|ai|bot|assistant) (?:named|called)|as the \\p{L}+,|simulate (?:an?|the) \\p{L}+|(?:let'?s|we'?ll|we will|let us) (?:pretend|imagine|play)|you (?:play|will be|'ll be|are going to be|will act as|will respond as|will answer as)|(?:answer|respond|reply|speak|talk) (?:as|like) (?:an?|the|my) \\p{L}+|in the (?:voice|role|persona) of|in this (?:story|game|scene|scenario|world|simulation|roleplay)|(?:a|this) (?:story|scene|script|play|dialogue|game) (?:where|in which) you|as (?:the|my) \\p{L}+(?: \\p{L}+)?, (?:tell|say|give|print|explain|write|reveal|describe|show|list)|you are (?:now )?(?:an? |the )?(?:\\p{L}+ ){0,2}(?:ai|bot|assistant|model|chatbot|machine|robot|computer)(?: named| called| that| who| which| with| without)|i want you to (?:act|pretend|play|be|become|role-?play|respond as|answer as)|(?:behave|respond|answer) (?:as|like) (?:an?|the) \\p{L}+|assume the (?:role|identity|persona)|(?:new|alternate|alter) (?:persona|identity|ego|personality)|embody (?:an?|the) \\p{L}+"),
   word('finge (?:que )?(?:eres|ser)|haz de cuenta|actua como|eres ahora|ahora eres|a partir de ahora (?:eres|seras|actuas)|juego de rol'),
   word("fais semblant d'etre|agis comme|tu es maintenant|a partir de maintenant,? tu|joue le role"),
+  word('eres dan|tu es dan|du bist dan|voce e dan|sei dan|ты dan'),
   word('tu so,? als ob|spiele die rolle|du bist jetzt|ab jetzt bist du|ab sofort bist du|rollenspiel'),
   word('finja (?:que )?(?:e|ser)|aja como|voce agora e|a partir de agora,? voce'),
   word('fingi (?:di essere)?|agisci come|ora sei|da ora in poi,? (?:sei|tu)|gioco di ruolo'),
@@ -280,7 +281,7 @@ export const HIJACK_PAYLOAD = re([
   `${word('tell me|reveal|repeat|list|recite|print')} your (?:secret |hidden |real )?(?:rules|instructions|prompt)`,
   word('acceso concedido|acceso permitido|acces autorise|acces accorde|zugang gewahrt|zugriff gewahrt|acesso concedido|acesso liberado|accesso consentito|accesso garantito|доступ разрешен|доступ открыт|доступ предоставлен'),
   bare('访问已授权|已授权访问|允许访问|访问被允许|アクセス許可|アクセスが許可'),
-  word('(?:product|license|licence|activation|serial) keys?'),
+  word('(?:product|license|licence|activation|serial) keys?|(?:open|unlock) the (?:vault|safe)|grant (?:me )?access|access is granted'),
   word('repeats? every instruction|repeats? (?:all|everything) (?:it was|you were) (?:given|told)'),
 ].join('|'));
 
