@@ -12,7 +12,7 @@
  * the full patterns are tried only in the sentence or the few hundred characters around a hit.
  */
 import {
-  OVERRIDE_ANCHOR, OVERRIDE_PATTERNS,
+  OVERRIDE_ANCHOR, OVERRIDE_BY_LANGUAGE,
   EXTRACTION_ANCHOR, EXTRACTION_PATTERNS, EXTRACTION_AT_START,
   PERSONA_ANCHOR, PERSONA_FRAME, LIMITS_REMOVED, HIJACK_PAYLOAD,
   PRETEXT_FRAME, OPERATIONAL_DETAIL,
@@ -79,6 +79,15 @@ function partOf(hit: RegExpExecArray): Part {
   return hit[Part.Persona] !== undefined ? Part.Persona : Part.Harm;
 }
 
+/** Whether the override patterns of a language whose imperative stands at `index` match in `sentence`. */
+function overrideIn(text: string, index: number, sentence: string): boolean {
+  for (const language of OVERRIDE_BY_LANGUAGE) {
+    language.verb.lastIndex = index;
+    if (language.verb.test(text) && anyOf(language.patterns, sentence)) return true;
+  }
+  return false;
+}
+
 /** The category of the first cue whose conjunction holds around a hit of the scan. */
 function cueOf(text: string): CueCategory | undefined {
   if (anyOf(EXTRACTION_AT_START, text)) return 'prompt_extraction';
@@ -102,7 +111,7 @@ function cueOf(text: string): CueCategory | undefined {
         if (from === (override ? overrideSentence : extractionSentence)) break;
         if (override) overrideSentence = from;
         else extractionSentence = from;
-        if (anyOf(override ? OVERRIDE_PATTERNS : EXTRACTION_PATTERNS, sentence)) return override ? 'instruction_override' : 'prompt_extraction';
+        if (override ? overrideIn(text, index, sentence) : anyOf(EXTRACTION_PATTERNS, sentence)) return override ? 'instruction_override' : 'prompt_extraction';
         break;
       }
       case Part.Persona: {
