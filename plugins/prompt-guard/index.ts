@@ -3,6 +3,8 @@
  * with a calibrated logistic model over phrase families (instruction override, persona, prompt
  * extraction, refusal suppression, fake delimiters, priming), surface statistics (optimiser
  * suffixes, many-shot dialogues) and hashed n-grams, after undoing Unicode and encoding tricks.
+ * Attack cues (attack-cues.ts) beside the model raise the score where a conjunction benign text
+ * rarely has fires (override or extraction in nine languages, rule-free personas, pretexts).
  * Reports one hit per request: the highest-scoring segment, with the categories that explain it.
  */
 import { defineDetector, SegmentMemo, type DetectorHit, type InspectionRequest } from '../../core/plugin/index.js';

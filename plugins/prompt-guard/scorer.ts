@@ -5,6 +5,7 @@
  */
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from '../shared/prompt-features/normalize.js';
 import { deobfuscate } from './deobfuscate.js';
+import { CUE_CONFIDENCE, strongestCue } from './attack-cues.js';
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
 import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from '../shared/prompt-features/features.js';
 import { TokenIndex } from '../shared/prompt-features/tokens.js';
@@ -203,6 +204,13 @@ export class InjectionScorer {
     FAMILIES.forEach((family, i) => {
       if (families[i] > 0 && REPORTED.has(family)) categories.push(family);
     });
+    // The cue layer: a conjunction the model's features cannot express raises the score, never
+    // lowers it, so it is not read when the model is already as sure.
+    const cue = confidence < CUE_CONFIDENCE ? strongestCue(views) : undefined;
+    if (cue) {
+      confidence = Math.max(confidence, cue.confidence);
+      if (!categories.includes(cue.category)) categories.push(cue.category);
+    }
     const view = views[bestView];
     if (view.kind === 'deobfuscated' || view.kind === 'decoded' || view.flags.homoglyphWords > 0) categories.push('obfuscation');
     const hiddenText = folded.tagText.replace(/[^a-z]/gi, '').length >= 4;
