@@ -66,12 +66,18 @@ function around(text: string, index: number, length: number): string {
 // Chinese and Japanese words sit between other letters.
 const LETTER = /[\p{L}\p{N}]/u;
 function startsWord(text: string, index: number): boolean {
-  return index === 0 || text.charCodeAt(index) >= 0x3000 || !LETTER.test(text[index - 1]);
+  if (index === 0 || text.charCodeAt(index) >= 0x3000) return true;
+  const before = text.charCodeAt(index - 1);
+  // ASCII without a regular expression: the text is mostly that.
+  if (before < 0x80) return !((before >= 0x61 && before <= 0x7a) || (before >= 0x30 && before <= 0x39) || (before >= 0x41 && before <= 0x5a));
+  return !LETTER.test(text[index - 1]);
 }
 
 // One scan for where any cue can be: each family's rarer half is a capture group.
 const enum Part { Override = 1, Extraction, Persona, Harm }
-const SCAN = new RegExp([OVERRIDE_ANCHOR, EXTRACTION_ANCHOR, PERSONA_ANCHOR, HARMFUL_ANCHOR].map((source) => `(${source})`).join('|'), 'gu');
+// Tried only where a hit may count (a word's start, or any Chinese or Japanese character):
+// sticky at those few positions instead of a search trying every alternative at every character.
+const SCAN = new RegExp([OVERRIDE_ANCHOR, EXTRACTION_ANCHOR, PERSONA_ANCHOR, HARMFUL_ANCHOR].map((source) => `(${source})`).join('|'), 'uy');
 
 function partOf(hit: RegExpExecArray): Part {
   if (hit[Part.Override] !== undefined) return Part.Override;
@@ -93,15 +99,13 @@ function cueOf(text: string): CueCategory | undefined {
   if (anyOf(EXTRACTION_AT_START, text)) return 'prompt_extraction';
   let overrideSentence = -1;
   let extractionSentence = -1;
-  SCAN.lastIndex = 0;
-  for (let hits = 0; hits < MAX_HITS; hits++) {
-    const hit = SCAN.exec(text);
-    if (!hit) return undefined;
-    const { index } = hit;
-    const end = index + hit[0].length;
-    // Overlapping hits of another family are found on the next turn.
-    SCAN.lastIndex = index + 1;
+  for (let index = 0, hits = 0; index < text.length && hits < MAX_HITS; index++) {
     if (!startsWord(text, index)) continue;
+    SCAN.lastIndex = index;
+    const hit = SCAN.exec(text);
+    if (!hit) continue;
+    hits++;
+    const end = index + hit[0].length;
     switch (partOf(hit)) {
       case Part.Override:
       case Part.Extraction: {
