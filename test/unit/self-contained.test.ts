@@ -10,7 +10,8 @@ import { basename, join, relative } from 'node:path';
 import { expect } from 'chai';
 import { PROJECT_ROOT } from '../../core/paths/project-root.js';
 
-const OUTSIDE_DATA = /shared\/datasets|PORTCULLIS_DATASETS|DATASETS_DIR|datasets-dir/;
+// A path into a datasets folder anywhere but the repository's own test/eval/datasets, or the ways the evaluation finds it.
+const OUTSIDE_DATA = /(?<!eval)\/datasets\b|PORTCULLIS_DATASETS|DATASETS_DIR|datasets-dir/;
 
 function files(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
