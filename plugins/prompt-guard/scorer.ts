@@ -45,6 +45,27 @@ export interface ScorerOptions {
   allowPhrases: readonly string[];
   /** Longer texts are scored on their first and last `maxChars` characters. */
   maxChars: number;
+  /**
+   * A text whose plain view alone scores at least this (calibrated) is not read further: the
+   * other views, windows and cues could only raise a score that already fires at every
+   * sensitivity. Default: {@link sureScore} of the model; Infinity always reads everything.
+   */
+  stopAt?: number;
+}
+
+/**
+ * The calibrated score from which nothing more is read: the highest operating point's threshold
+ * (`low`), and at least the attack cues' confidence, so a stop changes no rule's verdict at the
+ * default threshold of any sensitivity, and no score a cue could have given.
+ */
+export function sureScore(model: LinearModel): number {
+  return Math.max(CUE_CONFIDENCE, model.operatingPoints.low, model.operatingPoints.balanced, model.operatingPoints.high);
+}
+
+/** How many texts were settled by their plain view alone, and how many were read fully (for tests and benchmarks). */
+export interface Readings {
+  plainOnly: number;
+  full: number;
 }
 
 // Families reported as categories when they matched in the winning view.
@@ -77,24 +98,37 @@ export class InjectionScorer {
   private gramBuffer: Float64Array = new Float64Array(0);
   private likeBuffer: Float64Array = new Float64Array(0);
   private readonly allow: RegExp | null;
+  private readonly stopAt: number;
+  /** Texts settled by their plain view, and texts read fully, since this scorer was made. */
+  readonly readings: Readings = { plainOnly: 0, full: 0 };
 
   constructor(
     private readonly model: LinearModel,
     private readonly options: ScorerOptions,
   ) {
     this.allow = allowPhraseMatcher(options.allowPhrases);
+    this.stopAt = options.stopAt ?? sureScore(model);
   }
 
   /** Every view of `text` the scorer reads: the plain folding, the de-obfuscated one, decoded payloads. */
   views(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    return this.otherViews(text, this.plainReading(text));
+  }
+
+  /** The plain view of `text` alone: the folding, allowed phrases blanked out. */
+  plainReading(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     // Whether the text is ASCII is read once: its folding (the lower case, with allowed phrases
     // blanked out) is then ASCII too; other text may fold to ASCII, so that is read again.
     const ascii = isAscii(text);
     const folded = foldText(text, ascii);
-    const base = foldingFlags(folded);
-    const main = this.withoutAllowed(folded.text);
-    const views: TextView[] = [{ kind: 'plain', folded: main, visible: text, flags: base }];
-    const plain = deobfuscate(main);
+    return { folded, views: [{ kind: 'plain', folded: this.withoutAllowed(folded.text), visible: text, flags: foldingFlags(folded) }], ascii };
+  }
+
+  /** `read` (a plain reading of `text`) with the de-obfuscated view and decoded payloads added. */
+  private otherViews(text: string, read: { folded: FoldedText; views: TextView[]; ascii: boolean }): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    const { views, ascii } = read;
+    const base = views[0].flags;
+    const plain = deobfuscate(views[0].folded);
     if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(text, ascii)) {
@@ -102,7 +136,7 @@ export class InjectionScorer {
         views.push({ kind: 'decoded', folded: this.withoutAllowed(inner.text), visible: payload.text, flags: { ...base, encoded: 1 } });
       }
     }
-    return { folded, views, ascii };
+    return read;
   }
 
   /** `text` with the allow-listed phrases blanked out. */
@@ -141,8 +175,8 @@ export class InjectionScorer {
    * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
    * benign text is diluted in the whole, not in a window around it.
    */
-  windowViews(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
-    const read = this.views(text);
+  windowViews(text: string, plain = this.plainReading(text)): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    const read = this.otherViews(text, plain);
     if (text.length <= WINDOWED_FROM) return read;
     const { views } = read;
     const whole = views[0].folded;
@@ -184,13 +218,32 @@ export class InjectionScorer {
     return read;
   }
 
+  /**
+   * Scores `text` (at most maxChars long) in two stages. First its plain view alone: when that
+   * is sure (stopAt), nothing else could change a verdict, and the rest is not read. Otherwise
+   * the full reading: the de-obfuscated and decoded views, the windows of a long text, then the
+   * attack cues when the model is still below their confidence.
+   */
   private scoreWindow(text: string): TextVerdict {
-    const { folded, views } = this.windowViews(text);
-    let best = -Infinity;
+    const first = this.plainReading(text);
+    const plainLogit = this.logitOf(first.views[0]);
+    if (this.model.probability(plainLogit) >= this.stopAt) {
+      this.readings.plainOnly++;
+      return this.verdict(first.folded, first.views, 0, plainLogit, this.scratch.families, this.scratch.stats, false);
+    }
+    this.readings.full++;
+    const plainFamilies = this.plainFamilies;
+    plainFamilies.set(this.scratch.families);
+    const plainStats = this.scratch.stats;
+    const { folded, views } = this.windowViews(text, first);
+    let best = plainLogit;
     let bestView = 0;
-    let bestStats: SurfaceStats | undefined;
-    const families = new Float64Array(FAMILIES.length);
-    for (let i = 0; i < views.length; i++) {
+    let bestStats: SurfaceStats | undefined = plainStats;
+    const families = this.bestFamilies;
+    families.set(plainFamilies);
+    // The plain view was scored by the first stage; a window may share its indexes now, but its
+    // features are the same.
+    for (let i = 1; i < views.length; i++) {
       const logit = this.logitOf(views[i]);
       if (logit > best) {
         best = logit;
@@ -199,6 +252,15 @@ export class InjectionScorer {
         families.set(this.scratch.families);
       }
     }
+    return this.verdict(folded, views, bestView, best, families, bestStats, true);
+  }
+
+  /** Family counts of the plain view and of the best view so far (reused between texts). */
+  private readonly plainFamilies = new Float64Array(FAMILIES.length);
+  private readonly bestFamilies = new Float64Array(FAMILIES.length);
+
+  /** The verdict of view `bestView` of `views` scoring `best`, with the attack cues read over the views when `cues`. */
+  private verdict(folded: FoldedText, views: readonly TextView[], bestView: number, best: number, families: Float64Array, bestStats: SurfaceStats | undefined, cues: boolean): TextVerdict {
     let confidence = this.model.probability(best);
     const categories: string[] = [];
     FAMILIES.forEach((family, i) => {
@@ -206,7 +268,7 @@ export class InjectionScorer {
     });
     // The cue layer: a conjunction the model's features cannot express raises the score, never
     // lowers it, so it is not read when the model is already as sure.
-    const cue = confidence < CUE_CONFIDENCE ? strongestCue(views) : undefined;
+    const cue = cues && confidence < CUE_CONFIDENCE ? strongestCue(views) : undefined;
     if (cue) {
       confidence = Math.max(confidence, cue.confidence);
       if (!categories.includes(cue.category)) categories.push(cue.category);
