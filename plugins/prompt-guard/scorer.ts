@@ -62,9 +62,9 @@ export function sureScore(model: LinearModel): number {
   return Math.max(CUE_CONFIDENCE, model.operatingPoints.low, model.operatingPoints.balanced, model.operatingPoints.high);
 }
 
-/** How many texts were settled by their plain view alone, and how many were read fully (for tests and benchmarks). */
+/** How many texts were settled by the first stage (windows, plain view), and how many were read fully (for tests and benchmarks). */
 export interface Readings {
-  plainOnly: number;
+  early: number;
   full: number;
 }
 
@@ -99,8 +99,8 @@ export class InjectionScorer {
   private likeBuffer: Float64Array = new Float64Array(0);
   private readonly allow: RegExp | null;
   private readonly stopAt: number;
-  /** Texts settled by their plain view, and texts read fully, since this scorer was made. */
-  readonly readings: Readings = { plainOnly: 0, full: 0 };
+  /** Texts settled by the first stage, and texts read fully, since this scorer was made. */
+  readonly readings: Readings = { early: 0, full: 0 };
 
   constructor(
     private readonly model: LinearModel,
@@ -205,59 +205,76 @@ export class InjectionScorer {
       ...(inWhole && { grams: gramRun(start), anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
     });
     views[0].shared = shared(0, true);
-    // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
-    // phrase is blanked out); other windows are folded and compared.
-    const sliced = !this.allow && read.ascii;
     for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
-      const slice = text.slice(start, start + WINDOW);
-      const folded = sliced ? asciiFolding(whole.slice(start, start + WINDOW)) : foldText(slice);
-      const viewText = this.withoutAllowed(folded.text);
-      const inWhole = sliced || viewText === whole.slice(start, start + viewText.length);
-      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), shared: shared(start, inWhole) });
+      const view = this.windowView(text, read, start);
+      const inWhole = view.folded === whole.slice(start, start + view.folded.length);
+      view.shared = shared(start, inWhole);
+      views.push(view);
     }
     return read;
   }
 
-  /**
-   * Scores `text` (at most maxChars long) in two stages. First its plain view alone: when that
-   * is sure (stopAt), nothing else could change a verdict, and the rest is not read. Otherwise
-   * the full reading: the de-obfuscated and decoded views, the windows of a long text, then the
-   * attack cues when the model is still below their confidence.
-   */
-  private scoreWindow(text: string): TextVerdict {
-    const first = this.plainReading(text);
-    const plainLogit = this.logitOf(first.views[0]);
-    if (this.model.probability(plainLogit) >= this.stopAt) {
-      this.readings.plainOnly++;
-      return this.verdict(first.folded, first.views, 0, plainLogit, this.scratch.families, this.scratch.stats, false);
-    }
-    this.readings.full++;
-    const plainFamilies = this.plainFamilies;
-    plainFamilies.set(this.scratch.families);
-    const plainStats = this.scratch.stats;
-    const { folded, views } = this.windowViews(text, first);
-    let best = plainLogit;
-    let bestView = 0;
-    let bestStats: SurfaceStats | undefined = plainStats;
-    const families = this.bestFamilies;
-    families.set(plainFamilies);
-    // The plain view was scored by the first stage; a window may share its indexes now, but its
-    // features are the same.
-    for (let i = 1; i < views.length; i++) {
-      const logit = this.logitOf(views[i]);
-      if (logit > best) {
-        best = logit;
-        bestView = i;
-        bestStats = this.scratch.stats;
-        families.set(this.scratch.families);
-      }
-    }
-    return this.verdict(folded, views, bestView, best, families, bestStats, true);
+  /** The window of `text` from `start`, a long text of which `read` is the plain reading. */
+  private windowView(text: string, read: { views: TextView[]; ascii: boolean }, start: number): TextView {
+    const slice = text.slice(start, start + WINDOW);
+    // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
+    // phrase is blanked out); other windows are folded on their own.
+    const folded = !this.allow && read.ascii ? asciiFolding(read.views[0].folded.slice(start, start + WINDOW)) : foldText(slice);
+    return { kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded) };
   }
 
-  /** Family counts of the plain view and of the best view so far (reused between texts). */
-  private readonly plainFamilies = new Float64Array(FAMILIES.length);
+  /**
+   * Scores `text` (at most maxChars long) in two stages. The first reads the windows of a long
+   * text in order, then its plain view, and stops at the first that is sure (stopAt): nothing
+   * else could change a verdict then. The second, the full reading, adds the de-obfuscated and
+   * decoded views, then the attack cues when the model is still below their confidence. The
+   * score is the highest of the views read, as if all had been.
+   */
+  private scoreWindow(text: string): TextVerdict {
+    const read = this.plainReading(text);
+    const { views } = read;
+    this.best = -Infinity;
+    this.bestView = 0;
+    this.bestStats = undefined;
+    if (text.length > WINDOWED_FROM) {
+      // An attack in a long prompt is least diluted in the window around it, and a window is a
+      // quarter of the text: most attacks are settled by the first window or two.
+      for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
+        views.push(this.windowView(text, read, start));
+        if (this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
+      }
+    }
+    if (this.consider(views, 0)) return this.settledEarly(read.folded, views);
+    this.readings.full++;
+    const read1 = views.length;
+    this.otherViews(text, read);
+    for (let i = read1; i < views.length; i++) this.consider(views, i);
+    return this.verdict(read.folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, true);
+  }
+
+  /** The best view of the text being scored so far: its logit, place, surface statistics and family counts. */
+  private best = -Infinity;
+  private bestView = 0;
+  private bestStats: SurfaceStats | undefined;
   private readonly bestFamilies = new Float64Array(FAMILIES.length);
+
+  /** Scores `views[i]`, keeping it when it is the best so far; whether it is sure (stopAt). */
+  private consider(views: readonly TextView[], i: number): boolean {
+    const logit = this.logitOf(views[i]);
+    if (logit > this.best) {
+      this.best = logit;
+      this.bestView = i;
+      this.bestStats = this.scratch.stats;
+      this.bestFamilies.set(this.scratch.families);
+    }
+    return this.model.probability(logit) >= this.stopAt;
+  }
+
+  /** The verdict of a text the first stage is sure of: the best view read, no cues. */
+  private settledEarly(folded: FoldedText, views: readonly TextView[]): TextVerdict {
+    this.readings.early++;
+    return this.verdict(folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, false);
+  }
 
   /** The verdict of view `bestView` of `views` scoring `best`, with the attack cues read over the views when `cues`. */
   private verdict(folded: FoldedText, views: readonly TextView[], bestView: number, best: number, families: Float64Array, bestStats: SurfaceStats | undefined, cues: boolean): TextVerdict {

@@ -56,7 +56,7 @@ describe('prompt_guard staged reading', () => {
     const verdict = staged.score(text);
     expect(verdict.confidence).to.be.at.least(sureScore(model));
     expect(verdict.categories).to.include('instruction_override');
-    expect(staged.readings.plainOnly).to.equal(before.plainOnly + 1);
+    expect(staged.readings.early).to.equal(before.early + 1);
     expect(staged.readings.full).to.equal(before.full);
   });
 
@@ -76,7 +76,7 @@ describe('prompt_guard staged reading', () => {
       texts.push(text);
       if (i % 3 === 0) texts.push(buried(text, fillers[i % fillers.length]));
     });
-    const before = staged.readings.plainOnly;
+    const before = staged.readings.early;
     const disagreements: string[] = [];
     for (const text of texts) {
       const a = staged.score(text).confidence;
@@ -87,6 +87,6 @@ describe('prompt_guard staged reading', () => {
     }
     expect(disagreements).to.deep.equal([]);
     // The check means something only if stops happened.
-    expect(staged.readings.plainOnly - before).to.be.above(texts.length / 10);
+    expect(staged.readings.early - before).to.be.above(texts.length / 10);
   });
 });
