@@ -6,6 +6,7 @@
 import { foldMarks } from './normalize.js';
 import { ASCII_ALNUM, classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
 import { firstUnits } from './first-units.js';
+import { literalPrefixes } from './literal-prefixes.js';
 
 /** The phrase families; the first six are also the categories a hit names. */
 export const FAMILIES = [
@@ -270,114 +271,10 @@ function longAnchorsOf(source: string, short: string[]): string[] {
   if (short.length === 0) return short;
   let s = source.startsWith('^') ? source.slice(1) : source;
   if (s.startsWith(WORD_EDGE)) s = s.slice(WORD_EDGE.length);
-  const prefixes = literalPrefixes(s, 0, s.length);
-  if (!prefixes) return short;
-  const long = [...new Set(prefixes.map((p) => p.text))];
+  const long = literalPrefixes(s);
+  if (!long) return short;
   const valid = long.every((anchor) => anchor.trim().length >= 2 && !/[\ud800-\udfff]/.test(anchor) && short.some((a) => anchor.startsWith(a)));
   return valid && long.length > 0 && long.some((anchor) => !short.includes(anchor)) ? long : short;
-}
-
-/** A literal a match may begin with, and whether the pattern may go on after it (`open`). */
-interface LiteralPrefix {
-  text: string;
-  open: boolean;
-}
-
-// At most this many prefixes per pattern: the trie grows with each.
-const MAX_PREFIXES = 128;
-
-/**
- * The literal prefixes of the regex sequence `s[from..to)` (which may hold top-level `|`): every
- * match of it begins with one of them. Reading stops at anything but a literal character, a
- * non-capturing group or a `?` after either; null when the prefixes would be too many.
- */
-function literalPrefixes(s: string, from: number, to: number): LiteralPrefix[] | null {
-  const out: LiteralPrefix[] = [];
-  for (const [a, b] of topLevelRanges(s, from, to)) {
-    const branch = sequencePrefixes(s, a, b);
-    if (!branch) return null;
-    out.push(...branch);
-    if (out.length > MAX_PREFIXES) return null;
-  }
-  return out;
-}
-
-/** The `[from, to)` ranges of the top-level alternatives of `s[from..to)`. */
-function topLevelRanges(s: string, from: number, to: number): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  let depth = 0;
-  let start = from;
-  for (let i = from; i < to; i++) {
-    if (s[i] === '\\') i++;
-    else if (s[i] === '(' || s[i] === '[') depth++;
-    else if (s[i] === ')' || s[i] === ']') depth--;
-    else if (s[i] === '|' && depth === 0) {
-      ranges.push([start, i]);
-      start = i + 1;
-    }
-  }
-  ranges.push([start, to]);
-  return ranges;
-}
-
-/** The index of the `)` closing the group opened at `s[open]`, or -1. */
-function closingParen(s: string, open: number, to: number): number {
-  let depth = 0;
-  let inClass = false;
-  for (let i = open; i < to; i++) {
-    if (s[i] === '\\') i++;
-    else if (inClass) inClass = s[i] !== ']';
-    else if (s[i] === '[') inClass = true;
-    else if (s[i] === '(') depth++;
-    else if (s[i] === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
-
-/** The literal prefixes of one alternative `s[from..to)` (no top-level `|`); null when too many. */
-function sequencePrefixes(s: string, from: number, to: number): LiteralPrefix[] | null {
-  let prefixes: LiteralPrefix[] = [{ text: '', open: true }];
-  let i = from;
-  const close = (): LiteralPrefix[] => prefixes.map((p) => ({ text: p.text, open: false }));
-  while (i < to) {
-    let items: LiteralPrefix[];
-    let next: number;
-    if (s[i] === '(') {
-      const end = closingParen(s, i, to);
-      if (!s.startsWith('(?:', i) || end < 0) return close();
-      const inner = literalPrefixes(s, i + 3, end);
-      if (!inner) return close();
-      items = inner;
-      next = end + 1;
-    } else if (s[i] === '\\') {
-      // An escaped letter or digit is a class (\s, \p{L}, \d); other escapes are literal.
-      if (i + 1 >= to || /[\p{L}\p{N}]/u.test(s[i + 1])) return close();
-      items = [{ text: s[i + 1], open: true }];
-      next = i + 2;
-    } else if (SYNTAX.has(s[i])) {
-      return close();
-    } else {
-      items = [{ text: s[i], open: true }];
-      next = i + 1;
-    }
-    const quantifier = s[next];
-    if (quantifier === '?') {
-      items = [...items, { text: '', open: true }];
-      next += s[next + 1] === '?' ? 2 : 1;
-    } else if (quantifier === '*' || quantifier === '+' || quantifier === '{') {
-      return close();
-    }
-    const crossed: LiteralPrefix[] = [];
-    for (const p of prefixes) {
-      if (!p.open) crossed.push(p);
-      else for (const item of items) crossed.push({ text: p.text + item.text, open: item.open });
-    }
-    if (crossed.length > MAX_PREFIXES) return close();
-    prefixes = crossed;
-    if (!prefixes.some((p) => p.open)) return prefixes;
-    i = next;
-  }
-  return prefixes;
 }
 
 /** The literal start of each alternative of a pattern's first group, when it has one. */
