@@ -3,7 +3,7 @@
  * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
  * calibrated score together with the categories that explain it.
  */
-import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from '../shared/prompt-features/normalize.js';
+import { allowPhraseMatcher, asciiFolding, foldText, isAscii, mayHideText, type FoldedText } from '../shared/prompt-features/normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { CUE_CONFIDENCE, strongestCue } from './attack-cues.js';
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
@@ -78,6 +78,10 @@ const STRIDE = 750;
 // Texts up to this length are read whole only; every labelled prompt source is mostly shorter.
 const WINDOWED_FROM = 3000;
 
+/** What the folding of a whole text found hidden in it: what a verdict reports of it. */
+type HiddenText = Pick<FoldedText, 'tagText' | 'tagChars' | 'invisibleInWords'>;
+const NOTHING_HIDDEN: HiddenText = { tagText: '', tagChars: 0, invisibleInWords: 0 };
+
 /** The flags of a plain view: what folding found, nothing undone or decoded. */
 function foldingFlags(folded: FoldedText): ViewFlags {
   return {
@@ -115,20 +119,19 @@ export class InjectionScorer {
     return this.otherViews(text, this.plainReading(text));
   }
 
-  /** The plain view of `text` alone: the folding, allowed phrases blanked out. */
-  plainReading(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+  /** The plain view of `text` alone: the folding, allowed phrases blanked out (`ascii` and the lower case of an ASCII text when known). */
+  plainReading(text: string, ascii = isAscii(text), lower?: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     // Whether the text is ASCII is read once: its folding (the lower case, with allowed phrases
     // blanked out) is then ASCII too; other text may fold to ASCII, so that is read again.
-    const ascii = isAscii(text);
-    const folded = foldText(text, ascii);
+    const folded = ascii && lower !== undefined ? asciiFolding(lower) : foldText(text, ascii);
     return { folded, views: [{ kind: 'plain', folded: this.withoutAllowed(folded.text), visible: text, flags: foldingFlags(folded) }], ascii };
   }
 
   /** `read` (a plain reading of `text`) with the de-obfuscated view and decoded payloads added. */
-  private otherViews(text: string, read: { folded: FoldedText; views: TextView[]; ascii: boolean }): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+  private otherViews(text: string, read: { folded: FoldedText; views: TextView[]; ascii: boolean }, plainAt = 0): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     const { views, ascii } = read;
-    const base = views[0].flags;
-    const plain = deobfuscate(views[0].folded);
+    const base = views[plainAt].flags;
+    const plain = deobfuscate(views[plainAt].folded);
     if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(text, ascii)) {
@@ -205,8 +208,9 @@ export class InjectionScorer {
       ...(inWhole && { grams: gramRun(start), anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
     });
     views[0].shared = shared(0, true);
+    const lower = !this.allow && read.ascii ? whole : undefined;
     for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
-      const view = this.windowView(text, read, start);
+      const view = this.windowView(text, lower, start);
       const inWhole = view.folded === whole.slice(start, start + view.folded.length);
       view.shared = shared(start, inWhole);
       views.push(view);
@@ -214,12 +218,13 @@ export class InjectionScorer {
     return read;
   }
 
-  /** The window of `text` from `start`, a long text of which `read` is the plain reading. */
-  private windowView(text: string, read: { views: TextView[]; ascii: boolean }, start: number): TextView {
+  /**
+   * The window of `text` from `start`. `lower` is the lower case of an ASCII text without allowed
+   * phrases: its folding, of which each window's is a slice; other windows are folded on their own.
+   */
+  private windowView(text: string, lower: string | undefined, start: number): TextView {
     const slice = text.slice(start, start + WINDOW);
-    // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
-    // phrase is blanked out); other windows are folded on their own.
-    const folded = !this.allow && read.ascii ? asciiFolding(read.views[0].folded.slice(start, start + WINDOW)) : foldText(slice);
+    const folded = lower !== undefined ? asciiFolding(lower.slice(start, start + WINDOW)) : foldText(slice);
     return { kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded) };
   }
 
@@ -231,24 +236,30 @@ export class InjectionScorer {
    * score is the highest of the views read, as if all had been.
    */
   private scoreWindow(text: string): TextVerdict {
-    const read = this.plainReading(text);
-    const { views } = read;
+    const ascii = isAscii(text);
+    const lower = ascii ? text.toLowerCase() : undefined;
+    const views: TextView[] = [];
     this.best = -Infinity;
     this.bestView = 0;
     this.bestStats = undefined;
     if (text.length > WINDOWED_FROM) {
       // An attack in a long prompt is least diluted in the window around it, and a window is a
-      // quarter of the text: most attacks are settled by the first window or two.
+      // quarter of the text: most attacks are settled by the first window or two. The whole text
+      // is not folded for them: what it hides is only looked for.
+      const sliced = this.allow ? undefined : lower;
       for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
-        views.push(this.windowView(text, read, start));
-        if (this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
+        views.push(this.windowView(text, sliced, start));
+        if (this.consider(views, views.length - 1)) return this.settledEarly(ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false), views);
       }
     }
-    if (this.consider(views, 0)) return this.settledEarly(read.folded, views);
+    const read = this.plainReading(text, ascii, lower);
+    views.push(read.views[0]);
+    if (this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
     this.readings.full++;
-    const read1 = views.length;
-    this.otherViews(text, read);
-    for (let i = read1; i < views.length; i++) this.consider(views, i);
+    read.views = views;
+    const first = views.length;
+    this.otherViews(text, read, views.length - 1);
+    for (let i = first; i < views.length; i++) this.consider(views, i);
     return this.verdict(read.folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, true);
   }
 
@@ -270,14 +281,14 @@ export class InjectionScorer {
     return this.model.probability(logit) >= this.stopAt;
   }
 
-  /** The verdict of a text the first stage is sure of: the best view read, no cues. */
-  private settledEarly(folded: FoldedText, views: readonly TextView[]): TextVerdict {
+  /** The verdict of a text the first stage is sure of: the best view read, no cues (`hidden`: the whole text's hiding tricks). */
+  private settledEarly(hidden: HiddenText, views: readonly TextView[]): TextVerdict {
     this.readings.early++;
-    return this.verdict(folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, false);
+    return this.verdict(hidden, views, this.bestView, this.best, this.bestFamilies, this.bestStats, false);
   }
 
   /** The verdict of view `bestView` of `views` scoring `best`, with the attack cues read over the views when `cues`. */
-  private verdict(folded: FoldedText, views: readonly TextView[], bestView: number, best: number, families: Float64Array, bestStats: SurfaceStats | undefined, cues: boolean): TextVerdict {
+  private verdict(folded: HiddenText, views: readonly TextView[], bestView: number, best: number, families: Float64Array, bestStats: SurfaceStats | undefined, cues: boolean): TextVerdict {
     let confidence = this.model.probability(best);
     const categories: string[] = [];
     FAMILIES.forEach((family, i) => {
