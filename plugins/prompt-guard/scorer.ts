@@ -77,6 +77,8 @@ const WINDOW = 1000;
 const STRIDE = 750;
 // Texts up to this length are read whole only; every labelled prompt source is mostly shorter.
 const WINDOWED_FROM = 3000;
+// A long text not settled by this many windows is read whole once, for the rest to share.
+const SHARED_FROM_WINDOW = 2;
 
 /** What the folding of a whole text found hidden in it: what a verdict reports of it. */
 type HiddenText = Pick<FoldedText, 'tagText' | 'tagChars' | 'invisibleInWords'>;
@@ -187,7 +189,6 @@ export class InjectionScorer {
     // slice of the whole text's reads their weights from there instead of hashing them again.
     this.gramBuffer = atLeast(this.gramBuffer, whole.length);
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
-    const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
     // A de-obfuscated view as long as the whole text (leetspeak read, no spaced letters joined)
     // differs from it only in a few characters: only the grams over those are looked up.
     const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
@@ -196,26 +197,41 @@ export class InjectionScorer {
       const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf, this.likeBuffer);
       deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
     }
-    // So are the pattern anchors and word tokens, and the word statistics, symbol runs and line
-    // starts of the visible text: each window reads its share of them.
+    const shared = this.sharedWith(text, read, weights);
+    views[0].shared = shared(0, true);
+    const lower = !this.allow && read.ascii ? whole : undefined;
+    for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
+      const view = this.windowView(text, lower, start);
+      view.shared = shared(start, view.folded === whole.slice(start, start + view.folded.length));
+      views.push(view);
+    }
+    return read;
+  }
+
+  /**
+   * What the views of a long text read from one pass over the whole of it (`read`, its plain
+   * reading): the pattern anchors, word tokens and 4-gram weights of its folding (given, or looked
+   * up here), and the word statistics, symbol runs and line starts of the text as written. A view
+   * from `start` reads its share of them; the folded parts only when its folding is the whole's
+   * slice (`inWhole`).
+   */
+  private sharedWith(text: string, read: { views: TextView[]; ascii: boolean }, gramWeightsOfWhole?: Float64Array): (start: number, inWhole: boolean) => SharedWithWhole {
+    const whole = read.views[0].folded;
+    let weights = gramWeightsOfWhole;
+    if (!weights) {
+      this.gramBuffer = atLeast(this.gramBuffer, whole.length);
+      weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
+    }
+    const grams = weights;
     const anchors = this.anchorIndex.fill(whole, read.ascii || undefined);
     const tokens = this.tokenIndex.fill(whole);
     const words = this.wordIndex.fill(text);
     const runs = this.runIndex.fill(text);
     const lines = this.lineStarts.fill(text);
-    const shared = (start: number, inWhole: boolean): SharedWithWhole => ({
+    return (start, inWhole) => ({
       surface: { words, runs, lines, start },
-      ...(inWhole && { grams: gramRun(start), anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
+      ...(inWhole && { grams: { weights: grams, start, sinkEach: this.model.sinkEach }, anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
     });
-    views[0].shared = shared(0, true);
-    const lower = !this.allow && read.ascii ? whole : undefined;
-    for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
-      const view = this.windowView(text, lower, start);
-      const inWhole = view.folded === whole.slice(start, start + view.folded.length);
-      view.shared = shared(start, inWhole);
-      views.push(view);
-    }
-    return read;
   }
 
   /**
@@ -242,17 +258,28 @@ export class InjectionScorer {
     this.best = -Infinity;
     this.bestView = 0;
     this.bestStats = undefined;
+    let read: { folded: FoldedText; views: TextView[]; ascii: boolean } | undefined;
     if (text.length > WINDOWED_FROM) {
       // An attack in a long prompt is least diluted in the window around it, and a window is a
       // quarter of the text: most attacks are settled by the first window or two. The whole text
-      // is not folded for them: what it hides is only looked for.
+      // is not folded for them: what it hides is only looked for. A text that goes on is read
+      // once whole (anchors, tokens, 4-grams, word statistics), and the later windows and its
+      // plain view read their share of that instead of reading their text again.
       const sliced = this.allow ? undefined : lower;
-      for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
-        views.push(this.windowView(text, sliced, start));
-        if (this.consider(views, views.length - 1)) return this.settledEarly(ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false), views);
+      let shared: ((start: number, inWhole: boolean) => SharedWithWhole) | undefined;
+      for (let start = 0, k = 0; start < text.length - WINDOW / 4; start += STRIDE, k++) {
+        const view = this.windowView(text, sliced, start);
+        if (k === SHARED_FROM_WINDOW) {
+          read = this.plainReading(text, ascii, lower);
+          shared = this.sharedWith(text, read);
+          read.views[0].shared = shared(0, true);
+        }
+        if (shared) view.shared = shared(start, view.folded === read!.views[0].folded.slice(start, start + view.folded.length));
+        views.push(view);
+        if (this.consider(views, views.length - 1)) return this.settledEarly(read?.folded ?? (ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false)), views);
       }
     }
-    const read = this.plainReading(text, ascii, lower);
+    read ??= this.plainReading(text, ascii, lower);
     views.push(read.views[0]);
     if (this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
     this.readings.full++;
