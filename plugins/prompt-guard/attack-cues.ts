@@ -124,7 +124,8 @@ function cueOf(text: string): CueCategory | undefined {
   let overrideSentence = -1;
   let extractionSentence = -1;
   for (let index = 0, hits = 0; index < text.length && hits < MAX_HITS; index++) {
-    if (!startsWord(text, index) || !mayBeginHit(text, index)) continue;
+    // Cheapest first: a unit no cue word begins with, then a position inside a word.
+    if ((SCAN_PREFIXES !== null && !SCAN_PREFIXES.mayBeginWith(text.charCodeAt(index))) || !startsWord(text, index) || !mayBeginHit(text, index)) continue;
     scanTrials++;
     SCAN.lastIndex = index;
     const hit = SCAN.exec(text);

@@ -134,9 +134,12 @@ interface PrefixNode {
  */
 export class PrefixSet {
   private readonly root: PrefixNode = { next: new Map(), end: false };
+  /** 1 for each code unit a literal begins with: most positions of a text are rejected here. */
+  private readonly first = new Uint8Array(0x10000);
 
   constructor(literals: Iterable<string>, private readonly depth = 6) {
     for (const literal of literals) {
+      this.first[literal.charCodeAt(0)] = 1;
       let node = this.root;
       for (let i = 0; i < literal.length && i < depth; i++) {
         const code = literal.charCodeAt(i);
@@ -148,8 +151,14 @@ export class PrefixSet {
     }
   }
 
+  /** Whether some literal begins with code unit `code` (a literal may then begin where it stands). */
+  mayBeginWith(code: number): boolean {
+    return this.first[code] === 1;
+  }
+
   /** Whether one of the literals may begin at `index` of `text`. */
   beginsAt(text: string, index: number): boolean {
+    if (this.first[text.charCodeAt(index)] === 0) return false;
     let node = this.root;
     for (let k = index; ; k++) {
       if (node.end) return true;
