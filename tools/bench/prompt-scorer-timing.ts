@@ -4,7 +4,7 @@
  * scored by both builds in turn, alternating which goes first, so a noisy moment hits both alike.
  * The "before" build is a copy of the plugins at an older commit:
  *
- *   git archive <commit> plugins core bench tools test/eval | tar -x -C <dir>  (and link node_modules)
+ *   git archive <commit> package.json plugins core bench tools test/eval schemas | tar -x -C <dir>  (and link node_modules)
  *   npx tsx tools/bench/prompt-scorer-timing.ts <dir> [texts, default 400]
  *
  * Without a directory only the current build is timed (for `node --cpu-prof`). Besides the
