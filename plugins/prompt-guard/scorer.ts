@@ -1,13 +1,15 @@
 /**
- * Scores a text for prompt injection: folds Unicode tricks away, reads the text, its
- * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
- * calibrated score together with the categories that explain it.
+ * Scores a text for prompt injection: folds Unicode tricks away, reads the text (a long one in
+ * windows too), its de-obfuscated view and any decoded payloads with the linear model, and keeps
+ * the highest calibrated score together with the categories that explain it. The views are read
+ * in two stages: the windows and the plain view first, stopping at the first that is sure, and
+ * the other views and the attack cues only for a text none of those settled.
  */
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, mayHideText, type FoldedText } from '../shared/prompt-features/normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { CUE_CONFIDENCE, strongestCue } from './attack-cues.js';
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
-import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from '../shared/prompt-features/features.js';
+import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type SharedWithWhole, type ViewFlags } from '../shared/prompt-features/features.js';
 import { TokenIndex } from '../shared/prompt-features/tokens.js';
 import { WordIndex } from '../shared/prompt-features/words.js';
 import { SymbolRunIndex } from '../shared/prompt-features/symbol-runs.js';
@@ -189,14 +191,7 @@ export class InjectionScorer {
     // slice of the whole text's reads their weights from there instead of hashing them again.
     this.gramBuffer = atLeast(this.gramBuffer, whole.length);
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
-    // A de-obfuscated view as long as the whole text (leetspeak read, no spaced letters joined)
-    // differs from it only in a few characters: only the grams over those are looked up.
-    const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
-    if (deobfuscated && deobfuscated.folded.length === whole.length) {
-      this.likeBuffer = atLeast(this.likeBuffer, whole.length);
-      const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf, this.likeBuffer);
-      deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
-    }
+    this.shareGramsWithDeobfuscated(views, whole, weights);
     const shared = this.sharedWith(text, read, weights);
     views[0].shared = shared(0, true);
     const lower = !this.allow && read.ascii ? whole : undefined;
@@ -206,6 +201,19 @@ export class InjectionScorer {
       views.push(view);
     }
     return read;
+  }
+
+  /**
+   * A de-obfuscated view among `views` as long as the whole text `whole` (leetspeak read, no
+   * spaced letters joined) differs from it only in a few characters: only the grams over those
+   * are looked up, the others read from `weights`, the whole text's.
+   */
+  private shareGramsWithDeobfuscated(views: readonly TextView[], whole: string, weights: Float64Array): void {
+    const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
+    if (!deobfuscated || deobfuscated.folded.length !== whole.length) return;
+    this.likeBuffer = atLeast(this.likeBuffer, whole.length);
+    const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf, this.likeBuffer);
+    deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
   }
 
   /**
@@ -286,6 +294,8 @@ export class InjectionScorer {
     read.views = views;
     const first = views.length;
     this.otherViews(text, read, views.length - 1);
+    const grams = read.views === views ? views[first - 1].shared?.grams : undefined;
+    if (grams) this.shareGramsWithDeobfuscated(views, views[first - 1].folded, grams.weights);
     for (let i = first; i < views.length; i++) this.consider(views, i);
     return this.verdict(read.folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, true);
   }
