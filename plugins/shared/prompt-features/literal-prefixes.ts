@@ -11,8 +11,9 @@ const SYNTAX = new Set([...'\\()[]{}|?*+.^$']);
 
 /**
  * The distinct literal prefixes of `source` (a regex source without flags): every match begins
- * with one of them. Null when they would be more than `max`; a prefix may be empty when an
- * alternative begins with something other than a literal.
+ * with one of them. A sequence stops growing its prefixes where spelling out the next part would
+ * make them more than `max` (they stay shorter, and still true); null when the alternatives alone
+ * are more. A prefix may be empty when an alternative begins with something other than a literal.
  */
 export function literalPrefixes(source: string, max = 128): string[] | null {
   const prefixes = prefixesOf(source, 0, source.length, max);
@@ -34,9 +35,8 @@ function prefixesOf(s: string, from: number, to: number, max: number): LiteralPr
   const out: LiteralPrefix[] = [];
   for (const [a, b] of topLevelRanges(s, from, to)) {
     const branch = sequencePrefixes(s, a, b, max);
-    if (!branch) return null;
-    out.push(...branch);
-    if (out.length > max) return null;
+    if (!branch || out.length + branch.length > max) return null;
+    for (const prefix of branch) out.push(prefix);
   }
   return out;
 }
@@ -45,11 +45,15 @@ function prefixesOf(s: string, from: number, to: number, max: number): LiteralPr
 function topLevelRanges(s: string, from: number, to: number): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   let depth = 0;
+  let inClass = false;
   let start = from;
   for (let i = from; i < to; i++) {
+    // Inside a class, `(`, `)` and `|` are literal: only its `]` ends it.
     if (s[i] === '\\') i++;
-    else if (s[i] === '(' || s[i] === '[') depth++;
-    else if (s[i] === ')' || s[i] === ']') depth--;
+    else if (inClass) inClass = s[i] !== ']';
+    else if (s[i] === '[') inClass = true;
+    else if (s[i] === '(') depth++;
+    else if (s[i] === ')') depth--;
     else if (s[i] === '|' && depth === 0) {
       ranges.push([start, i]);
       start = i + 1;
