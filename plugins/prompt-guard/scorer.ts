@@ -48,9 +48,10 @@ export interface ScorerOptions {
   /** Longer texts are scored on their first and last `maxChars` characters. */
   maxChars: number;
   /**
-   * A text whose plain view alone scores at least this (calibrated) is not read further: the
-   * other views, windows and cues could only raise a score that already fires at every
-   * sensitivity. Default: {@link sureScore} of the model; Infinity always reads everything.
+   * A text one of whose first-stage views (a window of a long text, the plain view) scores at
+   * least this (calibrated) is not read further: the other views and the cues could only raise a
+   * score that already fires at every sensitivity. Default: {@link sureScore} of the model;
+   * Infinity always reads everything.
    */
   stopAt?: number;
 }
@@ -282,7 +283,7 @@ export class InjectionScorer {
           shared = this.sharedWith(text, read);
           read.views[0].shared = shared(0, true);
         }
-        if (shared) view.shared = shared(start, view.folded === read!.views[0].folded.slice(start, start + view.folded.length));
+        if (shared && read) view.shared = shared(start, view.folded === read.views[0].folded.slice(start, start + view.folded.length));
         views.push(view);
         if (this.consider(views, views.length - 1)) return this.settledEarly(read?.folded ?? (ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false)), views);
       }
