@@ -19,6 +19,7 @@ import {
   HARMFUL_ANCHOR, HARMFUL_REQUEST,
   META_DISCUSSION,
 } from './attack-cue-words.js';
+import { literalPrefixes, PrefixSet } from '../shared/prompt-features/literal-prefixes.js';
 
 /** Confidence a cue gives (calibrated scale): above `balanced` and `high`, below `low`'s 0.91. */
 export const CUE_CONFIDENCE = 0.9;
@@ -77,7 +78,30 @@ function startsWord(text: string, index: number): boolean {
 const enum Part { Override = 1, Extraction, Persona, Harm }
 // Tried only where a hit may count (a word's start, or any Chinese or Japanese character):
 // sticky at those few positions instead of a search trying every alternative at every character.
-const SCAN = new RegExp([OVERRIDE_ANCHOR, EXTRACTION_ANCHOR, PERSONA_ANCHOR, HARMFUL_ANCHOR].map((source) => `(${source})`).join('|'), 'uy');
+const SCAN_PARTS = [OVERRIDE_ANCHOR, EXTRACTION_ANCHOR, PERSONA_ANCHOR, HARMFUL_ANCHOR];
+const SCAN = new RegExp(SCAN_PARTS.map((source) => `(${source})`).join('|'), 'uy');
+
+// Where a hit of the scan can begin: the literal prefixes of its words (a match begins with one
+// of them). Most word starts of a benign text begin none, and are passed over without running
+// the scan's large alternation there. Null (no such check) if a word had no literal start.
+const SCAN_PREFIXES = ((): PrefixSet | null => {
+  const prefixes = SCAN_PARTS.map((source) => literalPrefixes(source, 1 << 16));
+  if (prefixes.some((list) => list === null || list.some((prefix) => prefix.length === 0))) return null;
+  return new PrefixSet(prefixes.flat() as string[]);
+})();
+
+/** Whether a hit of the scan can begin at `index` of `text`. */
+function mayBeginHit(text: string, index: number): boolean {
+  return SCAN_PREFIXES === null || SCAN_PREFIXES.beginsAt(text, index);
+}
+
+/** Scan tests run since the module loaded: how much work the cues do (for tests). */
+let scanTrials = 0;
+
+/** The number of times the cue scan was tried at a position so far. */
+export function cueScanTrials(): number {
+  return scanTrials;
+}
 
 function partOf(hit: RegExpExecArray): Part {
   if (hit[Part.Override] !== undefined) return Part.Override;
@@ -100,7 +124,9 @@ function cueOf(text: string): CueCategory | undefined {
   let overrideSentence = -1;
   let extractionSentence = -1;
   for (let index = 0, hits = 0; index < text.length && hits < MAX_HITS; index++) {
-    if (!startsWord(text, index)) continue;
+    // Cheapest first: a unit no cue word begins with, then a position inside a word.
+    if ((SCAN_PREFIXES !== null && !SCAN_PREFIXES.mayBeginWith(text.charCodeAt(index))) || !startsWord(text, index) || !mayBeginHit(text, index)) continue;
+    scanTrials++;
     SCAN.lastIndex = index;
     const hit = SCAN.exec(text);
     if (!hit) continue;

@@ -1,13 +1,15 @@
 /**
- * Scores a text for prompt injection: folds Unicode tricks away, reads the text, its
- * de-obfuscated view and any decoded payloads with the linear model, and keeps the highest
- * calibrated score together with the categories that explain it.
+ * Scores a text for prompt injection: folds Unicode tricks away, reads the text (a long one in
+ * windows too), its de-obfuscated view and any decoded payloads with the linear model, and keeps
+ * the highest calibrated score together with the categories that explain it. The views are read
+ * in two stages: the windows and the plain view first, stopping at the first that is sure, and
+ * the other views and the attack cues only for a text none of those settled.
  */
-import { allowPhraseMatcher, asciiFolding, foldText, isAscii, type FoldedText } from '../shared/prompt-features/normalize.js';
+import { allowPhraseMatcher, asciiFolding, foldText, isAscii, mayHideText, type FoldedText } from '../shared/prompt-features/normalize.js';
 import { deobfuscate } from './deobfuscate.js';
 import { CUE_CONFIDENCE, strongestCue } from './attack-cues.js';
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
-import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type GramRun, type SharedWithWhole, type ViewFlags } from '../shared/prompt-features/features.js';
+import { atLeast, emitFeatures, FeatureScratch, gramWeights, gramWeightsLike, type SharedWithWhole, type ViewFlags } from '../shared/prompt-features/features.js';
 import { TokenIndex } from '../shared/prompt-features/tokens.js';
 import { WordIndex } from '../shared/prompt-features/words.js';
 import { SymbolRunIndex } from '../shared/prompt-features/symbol-runs.js';
@@ -45,6 +47,28 @@ export interface ScorerOptions {
   allowPhrases: readonly string[];
   /** Longer texts are scored on their first and last `maxChars` characters. */
   maxChars: number;
+  /**
+   * A text one of whose first-stage views (a window of a long text, the plain view) scores at
+   * least this (calibrated) is not read further: the other views and the cues could only raise a
+   * score that already fires at every sensitivity. Default: {@link sureScore} of the model;
+   * Infinity always reads everything.
+   */
+  stopAt?: number;
+}
+
+/**
+ * The calibrated score from which nothing more is read: the highest operating point's threshold
+ * (`low`), and at least the attack cues' confidence, so a stop changes no rule's verdict at the
+ * default threshold of any sensitivity, and no score a cue could have given.
+ */
+export function sureScore(model: LinearModel): number {
+  return Math.max(CUE_CONFIDENCE, model.operatingPoints.low, model.operatingPoints.balanced, model.operatingPoints.high);
+}
+
+/** How many texts were settled by the first stage (windows, plain view), and how many were read fully (for tests and benchmarks). */
+export interface Readings {
+  early: number;
+  full: number;
 }
 
 // Families reported as categories when they matched in the winning view.
@@ -56,6 +80,12 @@ const WINDOW = 1000;
 const STRIDE = 750;
 // Texts up to this length are read whole only; every labelled prompt source is mostly shorter.
 const WINDOWED_FROM = 3000;
+// A long text not settled by this many windows is read whole once, for the rest to share.
+const SHARED_FROM_WINDOW = 2;
+
+/** What the folding of a whole text found hidden in it: what a verdict reports of it. */
+type HiddenText = Pick<FoldedText, 'tagText' | 'tagChars' | 'invisibleInWords'>;
+const NOTHING_HIDDEN: HiddenText = { tagText: '', tagChars: 0, invisibleInWords: 0 };
 
 /** The flags of a plain view: what folding found, nothing undone or decoded. */
 function foldingFlags(folded: FoldedText): ViewFlags {
@@ -77,24 +107,36 @@ export class InjectionScorer {
   private gramBuffer: Float64Array = new Float64Array(0);
   private likeBuffer: Float64Array = new Float64Array(0);
   private readonly allow: RegExp | null;
+  private readonly stopAt: number;
+  /** Texts settled by the first stage, and texts read fully, since this scorer was made. */
+  readonly readings: Readings = { early: 0, full: 0 };
 
   constructor(
     private readonly model: LinearModel,
     private readonly options: ScorerOptions,
   ) {
     this.allow = allowPhraseMatcher(options.allowPhrases);
+    this.stopAt = options.stopAt ?? sureScore(model);
   }
 
   /** Every view of `text` the scorer reads: the plain folding, the de-obfuscated one, decoded payloads. */
   views(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    return this.otherViews(text, this.plainReading(text));
+  }
+
+  /** The plain view of `text` alone: the folding, allowed phrases blanked out (`ascii` and the lower case of an ASCII text when known). */
+  plainReading(text: string, ascii = isAscii(text), lower?: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     // Whether the text is ASCII is read once: its folding (the lower case, with allowed phrases
     // blanked out) is then ASCII too; other text may fold to ASCII, so that is read again.
-    const ascii = isAscii(text);
-    const folded = foldText(text, ascii);
-    const base = foldingFlags(folded);
-    const main = this.withoutAllowed(folded.text);
-    const views: TextView[] = [{ kind: 'plain', folded: main, visible: text, flags: base }];
-    const plain = deobfuscate(main);
+    const folded = ascii && lower !== undefined ? asciiFolding(lower) : foldText(text, ascii);
+    return { folded, views: [{ kind: 'plain', folded: this.withoutAllowed(folded.text), visible: text, flags: foldingFlags(folded) }], ascii };
+  }
+
+  /** `read` (a plain reading of `text`) with the de-obfuscated view and decoded payloads added. */
+  private otherViews(text: string, read: { folded: FoldedText; views: TextView[]; ascii: boolean }, plainAt = 0): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    const { views, ascii } = read;
+    const base = views[plainAt].flags;
+    const plain = deobfuscate(views[plainAt].folded);
     if (plain) views.push({ kind: 'deobfuscated', folded: plain.text, visible: plain.text, flags: { ...base, spacedRuns: plain.spacedRuns, leetWords: plain.leetWords } });
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(text, ascii)) {
@@ -102,7 +144,7 @@ export class InjectionScorer {
         views.push({ kind: 'decoded', folded: this.withoutAllowed(inner.text), visible: payload.text, flags: { ...base, encoded: 1 } });
       }
     }
-    return { folded, views, ascii };
+    return read;
   }
 
   /** `text` with the allow-listed phrases blanked out. */
@@ -141,8 +183,8 @@ export class InjectionScorer {
    * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
    * benign text is diluted in the whole, not in a window around it.
    */
-  windowViews(text: string): { folded: FoldedText; views: TextView[]; ascii: boolean } {
-    const read = this.views(text);
+  windowViews(text: string, plain = this.plainReading(text)): { folded: FoldedText; views: TextView[]; ascii: boolean } {
+    const read = this.otherViews(text, plain);
     if (text.length <= WINDOWED_FROM) return read;
     const { views } = read;
     const whole = views[0].folded;
@@ -150,55 +192,141 @@ export class InjectionScorer {
     // slice of the whole text's reads their weights from there instead of hashing them again.
     this.gramBuffer = atLeast(this.gramBuffer, whole.length);
     const weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
-    const gramRun = (start: number): GramRun => ({ weights, start, sinkEach: this.model.sinkEach });
-    // A de-obfuscated view as long as the whole text (leetspeak read, no spaced letters joined)
-    // differs from it only in a few characters: only the grams over those are looked up.
-    const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
-    if (deobfuscated && deobfuscated.folded.length === whole.length) {
-      this.likeBuffer = atLeast(this.likeBuffer, whole.length);
-      const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf, this.likeBuffer);
-      deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
+    this.shareGramsWithDeobfuscated(views, whole, weights);
+    const shared = this.sharedWith(text, read, weights);
+    views[0].shared = shared(0, true);
+    const lower = !this.allow && read.ascii ? whole : undefined;
+    for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
+      const view = this.windowView(text, lower, start);
+      view.shared = shared(start, view.folded === whole.slice(start, start + view.folded.length));
+      views.push(view);
     }
-    // So are the pattern anchors and word tokens, and the word statistics, symbol runs and line
-    // starts of the visible text: each window reads its share of them.
+    return read;
+  }
+
+  /**
+   * A de-obfuscated view among `views` as long as the whole text `whole` (leetspeak read, no
+   * spaced letters joined) differs from it only in a few characters: only the grams over those
+   * are looked up, the others read from `weights`, the whole text's.
+   */
+  private shareGramsWithDeobfuscated(views: readonly TextView[], whole: string, weights: Float64Array): void {
+    const deobfuscated = views.find((view) => view.kind === 'deobfuscated');
+    if (!deobfuscated || deobfuscated.folded.length !== whole.length) return;
+    this.likeBuffer = atLeast(this.likeBuffer, whole.length);
+    const like = gramWeightsLike(whole, weights, deobfuscated.folded, this.model.hashBits, this.model.weightOf, this.likeBuffer);
+    deobfuscated.shared = { grams: { weights: like, start: 0, sinkEach: this.model.sinkEach } };
+  }
+
+  /**
+   * What the views of a long text read from one pass over the whole of it (`read`, its plain
+   * reading): the pattern anchors, word tokens and 4-gram weights of its folding (given, or looked
+   * up here), and the word statistics, symbol runs and line starts of the text as written. A view
+   * from `start` reads its share of them; the folded parts only when its folding is the whole's
+   * slice (`inWhole`).
+   */
+  private sharedWith(text: string, read: { views: TextView[]; ascii: boolean }, gramWeightsOfWhole?: Float64Array): (start: number, inWhole: boolean) => SharedWithWhole {
+    const whole = read.views[0].folded;
+    let weights = gramWeightsOfWhole;
+    if (!weights) {
+      this.gramBuffer = atLeast(this.gramBuffer, whole.length);
+      weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
+    }
+    const grams = weights;
     const anchors = this.anchorIndex.fill(whole, read.ascii || undefined);
     const tokens = this.tokenIndex.fill(whole);
     const words = this.wordIndex.fill(text);
     const runs = this.runIndex.fill(text);
     const lines = this.lineStarts.fill(text);
-    const shared = (start: number, inWhole: boolean): SharedWithWhole => ({
+    return (start, inWhole) => ({
       surface: { words, runs, lines, start },
-      ...(inWhole && { grams: gramRun(start), anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
+      ...(inWhole && { grams: { weights: grams, start, sinkEach: this.model.sinkEach }, anchors: { index: anchors, start }, tokens: { index: tokens, start } }),
     });
-    views[0].shared = shared(0, true);
-    // An ASCII text folds to its lower case, and each window to a slice of that (when no allowed
-    // phrase is blanked out); other windows are folded and compared.
-    const sliced = !this.allow && read.ascii;
-    for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
-      const slice = text.slice(start, start + WINDOW);
-      const folded = sliced ? asciiFolding(whole.slice(start, start + WINDOW)) : foldText(slice);
-      const viewText = this.withoutAllowed(folded.text);
-      const inWhole = sliced || viewText === whole.slice(start, start + viewText.length);
-      views.push({ kind: 'window', folded: viewText, visible: slice, flags: foldingFlags(folded), shared: shared(start, inWhole) });
-    }
-    return read;
   }
 
+  /**
+   * The window of `text` from `start`. `lower` is the lower case of an ASCII text without allowed
+   * phrases: its folding, of which each window's is a slice; other windows are folded on their own.
+   */
+  private windowView(text: string, lower: string | undefined, start: number): TextView {
+    const slice = text.slice(start, start + WINDOW);
+    const folded = lower !== undefined ? asciiFolding(lower.slice(start, start + WINDOW)) : foldText(slice);
+    return { kind: 'window', folded: this.withoutAllowed(folded.text), visible: slice, flags: foldingFlags(folded) };
+  }
+
+  /**
+   * Scores `text` (at most maxChars long) in two stages. The first reads the windows of a long
+   * text in order, then its plain view, and stops at the first that is sure (stopAt): nothing
+   * else could change a verdict then. The second, the full reading, adds the de-obfuscated and
+   * decoded views, then the attack cues when the model is still below their confidence. The
+   * score is the highest of the views read, as if all had been.
+   */
   private scoreWindow(text: string): TextVerdict {
-    const { folded, views } = this.windowViews(text);
-    let best = -Infinity;
-    let bestView = 0;
-    let bestStats: SurfaceStats | undefined;
-    const families = new Float64Array(FAMILIES.length);
-    for (let i = 0; i < views.length; i++) {
-      const logit = this.logitOf(views[i]);
-      if (logit > best) {
-        best = logit;
-        bestView = i;
-        bestStats = this.scratch.stats;
-        families.set(this.scratch.families);
+    const ascii = isAscii(text);
+    const lower = ascii ? text.toLowerCase() : undefined;
+    const views: TextView[] = [];
+    this.best = -Infinity;
+    this.bestView = 0;
+    this.bestStats = undefined;
+    let read: { folded: FoldedText; views: TextView[]; ascii: boolean } | undefined;
+    if (text.length > WINDOWED_FROM) {
+      // An attack in a long prompt is least diluted in the window around it, and a window is a
+      // quarter of the text: most attacks are settled by the first window or two. The whole text
+      // is not folded for them: what it hides is only looked for. A text that goes on is read
+      // once whole (anchors, tokens, 4-grams, word statistics), and the later windows and its
+      // plain view read their share of that instead of reading their text again.
+      const sliced = this.allow ? undefined : lower;
+      let shared: ((start: number, inWhole: boolean) => SharedWithWhole) | undefined;
+      for (let start = 0, k = 0; start < text.length - WINDOW / 4; start += STRIDE, k++) {
+        const view = this.windowView(text, sliced, start);
+        if (k === SHARED_FROM_WINDOW) {
+          read = this.plainReading(text, ascii, lower);
+          shared = this.sharedWith(text, read);
+          read.views[0].shared = shared(0, true);
+        }
+        if (shared && read) view.shared = shared(start, view.folded === read.views[0].folded.slice(start, start + view.folded.length));
+        views.push(view);
+        if (this.consider(views, views.length - 1)) return this.settledEarly(read?.folded ?? (ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false)), views);
       }
     }
+    read ??= this.plainReading(text, ascii, lower);
+    views.push(read.views[0]);
+    if (this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
+    this.readings.full++;
+    read.views = views;
+    const first = views.length;
+    this.otherViews(text, read, views.length - 1);
+    const grams = read.views === views ? views[first - 1].shared?.grams : undefined;
+    if (grams) this.shareGramsWithDeobfuscated(views, views[first - 1].folded, grams.weights);
+    for (let i = first; i < views.length; i++) this.consider(views, i);
+    return this.verdict(read.folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, true);
+  }
+
+  /** The best view of the text being scored so far: its logit, place, surface statistics and family counts. */
+  private best = -Infinity;
+  private bestView = 0;
+  private bestStats: SurfaceStats | undefined;
+  private readonly bestFamilies = new Float64Array(FAMILIES.length);
+
+  /** Scores `views[i]`, keeping it when it is the best so far; whether it is sure (stopAt). */
+  private consider(views: readonly TextView[], i: number): boolean {
+    const logit = this.logitOf(views[i]);
+    if (logit > this.best) {
+      this.best = logit;
+      this.bestView = i;
+      this.bestStats = this.scratch.stats;
+      this.bestFamilies.set(this.scratch.families);
+    }
+    return this.model.probability(logit) >= this.stopAt;
+  }
+
+  /** The verdict of a text the first stage is sure of: the best view read, no cues (`hidden`: the whole text's hiding tricks). */
+  private settledEarly(hidden: HiddenText, views: readonly TextView[]): TextVerdict {
+    this.readings.early++;
+    return this.verdict(hidden, views, this.bestView, this.best, this.bestFamilies, this.bestStats, false);
+  }
+
+  /** The verdict of view `bestView` of `views` scoring `best`, with the attack cues read over the views when `cues`. */
+  private verdict(folded: HiddenText, views: readonly TextView[], bestView: number, best: number, families: Float64Array, bestStats: SurfaceStats | undefined, cues: boolean): TextVerdict {
     let confidence = this.model.probability(best);
     const categories: string[] = [];
     FAMILIES.forEach((family, i) => {
@@ -206,7 +334,7 @@ export class InjectionScorer {
     });
     // The cue layer: a conjunction the model's features cannot express raises the score, never
     // lowers it, so it is not read when the model is already as sure.
-    const cue = confidence < CUE_CONFIDENCE ? strongestCue(views) : undefined;
+    const cue = cues && confidence < CUE_CONFIDENCE ? strongestCue(views) : undefined;
     if (cue) {
       confidence = Math.max(confidence, cue.confidence);
       if (!categories.includes(cue.category)) categories.push(cue.category);

@@ -4,14 +4,21 @@
  * scored by both builds in turn, alternating which goes first, so a noisy moment hits both alike.
  * The "before" build is a copy of the plugins at an older commit:
  *
- *   git archive <commit> plugins core bench tools test/eval | tar -x -C <dir>  (and link node_modules)
+ *   git archive <commit> package.json plugins core bench tools test/eval schemas | tar -x -C <dir>  (and link node_modules)
  *   npx tsx tools/bench/prompt-scorer-timing.ts <dir> [texts, default 400]
  *
- * Without a directory only the current build is timed (for `node --cpu-prof`).
+ * Without a directory only the current build is timed (for `node --cpu-prof`). Besides the
+ * benchmark's prompts (most of which hold an attack), prompt_guard is timed on benign 4 KB
+ * prompts of pasted material (the test split's long prompts, test/eval/datasets/long-prompts.ts),
+ * which its first stage cannot settle and reads fully.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { datasetPrompts } from '../../bench/detectors.js';
+import { DATASETS_DIR } from '../../test/eval/datasets/datasets-dir.js';
+import { loadDirectSamples } from '../../test/eval/datasets/direct-data.js';
+import { loadCleanContexts } from '../../test/eval/datasets/bipia-data.js';
+import { longPrompts } from '../../test/eval/datasets/long-prompts.js';
 
 interface Build {
   name: string;
@@ -42,12 +49,13 @@ async function main() {
   const builds = [await load('after', resolve('.'))];
   if (baseline) builds.unshift(await load('before', baseline));
   const texts = datasetPrompts(count + 50);
+  const benign = longPrompts(loadDirectSamples(DATASETS_DIR), loadCleanContexts(DATASETS_DIR), 'test').filter((p) => p.label === 0).map((p) => p.text);
   // Warm-up on texts that are not timed.
   for (const b of builds) for (const { user, tool } of texts.slice(count)) {
     b.guard(user);
     b.indirect(tool);
   }
-  const times = builds.map(() => ({ guard: [] as number[], indirect: [] as number[] }));
+  const times = builds.map(() => ({ guard: [] as number[], indirect: [] as number[], benign: [] as number[] }));
   for (let i = 0; i < count; i++) {
     const { user, tool } = texts[i];
     for (let k = 0; k < builds.length; k++) {
@@ -58,10 +66,15 @@ async function main() {
       t = performance.now();
       builds[j].indirect(tool);
       times[j].indirect.push(performance.now() - t);
+      const pasted = benign[i % benign.length];
+      t = performance.now();
+      builds[j].guard(pasted);
+      times[j].benign.push(performance.now() - t);
     }
   }
   builds.forEach((b, j) => {
     console.log(`${b.name.padEnd(6)} prompt_guard (4 KB)               ${quantiles(times[j].guard)}`);
+    console.log(`${b.name.padEnd(6)} prompt_guard (4 KB benign pasted) ${quantiles(times[j].benign)}`);
     console.log(`${b.name.padEnd(6)} indirect_prompt_injection (512 B) ${quantiles(times[j].indirect)}`);
   });
 }

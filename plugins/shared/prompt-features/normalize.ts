@@ -133,12 +133,22 @@ export function asciiFolding(lower: string): FoldedText {
   return { text: lower, tagText: '', tagChars: 0, invisibleInWords: 0, homoglyphWords: 0 };
 }
 
+// What hides text or splits words: soft hyphen, zero-width and bidi controls, variation
+// selectors, the byte-order mark, and the high surrogate of every Unicode tag character. NFKC
+// makes none of them from other characters.
+const HIDING = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/;
+
+/** Whether `text` holds a character that hides text or splits words; when not, its folding counts no tag or invisible character. */
+export function mayHideText(text: string): boolean {
+  return HIDING.test(text);
+}
+
 /** Folds `text` for matching and counts the hiding tricks it used; `ascii` when it is known whether the text is ASCII. */
 export function foldText(text: string, ascii = isAscii(text)): FoldedText {
   if (ascii) return asciiFolding(text.toLowerCase());
   const hidden = { tagText: '', tagChars: 0, invisibleInWords: 0 };
   const visible = text.normalize('NFKC');
-  const stripped = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/.test(visible)
+  const stripped = HIDING.test(visible)
     ? stripHidden(visible, hidden)
     : visible;
   const counts = { homoglyphWords: 0 };

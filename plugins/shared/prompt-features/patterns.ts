@@ -6,6 +6,7 @@
 import { foldMarks } from './normalize.js';
 import { ASCII_ALNUM, classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
 import { firstUnits } from './first-units.js';
+import { literalPrefixes } from './literal-prefixes.js';
 
 /** The phrase families; the first six are also the categories a hit names. */
 export const FAMILIES = [
@@ -258,6 +259,24 @@ interface CompiledSource {
   lineStart: boolean;
 }
 
+/**
+ * A pattern's anchors, made as long as the pattern allows: the literal text every match begins
+ * with, read on through the literal groups and optional parts that follow the first group. A
+ * pattern like `(?:the|your) (?:character|villain)` is then tried only where "the character"
+ * or "your villain" stands, not at every "the". Each longer anchor begins with one of `short`
+ * (the first group's), so a pattern is still found where it was (its anchors stay at word or line
+ * starts); `short` is kept when the prefixes would be too many or no longer.
+ */
+function longAnchorsOf(source: string, short: string[]): string[] {
+  if (short.length === 0) return short;
+  let s = source.startsWith('^') ? source.slice(1) : source;
+  if (s.startsWith(WORD_EDGE)) s = s.slice(WORD_EDGE.length);
+  const long = literalPrefixes(s);
+  if (!long) return short;
+  const valid = long.every((anchor) => anchor.trim().length >= 2 && !/[\ud800-\udfff]/.test(anchor) && short.some((a) => anchor.startsWith(a)));
+  return valid && long.length > 0 && long.some((anchor) => !short.includes(anchor)) ? long : short;
+}
+
 /** The literal start of each alternative of a pattern's first group, when it has one. */
 function anchorsOf(source: string): string[] {
   let s = source.startsWith('^') ? source.slice(1) : source;
@@ -381,7 +400,7 @@ function requiredLiterals(source: string): string[] | null {
 function compileSource(family: Family, index: number, source: string): CompiledSource {
   const folded = foldMarks(source);
   try {
-    const anchors = anchorsOf(folded);
+    const anchors = longAnchorsOf(folded, anchorsOf(folded));
     return {
       source: folded,
       regex: new RegExp(folded, 'gmu'),

@@ -37,7 +37,9 @@ describe('prompt_guard line-start patterns', () => {
   it('tries no line-start pattern on a line whose first character cannot begin it', () => {
     // Lines that begin, after any indentation, with a character none of the line-start patterns
     // can go on with (a digit, "l", "-"): not one sticky test, against the same prose on one line.
-    const lines = Array.from({ length: 400 }, (_, i) => `${['', '  ', '\t'][i % 3]}${['line', '7 of', '- an'][i % 3]} ${i} of an ordinary report`);
+    // Each line ends with a full stop: a pattern whose literal start runs over a space ("report ")
+    // is then tried alike whether a line feed or a space follows.
+    const lines = Array.from({ length: 400 }, (_, i) => `${['', '  ', '\t'][i % 3]}${['line', '7 of', '- an'][i % 3]} ${i} of an ordinary report.`);
     const out = new Float64Array(FAMILIES.length);
     const trials = (folded: string) => {
       const before = patternTrials();
