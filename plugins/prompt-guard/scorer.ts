@@ -50,19 +50,27 @@ export interface ScorerOptions {
   /**
    * A text one of whose first-stage views (a window of a long text, the plain view) scores at
    * least this (calibrated) is not read further: the other views and the cues could only raise a
-   * score that already fires at every sensitivity. Default: {@link sureScore} of the model;
+   * score that already fires at every rule threshold up to it. Default: {@link sureScore} of the model;
    * Infinity always reads everything.
    */
   stopAt?: number;
 }
 
 /**
- * The calibrated score from which nothing more is read: the highest operating point's threshold
- * (`low`), and at least the attack cues' confidence, so a stop changes no rule's verdict at the
- * default threshold of any sensitivity, and no score a cue could have given.
+ * A score from which reading on could change no rule an operator would write: a rule's threshold
+ * may be set anywhere (0.95 is common), not only at an operating point, so the stop waits for 0.99
+ * (about 0.05 ms more per 4 KB than stopping at `low`'s threshold). It is never below an operating
+ * point or the attack cues' confidence.
+ */
+const STOP_AT_LEAST = 0.99;
+
+/**
+ * The calibrated score from which nothing more is read: STOP_AT_LEAST, and at least every
+ * operating point's threshold and the attack cues' confidence, so a stop changes no verdict of a
+ * rule whose threshold is at most that, and no score a cue could have given.
  */
 export function sureScore(model: LinearModel): number {
-  return Math.max(CUE_CONFIDENCE, model.operatingPoints.low, model.operatingPoints.balanced, model.operatingPoints.high);
+  return Math.max(STOP_AT_LEAST, CUE_CONFIDENCE, model.operatingPoints.low, model.operatingPoints.balanced, model.operatingPoints.high);
 }
 
 /** How many texts were settled by the first stage (windows, plain view), and how many were read fully (for tests and benchmarks). */

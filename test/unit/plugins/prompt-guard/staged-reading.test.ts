@@ -2,7 +2,7 @@
  * prompt_guard reads a text in two stages: the windows of a long text and its plain view first,
  * and everything else (the de-obfuscated and decoded views, the attack cues) only when none of
  * those is already sure. A stop must never change whether a rule fires at the default
- * threshold of any sensitivity: checked on every committed tuning prompt, alone and buried in
+ * threshold of any sensitivity or at a threshold set by hand up to 0.99: checked on every committed tuning prompt, alone and buried in
  * 4 KB of pasted text, against a scorer that always reads everything.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { seededTexts } from './seeded-texts.js';
 
 const model = promptGuardModel();
 const OPTIONS: ScorerOptions = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [], maxChars: 12000 };
-const THRESHOLDS = Object.values(model.operatingPoints);
+// Every operating point, and thresholds operators set by hand on a rule (up to the stop's 0.99).
+const THRESHOLDS = [...Object.values(model.operatingPoints), 0.5, 0.8, 0.95, 0.99];
 
 /** The committed tuning prompts (generated attacks and hard negatives, hand-written cue hard negatives). */
 function tuningPrompts(): Array<{ text: string; label: number }> {
@@ -45,7 +46,7 @@ describe('prompt_guard staged reading', () => {
   const staged = new InjectionScorer(model, OPTIONS);
   const full = new InjectionScorer(model, { ...OPTIONS, stopAt: Infinity });
 
-  it('stops at a score that fires at every sensitivity and above the attack cues', () => {
+  it('stops at a score that fires at every sensitivity, at a hand-set rule threshold of 0.95, and above the attack cues', () => {
     expect(sureScore(model)).to.be.at.least(Math.max(...THRESHOLDS));
     expect(sureScore(model)).to.be.below(1);
   });
@@ -69,7 +70,7 @@ describe('prompt_guard staged reading', () => {
     expect(staged.readings.full).to.equal(before.full + 2);
   });
 
-  it('fires exactly where the full reading fires, at every sensitivity, on every tuning prompt alone and buried in 4 KB', () => {
+  it('fires exactly where the full reading fires, at every sensitivity and hand-set threshold, on every tuning prompt alone and buried in 4 KB', () => {
     const fillers = [...seededTexts(PASTED, 8, 40, 35)].map((f) => (f + PASTED.join('')).repeat(3).slice(0, 4000));
     const texts: string[] = [];
     tuningPrompts().forEach(({ text }, i) => {
