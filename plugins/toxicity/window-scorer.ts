@@ -4,7 +4,7 @@
  * summed as `countFeatures` and `predict` (features.ts, training's own) do, in the same order,
  * so the probability is the same number to the last bit (the unit test holds it to them).
  */
-import { BUCKETS, HASH_SEED, SALT_3, SALT_4, SALT_5, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
+import { BUCKETS, HASH_SEED, SALT_3, SALT_4, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
 
 /**
  * Longest window: at most about 2,400 features (MAX_FEATURES), so no count comes near the 16 bits
@@ -78,7 +78,7 @@ export class WindowScorer {
     const table = this.weightAndCount;
     const occurrences = this.occurrences;
     let size = 0;
-    // Words and bigrams first, then character 3-, 4- and 5-grams: countFeatures' order.
+    // Words and bigrams first, then character 3- and 4-grams: countFeatures' order.
     let prev = 0;
     let h = HASH_SEED;
     let inWord = false;
@@ -113,11 +113,6 @@ export class WindowScorer {
         const b4 = ((g4 ^ SALT_4) >>> 0) & MASK;
         table[b4]++;
         occurrences[size++] = b4;
-        if (i + 4 < end) {
-          const b5 = ((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK;
-          table[b5]++;
-          occurrences[size++] = b5;
-        }
       }
     }
     // predict's sum: each feature at its first occurrence, whose read also clears its count. A
@@ -138,7 +133,7 @@ export class WindowScorer {
   }
 }
 
-/** Features of a window of MAX_WINDOW: a word and a bigram per word, three n-grams per code unit, with room. */
+/** Features of a window of MAX_WINDOW: a word and a bigram per word, two n-grams per code unit, with room. */
 const MAX_FEATURES = 4 * (MAX_WINDOW + 2);
 
 /** predict's value of a feature counted c times, 1 + ln c, and 0 for 0 (a repeat already summed). */
@@ -149,7 +144,7 @@ for (let c = 1; c <= MAX_FEATURES; c++) SUBLINEAR[c] = c === 1 ? 1 : 1 + Math.lo
 // synchronous `score`, so no two windows ever mix theirs.
 const combined = new WeakMap<LoadedModel, Int32Array>();
 
-/** The model's weights with room for a count beside each (4 MB), made once per model. */
+/** The model's weights with room for a count beside each (256 KB), made once per model. */
 function weightsWithCounts(model: LoadedModel): Int32Array {
   let table = combined.get(model);
   if (!table) {
