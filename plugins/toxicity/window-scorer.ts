@@ -22,6 +22,15 @@ export class WindowScorer {
   private readonly weightAndCount: Int32Array;
   /** The buckets of the current window's features, as they come (repeats included). */
   private readonly occurrences = new Int32Array(MAX_FEATURES);
+  /**
+   * The loaded text's words (runs of code units other than spaces), in order: where each starts
+   * and ends and its FNV-1a hash, kept by the walk that copies the text, so a window reads its
+   * words from here instead of hashing them again code unit by code unit.
+   */
+  private wordStarts = new Int32Array(256);
+  private wordEnds = new Int32Array(256);
+  private wordHashes = new Int32Array(256);
+  private words = 0;
 
   constructor(private readonly model: LoadedModel) {
     this.weightAndCount = weightsWithCounts(model);
@@ -38,6 +47,12 @@ export class WindowScorer {
     const at = this.chars;
     at[0] = 32;
     at[n + 1] = 32;
+    // At most one word per two code units, and one more.
+    if (this.wordEnds.length < (n >> 1) + 1) this.growWords((n >> 1) + 1);
+    const starts = this.wordStarts;
+    const ends = this.wordEnds;
+    const hashes = this.wordHashes;
+    let words = 0;
     let start = 0;
     let hash = HASH_SEED;
     for (let i = 0; i <= n; i++) {
@@ -48,10 +63,22 @@ export class WindowScorer {
         continue;
       }
       onWord(start, i, hash);
+      if (i > start) {
+        starts[words] = start;
+        ends[words] = i;
+        hashes[words++] = hash;
+      }
       start = i + 1;
       hash = HASH_SEED;
     }
+    this.words = words;
     this.length = n;
+  }
+
+  private growWords(size: number): void {
+    this.wordStarts = new Int32Array(size * 2);
+    this.wordEnds = new Int32Array(size * 2);
+    this.wordHashes = new Int32Array(size * 2);
   }
 
   /** P(toxic) of the loaded text's code units [from, to), as `predict(model, extractFeatures(text.slice(from, to)))`. */
@@ -63,46 +90,59 @@ export class WindowScorer {
     const after = at[to + 1];
     at[from] = 32;
     at[to + 1] = 32;
-    const p = this.score(at, from, to + 2);
+    const p = this.score(at, from, to);
     at[from] = before;
     at[to + 1] = after;
     return p;
   }
 
+  /** The first word ending after text position `from` (`words` when none does). */
+  private firstWordAfter(from: number): number {
+    let lo = 0;
+    let hi = this.words;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.wordEnds[mid] > from) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
   /**
-   * `predict(model, countFeatures(at, first, end, ...))`: the same features, summed in the same
-   * order (each at its first occurrence), so the same number to the last bit. Counting adds one
-   * to the bucket's own slot, where countFeatures searches a table for it: no branch per feature.
+   * `predict(model, countFeatures(at, from, to + 2, ...))` for the text's code units [from, to),
+   * held in `at[from + 1, to + 1)` with a space on either side: the same features, summed in the
+   * same order (each at its first occurrence), so the same number to the last bit. Counting adds
+   * one to the bucket's own slot, where countFeatures searches a table for it: no branch per feature.
    */
-  private score(at: Uint16Array, first: number, end: number): number {
+  private score(at: Uint16Array, from: number, to: number): number {
     const table = this.weightAndCount;
     const occurrences = this.occurrences;
+    const starts = this.wordStarts;
+    const ends = this.wordEnds;
     let size = 0;
-    // Words and bigrams first, then character 3- and 4-grams: countFeatures' order.
+    // Words and bigrams first, then character 3- and 4-grams: countFeatures' order. A word the
+    // window holds whole has its hash from `load`; one the window cuts is hashed from the cut.
     let prev = 0;
-    let h = HASH_SEED;
-    let inWord = false;
-    for (let i = first + 1; i < end; i++) {
-      const c = at[i];
-      if (c === 32) {
-        if (inWord) {
-          const word = ((h ^ SALT_WORD) >>> 0) & MASK;
-          table[word]++;
-          occurrences[size++] = word;
-          if (prev) {
-            const bigram = (Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK;
-            table[bigram]++;
-            occurrences[size++] = bigram;
-          }
-          prev = h;
-        }
+    // An empty window has no words, not even an empty piece of the word around it.
+    for (let k = from < to ? this.firstWordAfter(from) : this.words; k < this.words && starts[k] < to; k++) {
+      let h = this.wordHashes[k];
+      if (starts[k] < from || ends[k] > to) {
         h = HASH_SEED;
-        inWord = false;
-      } else {
-        h = step(h, c);
-        inWord = true;
+        const stop = Math.min(ends[k], to);
+        for (let i = Math.max(starts[k], from); i < stop; i++) h = step(h, at[i + 1]);
       }
+      const word = ((h ^ SALT_WORD) >>> 0) & MASK;
+      table[word]++;
+      occurrences[size++] = word;
+      if (prev) {
+        const bigram = (Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK;
+        table[bigram]++;
+        occurrences[size++] = bigram;
+      }
+      prev = h;
     }
+    const first = from;
+    const end = to + 2;
     for (let i = first; i + 3 <= end; i++) {
       const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
       const b3 = ((g3 ^ SALT_3) >>> 0) & MASK;
