@@ -6,7 +6,7 @@
  */
 import { defineDetector, preparedText, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
-import { LEXICON_WORDS, phraseCues, phrasesThatCanRaise, phraseTags, wordTags, type Tag } from './lexicon.js';
+import { LEXICON_WORDS, phraseCues, phrasesCued, phrasesThatCanRaise, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
@@ -116,7 +116,7 @@ function create(settings: ToxicitySettings): Detector {
     // window counts, so one abusive sentence is not diluted by pages of neutral text.
     const confidence = calibrate(mostToxicWindow(windowScorer, normalized), model.threshold);
     // Only the phrases that could still raise a category: a text already known for a threat is not searched for another.
-    phraseTags(normalized, cues & phrasesThatCanRaise(tags)).forEach(note);
+    phraseTags(normalized, phrasesCued(cues) & phrasesThatCanRaise(tags)).forEach(note);
     // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
     const modelOnly = tags.size === 0;
     if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');

@@ -11,7 +11,7 @@ import type { Tag } from './lexicon.js';
 /** What one word says. */
 export interface WordReading {
   tags: Tag[];
-  /** Bit i: phrase i may match a text holding this word (lexicon.ts `phraseCues`). */
+  /** The word's phrase and pair bits (lexicon.ts `phraseCues`). */
   cues: number;
 }
 
