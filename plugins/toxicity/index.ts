@@ -109,6 +109,8 @@ function create(settings: ToxicitySettings): Detector {
     let cues = 0;
     windowScorer.load(normalized, (start, end, hash) => {
       const entry = words.find(normalized, start, end, hash);
+      // Most words say nothing: their tags and cues are not read.
+      if (entry === WordMemo.SAYS_NOTHING) return;
       for (const tag of words.tagsOf(entry)) note(tag);
       cues |= words.cuesOf(entry);
     });

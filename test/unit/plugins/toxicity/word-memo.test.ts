@@ -87,6 +87,35 @@ describe('toxicity WordMemo', () => {
     expect(reads).to.equal(500);
   });
 
+  it('answers SAYS_NOTHING for a word without tags or cues, read once, among words that say something', () => {
+    let reads = 0;
+    // Words of even length say nothing.
+    const memo = new WordMemo((word) => {
+      reads++;
+      return word.length % 2 ? reading(word) : { tags: [], cues: 0 };
+    });
+    for (let n = 0; n < 10; n++) {
+      const text = randomText(2000);
+      let start = 0;
+      for (let i = 0; i <= text.length; i++) {
+        if (i < text.length && text.charCodeAt(i) !== 32) continue;
+        const word = text.slice(start, i);
+        const entry = memo.find(text, start, i, fnv(text, start, i));
+        if (word.length % 2) {
+          expect(entry, word).to.be.at.least(0);
+          expect(memo.tagsOf(entry), word).to.deep.equal(reading(word).tags);
+          expect(memo.cuesOf(entry), word).to.equal(reading(word).cues);
+        } else {
+          expect(entry, word).to.equal(WordMemo.SAYS_NOTHING);
+          expect(memo.tagsOf(entry)).to.deep.equal([]);
+          expect(memo.cuesOf(entry)).to.equal(0);
+        }
+        start = i + 1;
+      }
+    }
+    expect(reads).to.equal(memo.count);
+  });
+
   it('reads a word too long to remember each time it comes', () => {
     let reads = 0;
     const memo = new WordMemo((word) => {
