@@ -4,7 +4,7 @@
  * summed as `countFeatures` and `predict` (features.ts, training's own) do, in the same order,
  * so the probability is the same number to the last bit (the unit test holds it to them).
  */
-import { BUCKETS, HASH_SEED, SALT_3, SALT_4, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
+import { BUCKETS, gramBucket, gramByte, HASH_SEED, SALT_3, SALT_4, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
 
 /**
  * Longest window: at most about 2,400 features (MAX_FEATURES), so no count comes near the 16 bits
@@ -143,16 +143,18 @@ export class WindowScorer {
     }
     const first = from;
     const end = to + 2;
-    for (let i = first; i + 3 <= end; i++) {
-      const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
-      const b3 = ((g3 ^ SALT_3) >>> 0) & MASK;
-      table[b3]++;
-      occurrences[size++] = b3;
-      if (i + 3 < end) {
-        const g4 = step(g3, at[i + 3]);
-        const b4 = ((g4 ^ SALT_4) >>> 0) & MASK;
-        table[b4]++;
-        occurrences[size++] = b4;
+    let packed = 0;
+    for (let j = first; j < end; j++) {
+      packed = (packed << 8) | gramByte(at[j]);
+      if (j - first >= 2) {
+        const b3 = gramBucket((packed & 0xffffff) ^ SALT_3);
+        table[b3]++;
+        occurrences[size++] = b3;
+        if (j - first >= 3) {
+          const b4 = gramBucket(packed ^ SALT_4);
+          table[b4]++;
+          occurrences[size++] = b4;
+        }
       }
     }
     // predict's sum: each feature at its first occurrence, whose read also clears its count. A

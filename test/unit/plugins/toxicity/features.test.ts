@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { extractFeatures, FeatureCounts } from '../../../../plugins/toxicity/features.js';
+import { extractFeatures, FeatureCounts, gramByte } from '../../../../plugins/toxicity/features.js';
 import { toxicityModel } from '../../../../plugins/toxicity/model.js';
 
 describe('toxicity features', () => {
@@ -31,5 +31,13 @@ describe('toxicity features', () => {
   it('keeps the weights a window probes within 256 KB, so they stay in a core cache', () => {
     // Every feature of every window reads one random entry of this table (4 bytes with its count).
     expect(toxicityModel().dense.length * 4).to.be.at.most(256 * 1024);
+  });
+
+  it('packs ASCII code units as themselves and every other one above them, so no n-gram of another script takes the key of an English one', () => {
+    for (let c = 0; c < 0x80; c++) expect(gramByte(c)).to.equal(c);
+    for (let c = 0x80; c < 0x10000; c++) {
+      const b = gramByte(c);
+      if (b < 0x80 || b > 0xff) expect.fail(`code unit ${c} packed as ${b}`);
+    }
   });
 });
