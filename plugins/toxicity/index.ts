@@ -8,6 +8,7 @@ import { defineDetector, preparedText, SegmentMemo, type Detector, type Detector
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
 import { LEXICON_WORDS, phraseCues, phrasesCued, phrasesThatCanRaise, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
+import { replaceMaskedWords } from './masked-words.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
 import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
@@ -43,11 +44,6 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
   if (!termSeverity) return fromScore;
   return severityRank(termSeverity) >= severityRank(fromScore) ? termSeverity : fromScore;
 }
-
-// A word of normalized text (a run between single spaces) holding a `*`. It is tried only where
-// a word starts, and reads up to its first `*`: tried at every position of a long word without
-// one, the search would take time growing with the square of the word's length.
-const MASKED_WORD = /(?<![^ ])[^ *]*\*[^ ]*/g;
 
 /** What one text says: its calibrated model confidence and category -> strongest severity. */
 interface TextScore {
@@ -96,7 +92,7 @@ function create(settings: ToxicitySettings): Detector {
   function score(segment: InspectSegment): TextScore {
     let normalized = normalizeText(segment.text, () => preparedText(segment).folded);
     // Only the words holding a `*` (the runs between spaces) are read again.
-    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmaskKnown);
+    normalized = replaceMaskedWords(normalized, unmaskKnown);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
     const tags = new Map<Category, Severity>();
     const note = ([category, severity]: Tag) => {

@@ -111,8 +111,8 @@ export function unleet(s: string): string {
 const LEET_CHARACTER = /[0-9@$!|€£]/g;
 /** The SYMBOL class, for the native search. */
 const SYMBOL_CHARACTER = /[.\-_~^'"`+]/g;
-/** Where mayBeSpaced's shape can start: a word boundary, then a code unit, a space, one code unit, a space, a code unit. */
-const SPACED_SHAPE = /\b[^ ] [^ ] [^ ]/g;
+/** Two single code units in a row, each after a space: where the spaced letters' shape can be (its first space). */
+const TWO_SINGLES = / [^ ] [^ ]/g;
 
 /** Symbols inside a word: `f.u.c.k`, `b-i-t-c-h` -> the letters joined, when at most 12 (`*` is no symbol: it stays a wildcard). */
 export function joinSymbols(s: string): string {
@@ -145,21 +145,26 @@ export function joinSymbols(s: string): string {
   return finish(s, from);
 }
 
+/** `\w` of an expression without the `i` flag: a-z, A-Z, 0-9 and `_` (out of the text: none). */
+function isWordUnit(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
 /**
  * Whether the text has three single letters in a row (`f u c k`) with a word boundary (`\b`)
  * before the first, as every match of the spaced-letters expression starts: `what a day` has
  * letter, space, letter, space, letter too, but its first letter ends `what`.
  */
 export function mayBeSpaced(s: string): boolean {
-  // The native search finds the shape (its `\b` is the boundary test: `\w` without the `u` flag
-  // is a-z, A-Z, 0-9 and `_`); only the three letters are left to check. Single-letter words
-  // after a boundary are rare, so it seldom stops.
-  SPACED_SHAPE.lastIndex = 0;
-  while (SPACED_SHAPE.test(s)) {
-    const first = SPACED_SHAPE.lastIndex - 5;
-    if (classOf(s, first) & LETTER && classOf(s, first + 2) & LETTER && classOf(s, first + 4) & LETTER) return true;
-    // Shapes may overlap: the next may start one further.
-    SPACED_SHAPE.lastIndex = first + 1;
+  // The native search jumps to a space, one code unit, a space and another code unit (two
+  // single-letter words in a row are rare in prose); only the letters and the boundary are left to check.
+  TWO_SINGLES.lastIndex = 1;
+  while (TWO_SINGLES.test(s)) {
+    const i = TWO_SINGLES.lastIndex - 4;
+    if (classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && classOf(s, i + 3) & LETTER && isWordUnit(s, i - 2) !== isWordUnit(s, i - 1)) return true;
+    // Shapes may overlap: the next one's first space may be this one's second.
+    TWO_SINGLES.lastIndex = i + 1;
   }
   return false;
 }
