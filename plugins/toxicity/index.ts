@@ -103,8 +103,8 @@ function create(settings: ToxicitySettings): Detector {
     // spaces, as `split(' ')` would cut them) by its FNV-1a hash. Tags only raise a category's
     // severity: their order does not matter.
     let cues = 0;
-    windowScorer.load(normalized, (start, end, hash) => {
-      const entry = words.find(normalized, start, end, hash);
+    windowScorer.load(normalized, (start, end, hash, units) => {
+      const entry = words.find(normalized, start, end, hash, units);
       // Most words say nothing: their tags and cues are not read.
       if (entry === WordMemo.SAYS_NOTHING) return;
       for (const tag of words.tagsOf(entry)) note(tag);

@@ -37,11 +37,12 @@ export class WindowScorer {
   }
 
   /**
-   * Takes a normalized text, calling `onWord(start, end, hash)` for each piece between single
-   * spaces (empty ones too, as `split(' ')` cuts them) with the FNV-1a hash of its code units, in
-   * the same walk that copies them.
+   * Takes a normalized text, calling `onWord(start, end, hash, units)` for each piece between
+   * single spaces (empty ones too, as `split(' ')` cuts them) with the FNV-1a hash of its code
+   * units, in the same walk that copies them into `units` (the text's code unit k at k + 1; the
+   * piece's are there when it is called).
    */
-  load(text: string, onWord: (start: number, end: number, hash: number) => void): void {
+  load(text: string, onWord: (start: number, end: number, hash: number, units: Uint16Array) => void): void {
     const n = text.length;
     if (this.chars.length < n + 2) this.chars = new Uint16Array((n + 2) * 2);
     const at = this.chars;
@@ -62,7 +63,7 @@ export class WindowScorer {
         hash = step(hash, c);
         continue;
       }
-      onWord(start, i, hash);
+      onWord(start, i, hash, at);
       if (i > start) {
         starts[words] = start;
         ends[words] = i;

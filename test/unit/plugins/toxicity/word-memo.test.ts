@@ -32,13 +32,18 @@ describe('toxicity WordMemo', () => {
     for (let i = start; i < end; i++) h = step(h, text.charCodeAt(i));
     return h;
   };
-  /** Looks up every word of `text` (pieces between single spaces) with `hash`, checking each against `reading`. */
+  /**
+   * Looks up every word of `text` (pieces between single spaces) with `hash`, checking each
+   * against `reading`; every other text also hands its code units one place on, as the window scorer does.
+   */
+  let texts = 0;
   function lookUpAll(memo: WordMemo, text: string, hash: (start: number, end: number) => number) {
+    const units = texts++ % 2 ? Uint16Array.from(` ${text} `, (c) => c.charCodeAt(0)) : undefined;
     let start = 0;
     for (let i = 0; i <= text.length; i++) {
       if (i < text.length && text.charCodeAt(i) !== 32) continue;
       const word = text.slice(start, i);
-      const entry = memo.find(text, start, i, hash(start, i));
+      const entry = memo.find(text, start, i, hash(start, i), units);
       expect(memo.tagsOf(entry), word).to.deep.equal(reading(word).tags);
       expect(memo.cuesOf(entry), word).to.equal(reading(word).cues);
       start = i + 1;
