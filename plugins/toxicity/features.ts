@@ -2,7 +2,7 @@
  * Features of the toxicity model: word unigrams and bigrams and character 3- and 4-grams of the
  * normalized text, hashed into 2^16 buckets so no feature string is ever built (words by FNV-1a;
  * n-grams by their code units packed a byte each into one integer as the text is read, then
- * mixed by one multiplication: a quarter of the work of hashing each n-gram anew). Every
+ * mixed by a shift and one multiplication: half the multiplications of FNV-1a steps). Every
  * feature of every window reads one random bucket: 2^16 of them (256 KB with their counts) stay
  * in a core's cache where 2^20 did not, and 5-grams, a quarter of the reads, added nothing the
  * 3- and 4-grams and the words do not already say (precision and recall within 0.1 point).
@@ -26,7 +26,12 @@ export const SALT_4 = 0x27d4eb2f;
  */
 export const gramByte = (c: number) => (c < 0x80 ? c : 0x80 | ((c ^ (c >>> 7)) & 0x7f));
 
-/** The bucket of a packed 3-gram (`packed & 0xffffff`) or 4-gram (`packed`) xor its salt: one multiplication, top bits. */
+/**
+ * The bucket of a packed 3-gram (`packed & 0xffffff`) or 4-gram (`packed`) xor its salt: its high
+ * bits folded onto its low ones, then one multiplication, whose top bits are taken. Without the
+ * fold a multiplication carries a key's high byte (a 4-gram's first code unit) into only the top
+ * bits, and the models trained that way were measurably worse on everyday requests.
+ */
 export const gramBucket = (salted: number) => Math.imul(salted ^ (salted >>> 15), 0x9e3779b1) >>> (32 - BUCKET_BITS);
 
 /** Counts of hashed features of one text; reused between calls (open addressing, cleared per text). */
