@@ -1,18 +1,39 @@
 /**
- * Features of the toxicity model: word unigrams and bigrams and character 3- to 5-grams of the
- * normalized text, hashed (FNV-1a) into 2^20 buckets so no feature string is ever built.
+ * Features of the toxicity model: word unigrams and bigrams and character 3- and 4-grams of the
+ * normalized text, hashed into 2^16 buckets so no feature string is ever built (words by FNV-1a;
+ * n-grams by their code units packed a byte each into one integer as the text is read, then
+ * mixed by a shift and one multiplication: half the multiplications of FNV-1a steps). Every
+ * feature of every window reads one random bucket: 2^16 of them (256 KB with their counts) stay
+ * in a core's cache where 2^20 did not, and 5-grams, a quarter of the reads, added nothing the
+ * 3- and 4-grams and the words do not already say (precision and recall within 0.1 point).
  * Training and inference share this code, so the model sees exactly what it was trained on.
  */
 
+/** log2 of the number of hash buckets. */
+const BUCKET_BITS = 16;
 /** Number of hash buckets. */
-export const BUCKETS = 1 << 20;
+export const BUCKETS = 1 << BUCKET_BITS;
 const MASK = BUCKETS - 1;
-/** Salts of the hashed features: words, bigrams, character 3-, 4- and 5-grams (window-scorer.ts counts the same). */
+/** Salts of the hashed features: words, bigrams, character 3- and 4-grams (window-scorer.ts counts the same). */
 export const SALT_WORD = 0x9e3779b1;
 export const SALT_BIGRAM = 0x85ebca6b;
 export const SALT_3 = 0xc2b2ae35;
 export const SALT_4 = 0x27d4eb2f;
-export const SALT_5 = 0x165667b1;
+
+/**
+ * A code unit as the byte packed for the n-grams: ASCII as it is, any other code unit as one of
+ * 128 values above it (folded text is mostly ASCII; other scripts share those 128).
+ */
+export const gramByte = (c: number) => (c < 0x80 ? c : 0x80 | ((c ^ (c >>> 7)) & 0x7f));
+
+/**
+ * The bucket of a packed 3-gram (`packed & 0xffffff`) or 4-gram (`packed`) xor its salt: its high
+ * bits folded onto its low ones, then one multiplication, whose top bits are taken. Without the
+ * fold a multiplication carries a key's high byte (a 4-gram's first code unit) into only the top
+ * bits; each of three models trained that way read the everyday `switch to quiet mode` as abuse
+ * (0.99), where the folded one stays under the operating point like the FNV-1a models before.
+ */
+export const gramBucket = (salted: number) => Math.imul(salted ^ (salted >>> 15), 0x9e3779b1) >>> (32 - BUCKET_BITS);
 
 /** Counts of hashed features of one text; reused between calls (open addressing, cleared per text). */
 export class FeatureCounts {
@@ -126,15 +147,14 @@ export function countFeatures(at: Uint16Array, first: number, end: number, into:
       inWord = true;
     }
   }
-  // Character 3-, 4- and 5-grams of ` text `: from each start the 3-gram's hash is extended by
-  // one character to the 4-gram's and the 5-gram's.
-  for (let i = first; i + 3 <= end; i++) {
-    const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
-    into.add(((g3 ^ SALT_3) >>> 0) & MASK);
-    if (i + 3 < end) {
-      const g4 = step(g3, at[i + 3]);
-      into.add(((g4 ^ SALT_4) >>> 0) & MASK);
-      if (i + 4 < end) into.add(((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK);
+  // Character 3- and 4-grams of ` text `, as each code unit comes: the last four are packed a
+  // byte each, so the 3-gram ending here and the 4-gram ending here are read off the same integer.
+  let packed = 0;
+  for (let j = first; j < end; j++) {
+    packed = (packed << 8) | gramByte(at[j]);
+    if (j - first >= 2) {
+      into.add(gramBucket((packed & 0xffffff) ^ SALT_3));
+      if (j - first >= 3) into.add(gramBucket(packed ^ SALT_4));
     }
   }
   return into;
@@ -152,10 +172,9 @@ export interface ToxicityModel {
 }
 
 /**
- * A model ready for scoring: weights spread into a dense array of 16-bit steps of `scale`. At
- * 2 MB instead of 4 (32-bit floats) the table stays in a core's cache, and scoring a window
- * reads a thousand random buckets of it; the steps (1/4096 of the largest weight) move a
- * probability by less than 1e-4.
+ * A model ready for scoring: weights spread into a dense array of 16-bit steps of `scale`
+ * (128 KB instead of 256 as 32-bit floats: scoring a window reads a thousand random buckets of
+ * it); the steps (1/32767 of the largest weight) move a probability by less than 1e-4.
  */
 export interface LoadedModel {
   bias: number;

@@ -6,8 +6,9 @@
  */
 import { defineDetector, preparedText, SegmentMemo, type Detector, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { CATEGORIES, severityRank, type Category, type Severity } from './categories.js';
-import { LEXICON_WORDS, phraseCues, phrasesThatCanRaise, phraseTags, wordTags, type Tag } from './lexicon.js';
+import { LEXICON_WORDS, phraseCues, phrasesCued, phrasesThatCanRaise, phraseTags, wordTags, type Tag } from './lexicon.js';
 import { calibrate, toxicityModel } from './model.js';
+import { replaceMaskedWords } from './masked-words.js';
 import { normalizeText } from './normalize.js';
 import { profanityMatcher } from './profanity-matcher.js';
 import { CONFIDENCE_SHIFT, shiftConfidence } from './sensitivity.js';
@@ -43,11 +44,6 @@ function severityOf(termSeverity: Severity | undefined, confidence: number): Sev
   if (!termSeverity) return fromScore;
   return severityRank(termSeverity) >= severityRank(fromScore) ? termSeverity : fromScore;
 }
-
-// A word of normalized text (a run between single spaces) holding a `*`. It is tried only where
-// a word starts, and reads up to its first `*`: tried at every position of a long word without
-// one, the search would take time growing with the square of the word's length.
-const MASKED_WORD = /(?<![^ ])[^ *]*\*[^ ]*/g;
 
 /** What one text says: its calibrated model confidence and category -> strongest severity. */
 interface TextScore {
@@ -96,7 +92,7 @@ function create(settings: ToxicitySettings): Detector {
   function score(segment: InspectSegment): TextScore {
     let normalized = normalizeText(segment.text, () => preparedText(segment).folded);
     // Only the words holding a `*` (the runs between spaces) are read again.
-    if (normalized.includes('*')) normalized = normalized.replace(MASKED_WORD, unmaskKnown);
+    normalized = replaceMaskedWords(normalized, unmaskKnown);
     if (allow.size) normalized = normalized.split(' ').filter((w) => !allow.has(w)).join(' ');
     const tags = new Map<Category, Severity>();
     const note = ([category, severity]: Tag) => {
@@ -107,8 +103,10 @@ function create(settings: ToxicitySettings): Detector {
     // spaces, as `split(' ')` would cut them) by its FNV-1a hash. Tags only raise a category's
     // severity: their order does not matter.
     let cues = 0;
-    windowScorer.load(normalized, (start, end, hash) => {
-      const entry = words.find(normalized, start, end, hash);
+    windowScorer.load(normalized, (start, end, hash, units) => {
+      const entry = words.find(normalized, start, end, hash, units);
+      // Most words say nothing: their tags and cues are not read.
+      if (entry === WordMemo.SAYS_NOTHING) return;
       for (const tag of words.tagsOf(entry)) note(tag);
       cues |= words.cuesOf(entry);
     });
@@ -116,7 +114,7 @@ function create(settings: ToxicitySettings): Detector {
     // window counts, so one abusive sentence is not diluted by pages of neutral text.
     const confidence = calibrate(mostToxicWindow(windowScorer, normalized), model.threshold);
     // Only the phrases that could still raise a category: a text already known for a threat is not searched for another.
-    phraseTags(normalized, cues & phrasesThatCanRaise(tags)).forEach(note);
+    phraseTags(normalized, phrasesCued(cues) & phrasesThatCanRaise(tags)).forEach(note);
     // Toxic by the model but in no lexicon category: abuse in general, i.e. harassment.
     const modelOnly = tags.size === 0;
     if (modelOnly && confidence >= 0.2) tags.set('harassment', confidence >= 0.9 ? 'high' : confidence >= MODEL_ONLY_MIN ? 'medium' : 'low');

@@ -83,17 +83,18 @@ function finish(s: string, from: number): string {
  * punctuation, are cut off) is spelled with letters: `sh1t`, `b!tch!!`, `@ss`; `2014` or `wow!` stay.
  */
 export function unleet(s: string): string {
-  let from = 0; // s[from, i) is still to be copied as is
-  let i = 0;
-  while (i < s.length) {
-    if (!(classOf(s, i) & (LETTER | LEET))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    let leet = false;
-    for (let k; i < s.length && (k = classOf(s, i)) & (LETTER | LEET); i++) if (k & LEET) leet = true;
-    if (!leet) continue;
+  let from = 0; // s[from, ...) is still to be copied as is
+  // Only a run holding a leet character can change: the native search jumps from one to the
+  // next, and the run around it is read from there, where reading every letter of the text
+  // took most of this step's time.
+  LEET_CHARACTER.lastIndex = 0;
+  while (LEET_CHARACTER.test(s)) {
+    const at = LEET_CHARACTER.lastIndex - 1;
+    let start = at;
+    while (start > 0 && classOf(s, start - 1) & (LETTER | LEET)) start--;
+    let i = at + 1;
+    while (i < s.length && classOf(s, i) & (LETTER | LEET)) i++;
+    LEET_CHARACTER.lastIndex = i;
     let end = i;
     while (end > start && s.charCodeAt(end - 1) === 0x21) end--;
     let letters = 0;
@@ -106,16 +107,22 @@ export function unleet(s: string): string {
   return finish(s, from);
 }
 
+/** The LEET class, for the native search. */
+const LEET_CHARACTER = /[0-9@$!|€£]/g;
+/** The SYMBOL class, for the native search. */
+const SYMBOL_CHARACTER = /[.\-_~^'"`+]/g;
+/** Two single code units in a row, each after a space: where the spaced letters' shape can be (its first space). */
+const TWO_SINGLES = / [^ ] [^ ]/g;
+
 /** Symbols inside a word: `f.u.c.k`, `b-i-t-c-h` -> the letters joined, when at most 12 (`*` is no symbol: it stays a wildcard). */
 export function joinSymbols(s: string): string {
   let from = 0;
-  let i = 0;
-  while (i + 2 < s.length) {
-    // Symbols are rarer than letters: tested first.
-    if (!(classOf(s, i + 1) & SYMBOL) || !(classOf(s, i) & LETTER)) {
-      i++;
-      continue;
-    }
+  // A join starts at a letter followed by a symbol: the native search jumps from symbol to symbol.
+  SYMBOL_CHARACTER.lastIndex = 1;
+  while (SYMBOL_CHARACTER.test(s)) {
+    const i = SYMBOL_CHARACTER.lastIndex - 2;
+    if (i + 2 >= s.length) break;
+    if (!(classOf(s, i) & LETTER)) continue;
     // Letter, then as many times as it comes: symbols and a letter.
     let letters = 1;
     let end = -1;
@@ -126,16 +133,14 @@ export function joinSymbols(s: string): string {
       letters++;
       end = j = k + 1;
     }
-    if (end < 0) {
-      i++;
-      continue;
-    }
+    if (end < 0) continue;
     if (letters <= 12) {
       keep(s, from, i);
       for (let j = i; j < end; j++) if (classOf(s, j) & LETTER) put(s.charCodeAt(j));
       from = end;
     }
-    i = end;
+    // The next join starts at `end` or later: its symbol one further.
+    SYMBOL_CHARACTER.lastIndex = end + 1;
   }
   return finish(s, from);
 }
@@ -152,9 +157,14 @@ function isWordUnit(s: string, i: number): boolean {
  * letter, space, letter, space, letter too, but its first letter ends `what`.
  */
 export function mayBeSpaced(s: string): boolean {
-  // From space to space (the native search finds the next one faster than a loop reads the letters between).
-  for (let i = s.indexOf(' ', 1); i >= 0 && i + 3 < s.length; i = s.indexOf(' ', i + 1)) {
-    if (s.charCodeAt(i + 2) === 0x20 && classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && classOf(s, i + 3) & LETTER && isWordUnit(s, i - 2) !== isWordUnit(s, i - 1)) return true;
+  // The native search jumps to a space, one code unit, a space and another code unit (two
+  // single-letter words in a row are rare in prose); only the letters and the boundary are left to check.
+  TWO_SINGLES.lastIndex = 1;
+  while (TWO_SINGLES.test(s)) {
+    const i = TWO_SINGLES.lastIndex - 4;
+    if (classOf(s, i - 1) & LETTER && classOf(s, i + 1) & LETTER && classOf(s, i + 3) & LETTER && isWordUnit(s, i - 2) !== isWordUnit(s, i - 1)) return true;
+    // Shapes may overlap: the next one's first space may be this one's second.
+    TWO_SINGLES.lastIndex = i + 1;
   }
   return false;
 }

@@ -35,14 +35,21 @@ const PEOPLE = 'jews|muslims|blacks|whites|gays|immigrants|mexicans|arabs|women|
  * holds a cue is not tested (keep them in step with the pattern). `words` and `prefixes` say the
  * same more narrowly for words of only a-z and digits (see `phraseCues`): every match holds one of
  * `words` as a whole word, or a word starting with one of `prefixes`; each of them holds a cue.
+ * `pairs`: words a match holds only beside another (`bullet` only in `put a bullet in`): one of
+ * `words` as a whole word counts only in a text that also holds one of `with` as a whole word, so
+ * markdown's bullet points send no pattern over a text.
  */
-const PHRASES: Array<{ pattern: RegExp; tag: Tag; cues: string[]; words: string[]; prefixes?: string[] }> = [
-  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'], cues: words('self think suicidal kms end die live overdos'), words: words('self myself think thinking suicidal kms end ending die live alive'), prefixes: ['overdos'] },
+interface Pair {
+  words: string[];
+  with: string[];
+}
+const PHRASES: Array<{ pattern: RegExp; tag: Tag; cues: string[]; words: string[]; prefixes?: string[]; pairs?: Pair[] }> = [
+  { pattern: /\b(?:kill|hang|hurt|cut|harm|shoot|drown|starve) (?:my ?self|myself)\b|\b(?:im|i am|been|keep) (?:\w+ )?(?:thinking|think) (?:about|of) (?:suicide|killing myself|ending it)\b|\bi (?:am|m|feel) suicidal\b|\bim suicidal\b|\bkms\b|\bend(?:ing)? (?:my|it) (?:life|all)\b|\bi (?:just |really )?want(?:ed)? to die\b|\bdont want to (?:live|be alive)\b|\bno reason to live\b|\boverdos\w*/, tag: ['self_harm', 'high'], cues: words('self think suicidal kms end die live overdos'), words: words('self myself suicidal kms end ending die'), prefixes: ['overdos'], pairs: [{ words: words('live alive'), with: words('dont reason') }, { words: words('think thinking'), with: words('suicide killing ending') }] },
   { pattern: /\bsuicid\w*|\bself ?harm\w*/, tag: ['self_harm', 'medium'], cues: words('suicid self'), words: ['self'], prefixes: ['suicid', 'selfharm'] },
-  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'], cues: words('self kys die bleach'), words: words('self yourself urself kys die bleach') },
-  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\b(?:ill|i will|im gonna|gonna|going to|i am going to|imma|ima) (?:find|hunt|track) (?:you|u) (?:down )?(?:and )?(?:kill|hurt|shoot|stab|beat|murder) (?:you|u)\b|\b(?:someone|somebody|they|you|u) (?:should|needs? to|ought to) (?:kill|shoot|stab|murder|hang) (?:you|u|him|her|them)\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'], cues: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot'), words: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot killed hanged lynched gassed') },
+  { pattern: /\b(?:kill|kil) (?:your ?self|yourself|urself|ur self)\b|\bkys\b|\bgo (?:die|hang yourself)\b|\bdrink bleach\b/, tag: ['harassment', 'high'], cues: words('self kys die bleach'), words: words('self urself kys die bleach'), pairs: [{ words: ['yourself'], with: words('kill kil hang') }] },
+  { pattern: new RegExp(String.raw`\b(?:ill|i will|im gonna|gonna|going to|i am going to|lets|imma|ima) (?:kill|shoot|stab|murder|beat|hurt|bomb|burn|rape|find and kill) (?:you|u|ya|yall|them|him|her|all of you|every)\b|\b(?:kill|shoot|hang|lynch|gas|exterminate|deport) (?:all )?(?:the |those |these )?(?:${PEOPLE})\b|\b(?:ill|i will|im gonna|gonna|going to|i am going to|imma|ima) (?:find|hunt|track) (?:you|u) (?:down )?(?:and )?(?:kill|hurt|shoot|stab|beat|murder) (?:you|u)\b|\b(?:someone|somebody|they|you|u) (?:should|needs? to|ought to) (?:kill|shoot|stab|murder|hang) (?:you|u|him|her|them)\b|\bbeat (?:your|yo|ur) ass\b|\bput (?:a|one) bullet in\b|\bdeserve to die\b|\bshould be (?:shot|killed|hanged|lynched|gassed)\b`), tag: ['violence', 'high'], cues: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport bullet deserve shot'), words: words('kill shoot stab murder beat hurt bomb burn rape hang lynch gas exterminate deport deserve'), pairs: [{ words: ['bullet'], with: ['put'] }, { words: words('shot killed hanged lynched gassed'), with: ['should'] }] },
   { pattern: new RegExp(String.raw`\b(?:(?:you|u|ur|youre|your)(?: guys| people| all| lot| two)?|(?:this|that) (?:admin|moderator|mod|editor|reviewer|user|guy|dude|bot|clown) (?:is|s)) (?:are |r |a |an |such a |so |fucking |fuckin |stupid |dumb |useless |worthless |pathetic )*(?:bitch|hoe|slut|whore|cunt|idiot|moron|loser|retard|faget|fag|piece of shit|trash|ugly|worthless|pathetic|stupid|dumb|clown)\b|\bshut (?:the fuck |tf |the hell )?up\b|\bnobody (?:likes|loves|cares about) you\b`), tag: ['harassment', 'high'], cues: words('bitch hoe slut whore cunt idiot moron loser retard fag shit trash ugly worthless pathetic stupid dumb clown shut nobody'), words: words('bitch hoe slut whore cunt idiot moron loser retard faget fag shit trash ugly worthless pathetic stupid dumb clown shut nobody') },
-  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'], cues: words('niger muslims jews mexicans immigrants blacks gays fag women arabs asians back human power hitler gas'), words: [...words('niger nigers muslims jews mexicans immigrants blacks gays fagots fags women arabs asians').flatMap((w) => [w, `${w}s`]), ...words('back human subhuman power hitler gas')] },
+  { pattern: /\b(?:all|those|these|the|fucking|dirty) (?:niger|nigers|muslims|jews|mexicans|immigrants|blacks|gays|fagots|fags|women|arabs|asians)s? (?:are|should|must|need to|deserve)\b|\bgo back to (?:africa|mexico|your country|the jungle)\b|\bsub ?human\b|\bwhite power\b|\bheil hitler\b|\bgas the (?:jews|kikes)\b/, tag: ['hate', 'high'], cues: words('niger muslims jews mexicans immigrants blacks gays fag women arabs asians back human power hitler gas'), words: [...words('niger nigers muslims jews mexicans immigrants blacks gays fagots fags arabs asians').flatMap((w) => [w, `${w}s`]), ...words('subhuman hitler gas')], pairs: [{ words: words('women womens'), with: words('are should must need deserve') }, { words: ['back'], with: words('africa mexico country jungle') }, { words: ['human'], with: ['sub'] }, { words: ['power'], with: ['white'] }] },
   { pattern: /\bsuck (?:my|his|ur|your) (?:dick|cock)\b|\bsend nudes\b|\bdouble penetration\b|\bfinger ?bang\w*|\bjerk(?:ing|ed)? off\b|\bdoggy ?style\b|\b(?:wanna|want to|gonna) (?:fuck|bang|smash) (?:you|u|her|him)\b/, tag: ['sexual', 'high'], cues: words('suck nudes penetration bang jerk doggy fuck smash'), words: words('suck nudes penetration jerk jerking jerked doggy doggystyle fuck smash'), prefixes: ['bang', 'fingerbang'] },
 ];
 
@@ -81,13 +88,37 @@ export function wordTags(word: string): Tag[] {
   return (ending && lookUp(word.slice(0, -ending.length))) || NONE;
 }
 
-// Phrase bits by whole word and by word start, for words of only a-z and digits.
+// Phrase bits by whole word and by word start, for words of only a-z and digits. Pair k has two
+// bits of its own above the phrases': PAIR_BASE + 2k (one of its words) and the next (one of `with`).
 const PHRASE_WORDS = new Map<string, number>();
 const PHRASE_PREFIXES: Array<[string, number]> = [];
+const PAIR_BASE = PHRASES.length;
+/** Per pair: the bit of the phrase it lets be tested. */
+const PAIR_PHRASE: number[] = [];
+/** Per phrase: what a word other than a-z and digits is searched for (its cues and every word of its pairs). */
+const INSIDE: string[][] = PHRASES.map((p) => [...p.cues, ...(p.pairs ?? []).flatMap((pair) => [...pair.words, ...pair.with])]);
+const addWordBit = (w: string, bit: number) => PHRASE_WORDS.set(w, (PHRASE_WORDS.get(w) ?? 0) | bit);
 PHRASES.forEach((p, i) => {
-  for (const w of p.words) PHRASE_WORDS.set(w, (PHRASE_WORDS.get(w) ?? 0) | (1 << i));
+  for (const w of p.words) addWordBit(w, 1 << i);
   for (const prefix of p.prefixes ?? []) PHRASE_PREFIXES.push([prefix, 1 << i]);
+  for (const pair of p.pairs ?? []) {
+    const bit = PAIR_BASE + 2 * PAIR_PHRASE.length;
+    PAIR_PHRASE.push(1 << i);
+    for (const w of pair.words) addWordBit(w, 1 << bit);
+    for (const w of pair.with) addWordBit(w, 1 << (bit + 1));
+  }
 });
+if (PAIR_BASE + 2 * PAIR_PHRASE.length > 31) throw new Error('toxicity lexicon: more phrase and pair bits than an int holds');
+
+/**
+ * The phrases to test, from the or of a text's `phraseCues`: a phrase's own bit, or both bits of
+ * one of its pairs.
+ */
+export function phrasesCued(cues: number): number {
+  let phrases = cues & ((1 << PAIR_BASE) - 1);
+  for (let k = 0; k < PAIR_PHRASE.length; k++) if (((cues >>> (PAIR_BASE + 2 * k)) & 3) === 3) phrases |= PAIR_PHRASE[k];
+  return phrases;
+}
 
 /** Whether a word is only a-z and digits: `\b` then sees a boundary at its two ends and nowhere inside. */
 function plainWord(word: string): boolean {
@@ -99,10 +130,11 @@ function plainWord(word: string): boolean {
 }
 
 /**
- * Bit i set when phrase i can match a text holding this word: the or of a text's words says which
- * phrases to test. A word of a-z and digits counts only as one of the phrase's `words` or
- * `prefixes`, so `recommend` or `change` send no pattern over the text; any other word (`\b` may
- * fall inside it, at a letter outside a-z or a `*`) counts when it holds a cue.
+ * Bit i set when phrase i can match a text holding this word, and the bits of the pairs it is part
+ * of: `phrasesCued` of the or of a text's words says which phrases to test. A word of a-z and
+ * digits counts only as one of the phrase's `words`, `prefixes` or pair words, so `recommend` or
+ * `change` send no pattern over the text; any other word (`\b` may fall inside it, at a letter
+ * outside a-z or a `*`) counts for the whole phrase when it holds a cue or a word of its pairs.
  */
 export function phraseCues(word: string): number {
   let bits = 0;
@@ -111,8 +143,8 @@ export function phraseCues(word: string): number {
     for (const [prefix, bit] of PHRASE_PREFIXES) if (word.startsWith(prefix)) bits |= bit;
     return bits;
   }
-  PHRASES.forEach((p, i) => {
-    if (p.cues.some((cue) => word.includes(cue))) bits |= 1 << i;
+  INSIDE.forEach((inside, i) => {
+    if (inside.some((cue) => word.includes(cue))) bits |= 1 << i;
   });
   return bits;
 }
@@ -131,7 +163,7 @@ export function phrasesThatCanRaise(found: ReadonlyMap<Category, Severity>): num
   return bits;
 }
 
-/** Tags of the phrases that match the normalized text, testing only those with a bit in `cues` (default: all). */
+/** Tags of the phrases that match the normalized text, testing only those with a bit in `cues` (phrase bits, see `phrasesCued`; default: all). */
 export function phraseTags(normalized: string, cues = -1): Tag[] {
   return PHRASES.filter((p, i) => cues & (1 << i) && p.pattern.test(normalized)).map((p) => p.tag);
 }

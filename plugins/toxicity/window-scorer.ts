@@ -4,7 +4,7 @@
  * summed as `countFeatures` and `predict` (features.ts, training's own) do, in the same order,
  * so the probability is the same number to the last bit (the unit test holds it to them).
  */
-import { BUCKETS, HASH_SEED, SALT_3, SALT_4, SALT_5, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
+import { BUCKETS, gramBucket, gramByte, HASH_SEED, SALT_3, SALT_4, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
 
 /**
  * Longest window: at most about 2,400 features (MAX_FEATURES), so no count comes near the 16 bits
@@ -22,22 +22,38 @@ export class WindowScorer {
   private readonly weightAndCount: Int32Array;
   /** The buckets of the current window's features, as they come (repeats included). */
   private readonly occurrences = new Int32Array(MAX_FEATURES);
+  /**
+   * The loaded text's words (runs of code units other than spaces), in order: where each starts
+   * and ends and its FNV-1a hash, kept by the walk that copies the text, so a window reads its
+   * words from here instead of hashing them again code unit by code unit.
+   */
+  private wordStarts = new Int32Array(256);
+  private wordEnds = new Int32Array(256);
+  private wordHashes = new Int32Array(256);
+  private words = 0;
 
   constructor(private readonly model: LoadedModel) {
     this.weightAndCount = weightsWithCounts(model);
   }
 
   /**
-   * Takes a normalized text, calling `onWord(start, end, hash)` for each piece between single
-   * spaces (empty ones too, as `split(' ')` cuts them) with the FNV-1a hash of its code units, in
-   * the same walk that copies them.
+   * Takes a normalized text, calling `onWord(start, end, hash, units)` for each piece between
+   * single spaces (empty ones too, as `split(' ')` cuts them) with the FNV-1a hash of its code
+   * units, in the same walk that copies them into `units` (the text's code unit k at k + 1; the
+   * piece's are there when it is called).
    */
-  load(text: string, onWord: (start: number, end: number, hash: number) => void): void {
+  load(text: string, onWord: (start: number, end: number, hash: number, units: Uint16Array) => void): void {
     const n = text.length;
     if (this.chars.length < n + 2) this.chars = new Uint16Array((n + 2) * 2);
     const at = this.chars;
     at[0] = 32;
     at[n + 1] = 32;
+    // At most one word per two code units, and one more.
+    if (this.wordEnds.length < (n >> 1) + 1) this.growWords((n >> 1) + 1);
+    const starts = this.wordStarts;
+    const ends = this.wordEnds;
+    const hashes = this.wordHashes;
+    let words = 0;
     let start = 0;
     let hash = HASH_SEED;
     for (let i = 0; i <= n; i++) {
@@ -47,11 +63,23 @@ export class WindowScorer {
         hash = step(hash, c);
         continue;
       }
-      onWord(start, i, hash);
+      onWord(start, i, hash, at);
+      if (i > start) {
+        starts[words] = start;
+        ends[words] = i;
+        hashes[words++] = hash;
+      }
       start = i + 1;
       hash = HASH_SEED;
     }
+    this.words = words;
     this.length = n;
+  }
+
+  private growWords(size: number): void {
+    this.wordStarts = new Int32Array(size * 2);
+    this.wordEnds = new Int32Array(size * 2);
+    this.wordHashes = new Int32Array(size * 2);
   }
 
   /** P(toxic) of the loaded text's code units [from, to), as `predict(model, extractFeatures(text.slice(from, to)))`. */
@@ -63,60 +91,70 @@ export class WindowScorer {
     const after = at[to + 1];
     at[from] = 32;
     at[to + 1] = 32;
-    const p = this.score(at, from, to + 2);
+    const p = this.score(at, from, to);
     at[from] = before;
     at[to + 1] = after;
     return p;
   }
 
+  /** The first word ending after text position `from` (`words` when none does). */
+  private firstWordAfter(from: number): number {
+    let lo = 0;
+    let hi = this.words;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.wordEnds[mid] > from) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
   /**
-   * `predict(model, countFeatures(at, first, end, ...))`: the same features, summed in the same
-   * order (each at its first occurrence), so the same number to the last bit. Counting adds one
-   * to the bucket's own slot, where countFeatures searches a table for it: no branch per feature.
+   * `predict(model, countFeatures(at, from, to + 2, ...))` for the text's code units [from, to),
+   * held in `at[from + 1, to + 1)` with a space on either side: the same features, summed in the
+   * same order (each at its first occurrence), so the same number to the last bit. Counting adds
+   * one to the bucket's own slot, where countFeatures searches a table for it: no branch per feature.
    */
-  private score(at: Uint16Array, first: number, end: number): number {
+  private score(at: Uint16Array, from: number, to: number): number {
     const table = this.weightAndCount;
     const occurrences = this.occurrences;
+    const starts = this.wordStarts;
+    const ends = this.wordEnds;
     let size = 0;
-    // Words and bigrams first, then character 3-, 4- and 5-grams: countFeatures' order.
+    // Words and bigrams first, then character 3- and 4-grams: countFeatures' order. A word the
+    // window holds whole has its hash from `load`; one the window cuts is hashed from the cut.
     let prev = 0;
-    let h = HASH_SEED;
-    let inWord = false;
-    for (let i = first + 1; i < end; i++) {
-      const c = at[i];
-      if (c === 32) {
-        if (inWord) {
-          const word = ((h ^ SALT_WORD) >>> 0) & MASK;
-          table[word]++;
-          occurrences[size++] = word;
-          if (prev) {
-            const bigram = (Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK;
-            table[bigram]++;
-            occurrences[size++] = bigram;
-          }
-          prev = h;
-        }
+    // An empty window has no words, not even an empty piece of the word around it.
+    for (let k = from < to ? this.firstWordAfter(from) : this.words; k < this.words && starts[k] < to; k++) {
+      let h = this.wordHashes[k];
+      if (starts[k] < from || ends[k] > to) {
         h = HASH_SEED;
-        inWord = false;
-      } else {
-        h = step(h, c);
-        inWord = true;
+        const stop = Math.min(ends[k], to);
+        for (let i = Math.max(starts[k], from); i < stop; i++) h = step(h, at[i + 1]);
       }
+      const word = ((h ^ SALT_WORD) >>> 0) & MASK;
+      table[word]++;
+      occurrences[size++] = word;
+      if (prev) {
+        const bigram = (Math.imul(prev, 31) ^ h ^ SALT_BIGRAM) & MASK;
+        table[bigram]++;
+        occurrences[size++] = bigram;
+      }
+      prev = h;
     }
-    for (let i = first; i + 3 <= end; i++) {
-      const g3 = step(step(step(HASH_SEED, at[i]), at[i + 1]), at[i + 2]);
-      const b3 = ((g3 ^ SALT_3) >>> 0) & MASK;
-      table[b3]++;
-      occurrences[size++] = b3;
-      if (i + 3 < end) {
-        const g4 = step(g3, at[i + 3]);
-        const b4 = ((g4 ^ SALT_4) >>> 0) & MASK;
-        table[b4]++;
-        occurrences[size++] = b4;
-        if (i + 4 < end) {
-          const b5 = ((step(g4, at[i + 4]) ^ SALT_5) >>> 0) & MASK;
-          table[b5]++;
-          occurrences[size++] = b5;
+    const first = from;
+    const end = to + 2;
+    let packed = 0;
+    for (let j = first; j < end; j++) {
+      packed = (packed << 8) | gramByte(at[j]);
+      if (j - first >= 2) {
+        const b3 = gramBucket((packed & 0xffffff) ^ SALT_3);
+        table[b3]++;
+        occurrences[size++] = b3;
+        if (j - first >= 3) {
+          const b4 = gramBucket(packed ^ SALT_4);
+          table[b4]++;
+          occurrences[size++] = b4;
         }
       }
     }
@@ -138,7 +176,7 @@ export class WindowScorer {
   }
 }
 
-/** Features of a window of MAX_WINDOW: a word and a bigram per word, three n-grams per code unit, with room. */
+/** Features of a window of MAX_WINDOW: a word and a bigram per word, two n-grams per code unit, with room. */
 const MAX_FEATURES = 4 * (MAX_WINDOW + 2);
 
 /** predict's value of a feature counted c times, 1 + ln c, and 0 for 0 (a repeat already summed). */
@@ -149,7 +187,7 @@ for (let c = 1; c <= MAX_FEATURES; c++) SUBLINEAR[c] = c === 1 ? 1 : 1 + Math.lo
 // synchronous `score`, so no two windows ever mix theirs.
 const combined = new WeakMap<LoadedModel, Int32Array>();
 
-/** The model's weights with room for a count beside each (4 MB), made once per model. */
+/** The model's weights with room for a count beside each (256 KB), made once per model. */
 function weightsWithCounts(model: LoadedModel): Int32Array {
   let table = combined.get(model);
   if (!table) {

@@ -11,7 +11,7 @@ import type { Tag } from './lexicon.js';
 /** What one word says. */
 export interface WordReading {
   tags: Tag[];
-  /** Bit i: phrase i may match a text holding this word (lexicon.ts `phraseCues`). */
+  /** The word's phrase and pair bits (lexicon.ts `phraseCues`). */
   cues: number;
 }
 
@@ -20,16 +20,24 @@ const LONGEST = 256;
 /** Code units the pool holds before the memo starts over. */
 const POOL_MAX = 1 << 21;
 
+/** Per slot: four Int32 (its word's hash, entry plus one with the QUIET flag, pool offset, length). */
+const SLOT_INTS = 4;
+/** In a slot's entry field: the word has no tag and no phrase cue, so nothing of its entry need be read. */
+const QUIET = 1 << 30;
+
 /** Words and what they say, for one detector instance; emptied when full, to bound the memory. */
 export class WordMemo {
-  /** Per slot: the word's hash and its entry number plus one (0: free); never more than half full. */
-  private slots = new Int32Array(2 << 12);
+  /** `find`'s answer for a word that says nothing: no tag, no phrase cue (most words of a prompt). */
+  static readonly SAYS_NOTHING = -1;
+  /**
+   * Per slot, side by side in one record (one cache line read per look-up): the word's hash, its
+   * entry number plus one (0: free) with QUIET, and where its code units lie in the pool. Never
+   * more than half full.
+   */
+  private slots = new Int32Array(SLOT_INTS << 12);
   private slotMask = (1 << 12) - 1;
   /** The hash's top bits pick the slot (its low bits alone are the weaker ones). */
   private slotShift = 32 - 12;
-  private readonly hashes: Int32Array;
-  private readonly offsets: Int32Array;
-  private readonly lengths: Int32Array;
   private readonly cues: Int32Array;
   private readonly tags: Tag[][] = [];
   private scratchReading: WordReading = { tags: [], cues: 0 };
@@ -42,25 +50,27 @@ export class WordMemo {
     private readonly read: (word: string) => WordReading,
     private readonly max = 50_000,
   ) {
-    this.hashes = new Int32Array(max);
-    this.offsets = new Int32Array(max);
-    this.lengths = new Int32Array(max);
     this.cues = new Int32Array(max);
   }
 
-  /** The entry of `text[start, end)`, whose FNV-1a hash is `hash`: read on first sight, remembered after. */
-  find(text: string, start: number, end: number, hash: number): number {
+  /**
+   * The entry of `text[start, end)`, whose FNV-1a hash is `hash`: read on first sight, remembered
+   * after. SAYS_NOTHING when the word has no tag and no cue: the caller need not ask for them.
+   * `units`: the text's code units one place on (`units[k + 1]` is `text.charCodeAt(k)`), as
+   * WindowScorer.load holds them: compared instead of the string, whose code units are slower to read.
+   */
+  find(text: string, start: number, end: number, hash: number, units?: Uint16Array): number {
     const length = end - start;
     if (length > LONGEST) return this.scratch(text.slice(start, end));
     const slots = this.slots;
     const mask = this.slotMask;
     let slot = Math.imul(hash, 0x9e3779b1) >>> this.slotShift;
     for (;;) {
-      const taken = slots[2 * slot + 1];
+      const at = slot * SLOT_INTS;
+      const taken = slots[at + 1];
       if (taken === 0) break;
-      if (slots[2 * slot] === hash) {
-        const entry = taken - 1;
-        if (this.lengths[entry] === length && this.sameWord(entry, text, start)) return entry;
+      if (slots[at] === hash && slots[at + 3] === length && (units ? this.sameUnits(slots[at + 2], length, units, start + 1) : this.sameWord(slots[at + 2], length, text, start))) {
+        return taken & QUIET ? WordMemo.SAYS_NOTHING : (taken & ~QUIET) - 1;
       }
       slot = (slot + 1) & mask;
     }
@@ -72,12 +82,17 @@ export class WordMemo {
     return this.add(text, start, end, hash, slot);
   }
 
-  /** Whether entry's word is `text[start, start + its length)`. */
-  private sameWord(entry: number, text: string, start: number): boolean {
+  /** Whether the pool's `length` code units from `offset` are `text[start, start + length)`. */
+  private sameWord(offset: number, length: number, text: string, start: number): boolean {
     const pool = this.pool;
-    const offset = this.offsets[entry];
-    const length = this.lengths[entry];
     for (let k = 0; k < length; k++) if (pool[offset + k] !== text.charCodeAt(start + k)) return false;
+    return true;
+  }
+
+  /** Whether the pool's `length` code units from `offset` are `units[start, start + length)`. */
+  private sameUnits(offset: number, length: number, units: Uint16Array, start: number): boolean {
+    const pool = this.pool;
+    for (let k = 0; k < length; k++) if (pool[offset + k] !== units[start + k]) return false;
     return true;
   }
 
@@ -92,29 +107,31 @@ export class WordMemo {
       this.pool = grown;
     }
     for (let k = 0; k < length; k++) this.pool[this.poolUsed + k] = text.charCodeAt(start + k);
-    this.hashes[entry] = hash;
-    this.offsets[entry] = this.poolUsed;
-    this.lengths[entry] = length;
+    const quiet = reading.tags.length === 0 && reading.cues === 0;
+    const at = slot * SLOT_INTS;
+    this.slots[at] = hash;
+    this.slots[at + 1] = (entry + 1) | (quiet ? QUIET : 0);
+    this.slots[at + 2] = this.poolUsed;
+    this.slots[at + 3] = length;
     this.poolUsed += length;
     this.cues[entry] = reading.cues;
     this.tags[entry] = reading.tags;
-    this.slots[2 * slot] = hash;
-    this.slots[2 * slot + 1] = entry + 1;
     if (this.size * 2 > this.slotMask + 1) this.grow();
-    return entry;
+    return quiet ? WordMemo.SAYS_NOTHING : entry;
   }
 
-  /** Twice the slots, every entry filed again: the table stays at most half full. */
+  /** Twice the slots, every record filed again: the table stays at most half full. */
   private grow(): void {
+    const old = this.slots;
     const count = (this.slotMask + 1) * 2;
-    this.slots = new Int32Array(2 * count);
+    this.slots = new Int32Array(SLOT_INTS * count);
     this.slotMask = count - 1;
     this.slotShift--;
-    for (let entry = 0; entry < this.size; entry++) {
-      let slot = Math.imul(this.hashes[entry], 0x9e3779b1) >>> this.slotShift;
-      while (this.slots[2 * slot + 1] !== 0) slot = (slot + 1) & this.slotMask;
-      this.slots[2 * slot] = this.hashes[entry];
-      this.slots[2 * slot + 1] = entry + 1;
+    for (let from = 0; from < old.length; from += SLOT_INTS) {
+      if (old[from + 1] === 0) continue;
+      let slot = Math.imul(old[from], 0x9e3779b1) >>> this.slotShift;
+      while (this.slots[slot * SLOT_INTS + 1] !== 0) slot = (slot + 1) & this.slotMask;
+      this.slots.set(old.subarray(from, from + SLOT_INTS), slot * SLOT_INTS);
     }
   }
 
@@ -124,14 +141,14 @@ export class WordMemo {
     return this.max;
   }
 
-  /** The tags of an entry `find` gave. */
+  /** The tags of an entry `find` gave (none for SAYS_NOTHING). */
   tagsOf(entry: number): Tag[] {
-    return entry === this.max ? this.scratchReading.tags : this.tags[entry];
+    return entry === this.max ? this.scratchReading.tags : entry < 0 ? NO_TAGS : this.tags[entry];
   }
 
-  /** The phrase cues of an entry `find` gave. */
+  /** The phrase cues of an entry `find` gave (0 for SAYS_NOTHING). */
   cuesOf(entry: number): number {
-    return entry === this.max ? this.scratchReading.cues : this.cues[entry];
+    return entry === this.max ? this.scratchReading.cues : entry < 0 ? 0 : this.cues[entry];
   }
 
   /** Forgets every word (the slots keep their size). */
@@ -147,3 +164,5 @@ export class WordMemo {
     return this.size;
   }
 }
+
+const NO_TAGS: Tag[] = [];

@@ -1,6 +1,7 @@
 /**
  * Development aid: `npx tsx tools/training/toxicity/inspect-tune.ts` lists the tune-part
  * "neither" tweets the detector flags, with the hits, to see what drives false positives.
+ * `SENSITIVITY=low|high` reads the tune part at that operating point (how sensitivity.ts's shifts were chosen).
  */
 import { join } from 'node:path';
 import detector from '../../../plugins/toxicity/index.js';
@@ -11,7 +12,7 @@ import { davidsonRows } from '../../../test/eval/datasets/davidson.js';
 import { DATASETS_DIR } from '../../../test/eval/datasets/datasets-dir.js';
 
 const datasets = DATASETS_DIR;
-const settings: Record<string, unknown> = {};
+const settings: Record<string, unknown> = process.env.SENSITIVITY ? { sensitivity: process.env.SENSITIVITY } : {};
 validatorFor(detector.schemaId)(settings);
 const d = detector.create(settings as unknown as ToxicitySettings);
 let fp = 0;

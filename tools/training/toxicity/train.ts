@@ -64,7 +64,7 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
 }
 
 const model: ToxicityModel = {
-  about: `Logistic regression on word 1-2-grams and char 3-5-grams of normalized tweets, FNV-1a hashed into 2^20 buckets; Davidson et al. (MIT) train part (hash % 20 < 12), ${train.length} rows; L2 ${L2}, neither weight ${NEITHER_WEIGHT}, min df ${MIN_DF}, ${EPOCHS} AdaGrad epochs; threshold from the tune part.`,
+  about: `Logistic regression on word 1-2-grams (FNV-1a) and char 3-4-grams (code units packed a byte each, one multiplication) of normalized tweets, hashed into 2^16 buckets; Davidson et al. (MIT) train part (hash % 20 < 12), ${train.length} rows; L2 ${L2}, neither weight ${NEITHER_WEIGHT}, min df ${MIN_DF}, ${EPOCHS} AdaGrad epochs; threshold from the tune part.`,
   bias: Number(bias.toFixed(4)),
   threshold: 0.5,
   weights: [...weights].filter(([, w]) => Math.abs(w) >= 0.002).map(([k, w]) => [k, Number(w.toFixed(4))] as [number, number]).sort((a, b) => a[0] - b[0]),

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { phraseCues, phraseTags } from '../../../../plugins/toxicity/lexicon.js';
+import { phraseCues, phrasesCued, phraseTags } from '../../../../plugins/toxicity/lexicon.js';
 import { seededRandom as rng } from '../../../fixtures/seeded-random.js';
 
-const cuesOf = (text: string) => text.split(' ').reduce((bits, word) => bits | phraseCues(word), 0);
+const cuesOf = (text: string) => phrasesCued(text.split(' ').reduce((bits, word) => bits | phraseCues(word), 0));
 
 describe('toxicity phrase cues', () => {
   it('an everyday word that only holds a phrase word inside it lets no phrase be tested', () => {
@@ -25,17 +25,31 @@ describe('toxicity phrase cues', () => {
     expect(phraseCues('kill*')).to.not.equal(0);
   });
 
+  it('a word a phrase holds only beside another lets it be tested only when that other word is there too', () => {
+    // `bullet` (a list's bullet points), `killed`, `back`, `human`, `power`, `women`, `live`,
+    // `think`, `yourself` each sent a phrase pattern over the whole text on its own.
+    for (const text of ['format it as a bullet list', 'the process was killed', 'i will be back soon', 'human resources', 'power supply', 'women in tech', 'live demo', 'i think so', 'do it yourself']) {
+      expect(cuesOf(text), text).to.equal(0);
+    }
+    for (const text of ['put one bullet in', 'should be killed', 'go back to mexico', 'sub human', 'white power', 'the women are', 'no reason to live', 'im thinking about suicide', 'go hang yourself']) {
+      expect(cuesOf(text), text).to.not.equal(0);
+    }
+  });
+
   it('finds the same phrases as testing every pattern, on varied texts around the phrases', () => {
     const phrases = [
       'i will hurt myself', 'im thinking about suicide', 'i feel suicidal', 'ending it all', 'i just want to die', 'dont want to be alive', 'no reason to live', 'overdosed',
       'suicidal thoughts', 'self harm', 'kil urself', 'kys', 'go hang yourself', 'drink bleach', 'im gonna find and kill you', 'deport all the immigrants',
       'beat yo ass', 'put one bullet in', 'should be hanged', 'you are such a stupid faget', 'shut tf up', 'nobody likes you', 'all womens should', 'go back to mexico',
       'sub human', 'heil hitler', 'suck his dick', 'finger banged', 'jerked off', 'doggy style', 'gonna bang her',
+      'should be killed', 'the women are', 'go back to your country', 'white power', 'dont want to live', 'keep thinking of ending it', 'kil yourself',
     ];
-    const filler = ['recommend', 'the', 'friend', 'change', 'audience', 'deliver', 'quarterly', 'report', 'é', 'kill', 'self', 'my', 'you', 'are', 'end', 'it', 'all', 'x*', '2024', 'go', 'back'];
+    // Words of the phrases that count only beside another (and those others), alone or glued to a letter.
+    const filler = ['recommend', 'the', 'friend', 'change', 'audience', 'deliver', 'quarterly', 'report', 'é', 'kill', 'self', 'my', 'you', 'are', 'end', 'it', 'all', 'x*', '2024', 'go', 'back',
+      'bullet', 'put', 'killed', 'should', 'be', 'human', 'sub', 'power', 'white', 'women', 'womens', 'must', 'live', 'dont', 'reason', 'think', 'thinking', 'about', 'suicide', 'yourself', 'hang', 'mexico', 'to', 'of'];
     const random = rng(35);
     const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
-    for (let n = 0; n < 3000; n++) {
+    for (let n = 0; n < 6000; n++) {
       const words: string[] = [];
       const length = 1 + Math.floor(random() * 12);
       for (let k = 0; k < length; k++) words.push(random() < 0.3 ? pick(phrases) : pick(filler));

@@ -12,9 +12,11 @@ describe('toxicity sensitivity', () => {
   const high = toxicity({ sensitivity: 'high' });
 
   // Mild swearing and name-calling the balanced point reports with middling confidence.
-  const middling = ['damn it all', 'go to hell', 'damn this rain', 'oh damn', 'you are so lame', 'he is damn annoying', 'that referee is damn annoying', 'honestly you are damn annoying'];
+  // (Re-picked for the model retrained on 2^16 buckets with packed character 3- and 4-grams: the
+  // texts near the balanced point move with any retraining.)
+  const middling = ['damn it all', 'damn this rain', 'oh damn', 'honestly you are damn annoying', 'oh hell no', 'damn that hurts', 'go to hell you', 'oh damn it'];
   // Borderline texts just under the balanced point.
-  const borderline = ['honestly you are so lame', 'honestly you are a bloody menace', 'my neighbour is damn annoying', 'the damn printer again', 'that was bloody rude', 'damn annoying noise'];
+  const borderline = ['go to hell', 'honestly you are so lame', 'honestly you are a bloody menace', 'he is damn annoying', 'the damn printer again', 'you are a bloody menace'];
   // What no operating point may let through.
   const severe = ['I will kill you tomorrow', 'all those immigrants should be shot', 'this is fucking broken', 'I want to kill myself'];
   const benign = ['kill the python process and restart the server', 'Please assess the class assignment', 'Is suicide prevention funding rising?'];

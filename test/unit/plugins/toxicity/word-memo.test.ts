@@ -32,13 +32,18 @@ describe('toxicity WordMemo', () => {
     for (let i = start; i < end; i++) h = step(h, text.charCodeAt(i));
     return h;
   };
-  /** Looks up every word of `text` (pieces between single spaces) with `hash`, checking each against `reading`. */
+  /**
+   * Looks up every word of `text` (pieces between single spaces) with `hash`, checking each
+   * against `reading`; every other text also hands its code units one place on, as the window scorer does.
+   */
+  let texts = 0;
   function lookUpAll(memo: WordMemo, text: string, hash: (start: number, end: number) => number) {
+    const units = texts++ % 2 ? Uint16Array.from(` ${text} `, (c) => c.charCodeAt(0)) : undefined;
     let start = 0;
     for (let i = 0; i <= text.length; i++) {
       if (i < text.length && text.charCodeAt(i) !== 32) continue;
       const word = text.slice(start, i);
-      const entry = memo.find(text, start, i, hash(start, i));
+      const entry = memo.find(text, start, i, hash(start, i), units);
       expect(memo.tagsOf(entry), word).to.deep.equal(reading(word).tags);
       expect(memo.cuesOf(entry), word).to.equal(reading(word).cues);
       start = i + 1;
@@ -85,6 +90,35 @@ describe('toxicity WordMemo', () => {
     expect(memo.count).to.equal(50);
     lookUpAll(memo, text, (start, end) => fnv(text, start, end));
     expect(reads).to.equal(500);
+  });
+
+  it('answers SAYS_NOTHING for a word without tags or cues, read once, among words that say something', () => {
+    let reads = 0;
+    // Words of even length say nothing.
+    const memo = new WordMemo((word) => {
+      reads++;
+      return word.length % 2 ? reading(word) : { tags: [], cues: 0 };
+    });
+    for (let n = 0; n < 10; n++) {
+      const text = randomText(2000);
+      let start = 0;
+      for (let i = 0; i <= text.length; i++) {
+        if (i < text.length && text.charCodeAt(i) !== 32) continue;
+        const word = text.slice(start, i);
+        const entry = memo.find(text, start, i, fnv(text, start, i));
+        if (word.length % 2) {
+          expect(entry, word).to.be.at.least(0);
+          expect(memo.tagsOf(entry), word).to.deep.equal(reading(word).tags);
+          expect(memo.cuesOf(entry), word).to.equal(reading(word).cues);
+        } else {
+          expect(entry, word).to.equal(WordMemo.SAYS_NOTHING);
+          expect(memo.tagsOf(entry)).to.deep.equal([]);
+          expect(memo.cuesOf(entry)).to.equal(0);
+        }
+        start = i + 1;
+      }
+    }
+    expect(reads).to.equal(memo.count);
   });
 
   it('reads a word too long to remember each time it comes', () => {
