@@ -47,6 +47,8 @@ export interface GatewayLaunch {
   startArgs?: string[];
   /** Environment variables of the gateway (e.g. `PORTCULLIS_WORKERS`). */
   env?: NodeJS.ProcessEnv;
+  /** The checkout whose dist/ runs (default: this one; another build, for an A/B). */
+  root?: string;
 }
 
 export interface RunningGateway extends SeededConfig {
@@ -80,6 +82,7 @@ export function createContext(settings: BenchSettings, upstreamUrl: string): Ben
         nodeArgs: args,
         startArgs: launch.startArgs,
         outputFile,
+        root: launch.root,
       });
       return {
         ...seeded,

@@ -35,10 +35,11 @@ function run(
   env: NodeJS.ProcessEnv,
   ready: (output: string) => boolean,
   outputFile?: string,
+  cwd = root,
 ): Promise<{ proc: BenchProcess; output: string }> {
   const pinned = HAS_TASKSET && core !== undefined;
   const child = spawn(pinned ? 'taskset' : process.execPath, pinned ? ['-c', String(core), process.execPath, ...args] : args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -96,6 +97,8 @@ export interface GatewayStart {
   startArgs?: string[];
   /** Where the gateway's output after start-up goes (else it is drained). */
   outputFile?: string;
+  /** The checkout whose dist/ runs (default: this one; another build, for an A/B). */
+  root?: string;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function startGateway(start: GatewayStart) {
     { PORTCULLIS_LOG_LEVEL: 'error', PORTCULLIS_EGRESS_ALLOW: '127.0.0.0/8,::1', PORTCULLIS_WORKERS: '1', ...start.env },
     (o) => planes.every((p) => o.includes(`portcullis ${p} plane listening on`)),
     start.outputFile,
+    start.root,
   );
   const urls: Record<string, string> = {};
   for (const m of output.matchAll(/portcullis (\w+) plane listening on (\S+)/g)) urls[m[1]] = m[2];

@@ -78,6 +78,12 @@ export const evaluateConversationBodies = (texts?: string[]) => {
   return new BodyCycle(bodies);
 };
 export const evaluateSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d })) };
+/**
+ * The same policy with every rule on the output: an input evaluation does all its work but the
+ * detectors' (reading, checking and locating the payload, the policy run, the verdict, Activity,
+ * metrics), i.e. what Portcullis costs around its detectors.
+ */
+export const evaluateNoDetectorSeed = { consumers: 1, guardrailRules: DETECTORS.map((d) => ({ ...d, direction: 'output' as const })) };
 /** The evaluate bodies a GC tool sends: the dataset prompts with EVALUATE_TEXT=dataset, else the business prompt. */
 export const evaluateBodiesFromEnv = () => (process.env.EVALUATE_TEXT === 'dataset' ? evaluateDatasetBodies() : evaluateBodies());
 /** Evaluate requests of never-repeating prompts: each a new 4 KB prompt and 512-byte tool result. */

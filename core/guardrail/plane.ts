@@ -17,7 +17,6 @@ import type { TelemetrySink } from '../telemetry/telemetry-event.js';
 import { createGuardrailApp } from './app.js';
 // Registers the guardrail collections with the snapshot before the first one is built.
 import { ensureGuardrailCollections } from './config/guardrail-extension.js';
-import { GuardrailMetrics } from './guardrail-metrics.js';
 import type { ManagementDeps } from './management/management-deps.js';
 import { activityRoutes } from './routes/activity-routes.js';
 import { catalogRoutes } from './routes/catalog-routes.js';
@@ -65,19 +64,17 @@ export interface GuardrailPlane {
   evaluator: InProcessEvaluator;
 }
 
-/** The guardrail plane's Koa app and in-process evaluator (one evaluation path, one set of metrics). */
+/**
+ * The guardrail plane's Koa app and in-process evaluator (one evaluation path). Its `/metrics`
+ * is served by observability (core/observability/metrics-endpoint.ts), which counts evaluations
+ * from their Activity records: the plane keeps no registry of its own.
+ */
 export function createGuardrailPlane(deps: GuardrailPlaneDeps): GuardrailPlane {
-  const metrics = new GuardrailMetrics();
-  const evaluation = { holder: deps.holder, host: deps.host, telemetry: deps.telemetry, metrics };
+  const evaluation = { holder: deps.holder, host: deps.host, telemetry: deps.telemetry };
   const routes: Array<(router: Router) => void> = [
     (router) => evaluateRoute(router, evaluation),
     (router) => claudeRoute(router, evaluation),
     (router) => webhookRoute(router, evaluation),
-    (router) =>
-      router.get('/metrics', async (koa) => {
-        koa.type = metrics.registry.contentType;
-        koa.body = await metrics.text();
-      }),
     ...(deps.store ? managementRoutes(deps, deps.store) : []),
   ];
   return { app: createGuardrailApp({ log: deps.log, readiness: deps.readiness, routes }), evaluator: inProcessEvaluate(evaluation, deps.log) };

@@ -5,11 +5,13 @@
  * instead of with the new turn. Part of the detector contract: a detector whose reading of a
  * text depends on nothing but the text and its settings wraps that reading in a SegmentMemo.
  *
- * Texts are keyed by their SHA-256 digest, so the memo holds no prompt text, and a text crafted
- * to share a key with a benign one (to be waved through on its verdict) cannot be found. A detector
- * instance lives for one config snapshot, so a settings change starts an empty memo.
+ * Texts are keyed by their SHA-256 digest (of their UTF-8 bytes, or of their UTF-16 code units
+ * for a text holding a lone surrogate, which UTF-8 cannot carry), so the memo holds no prompt
+ * text, and a text crafted to share a key with a benign one (to be waved through on its verdict)
+ * cannot be found. A detector instance lives for one config snapshot, so a settings change starts
+ * an empty memo.
  */
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /** Texts remembered per detector instance: an evaluation is a few segments, a conversation a few dozen. */
 export const SEGMENT_MEMO_ENTRIES = 2048;
@@ -21,9 +23,19 @@ export const SEGMENT_MEMO_ENTRIES = 2048;
  */
 const segmentDigests = new WeakMap<object, { text: string; digest: string }>();
 
+/** The ES2024 string method Node 20 has and the project's TypeScript lib does not name yet. */
+type WellFormedText = string & { isWellFormed(): boolean };
+
+/** Starts the digested bytes of a text UTF-8 cannot carry: no UTF-8 encoding holds the byte 0xFF. */
+const UTF16_TAG = Buffer.from([0xff]);
+
 function digestOf(text: string, scope?: string): string {
   // The scope's length goes first, so no scope and text can be cut differently into the same input.
-  return hash('sha256', scope === undefined ? text : `${scope.length}:${scope}${text}`, 'base64');
+  const input = scope === undefined ? text : `${scope.length}:${scope}${text}`;
+  if ((input as WellFormedText).isWellFormed()) return hash('sha256', input, 'base64');
+  // UTF-8 would read each lone surrogate as U+FFFD, giving two different texts one key (and one
+  // a verdict read from the other): such a text is digested as its UTF-16 code units instead.
+  return createHash('sha256').update(UTF16_TAG).update(input, 'utf16le').digest('base64');
 }
 
 export class SegmentMemo<V> {

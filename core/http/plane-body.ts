@@ -13,7 +13,9 @@
  *   inflating stalls when the client leaves mid-body, and the planes never accepted one.
  *
  * The proxy plane does not use this: it keeps the raw bytes (core/http/read-body.ts), see
- * docs/architecture.md.
+ * docs/architecture.md. Nor do the evaluate endpoints, read once per evaluation: they read raw
+ * bytes and parse them as in-process callers' text (core/guardrail/evaluation/request-body.ts),
+ * with the same answers.
  */
 import type Koa from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';

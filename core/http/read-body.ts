@@ -67,8 +67,14 @@ const discard = (): void => undefined;
  */
 export const MAX_JSON_DEPTH = 256;
 
-/** Whether `text` (JSON) nests arrays and objects deeper than `max`: one pass, strings skipped. */
+/**
+ * Whether `text` (JSON) nests arrays and objects deeper than `max`: one pass, strings skipped.
+ * Nearly every body holds no more than `max` brackets that open (in its strings too), and so
+ * cannot nest deeper: counting them with the engine's own search costs a few percent of walking
+ * the text unit by unit, which only the others then need.
+ */
 export function nestsDeeperThan(text: string, max: number): boolean {
+  if (!holdsMoreOpenersThan(text, max)) return false;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -83,6 +89,14 @@ export function nestsDeeperThan(text: string, max: number): boolean {
       if (++depth > max) return true;
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
+  return false;
+}
+
+/** Whether `text` holds more than `max` of `[` and `{`, wherever they are. */
+function holdsMoreOpenersThan(text: string, max: number): boolean {
+  let count = 0;
+  for (let at = text.indexOf('['); at !== -1; at = text.indexOf('[', at + 1)) if (++count > max) return true;
+  for (let at = text.indexOf('{'); at !== -1; at = text.indexOf('{', at + 1)) if (++count > max) return true;
   return false;
 }
 

@@ -48,10 +48,14 @@ const learnedPlaceholders = new Map<string, Set<string>>();
 /** Has the adapter read the body, filling placeholders for missing routing fields. */
 function checkWithAdapter(adapter: WireFormat, kind: 'request' | 'response', payload: Json): void {
   const learnedKey = `${adapter.id} ${kind}`;
-  const learned = learnedPlaceholders.get(learnedKey) ?? new Set<string>();
-  learnedPlaceholders.set(learnedKey, learned);
+  let learned = learnedPlaceholders.get(learnedKey);
+  if (!learned) learnedPlaceholders.set(learnedKey, (learned = new Set<string>()));
   let body = payload;
-  for (const param of learned) if (body[param] === undefined) body = { ...body, [param]: PLACEHOLDERS[param] };
+  // The missing fields added to one copy, not a spread per field: a spread followed by a key it
+  // lacks makes an object V8 keeps alive through a scavenge (docs/architecture.md).
+  let missing: Json | undefined;
+  for (const param of learned) if (body[param] === undefined) (missing ??= {})[param] = PLACEHOLDERS[param];
+  if (missing) body = Object.assign({}, body, missing);
   for (let attempt = 0; attempt <= Object.keys(PLACEHOLDERS).length; attempt++) {
     try {
       if (kind === 'request') adapter.decodeRequest(body, { pathModel: 'unspecified' });
@@ -61,7 +65,7 @@ function checkWithAdapter(adapter: WireFormat, kind: 'request' | 'response', pay
       const param = (err as FormatError).param;
       if (err instanceof FormatError && param && param in PLACEHOLDERS && body[param] === undefined) {
         learned.add(param);
-        body = { ...body, [param]: PLACEHOLDERS[param] };
+        body = Object.assign({}, body, { [param]: PLACEHOLDERS[param] });
         continue;
       }
       if (err instanceof FormatError) {

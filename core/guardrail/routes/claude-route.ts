@@ -14,7 +14,8 @@ import { toolNameOf } from '../evaluation/gate-fields.js';
 import { readEvaluateBody } from '../evaluation/request-body.js';
 import type { ParsedPayload } from '../payload/read-payload.js';
 import { SegmentBuilder } from '../payload/segment-builder.js';
-import { evaluateCounted, type EvaluateDeps } from './evaluate-deps.js';
+import { evaluate } from '../evaluation/evaluate.js';
+import type { EvaluateDeps } from './evaluate-deps.js';
 
 interface ClaudeHookEvent {
   hook_event_name: 'UserPromptSubmit' | 'PreToolUse' | 'PostToolUse';
@@ -62,7 +63,7 @@ export function claudeRoute(router: Router, deps: EvaluateDeps): void {
     const key = authenticateCollector(guardrailConfigOf(deps.holder.current), koa.get('authorization'));
     const event = await readEvaluateBody<ClaudeHookEvent>(koa, 'claude-request');
     const parsed = parseEvent(event);
-    const result = await evaluateCounted(deps, {
+    const result = await evaluate({
       key,
       requestId: koa.state.requestId as string,
       endpoint: 'evaluate/claude',
@@ -74,7 +75,7 @@ export function claudeRoute(router: Router, deps: EvaluateDeps): void {
       payload: event as unknown as Record<string, unknown>,
       parsed,
       traceparent: koa.get('traceparent') || undefined,
-    });
+    }, deps.telemetry);
     const base = { trace_id: result.traceId, request_id: koa.state.requestId as string };
     if (result.status !== 'block') {
       koa.body = { verdict: 'allow', ...base };

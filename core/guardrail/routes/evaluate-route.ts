@@ -13,7 +13,8 @@ import { authenticateCollector } from '../evaluation/collector-auth.js';
 import { parseEvaluateBody, readEvaluateBody } from '../evaluation/request-body.js';
 import type { InProcessEvaluator } from '../in-process.js';
 import { readPayload } from '../payload/read-payload.js';
-import { evaluateCounted, type EvaluateDeps } from './evaluate-deps.js';
+import { evaluate } from '../evaluation/evaluate.js';
+import type { EvaluateDeps } from './evaluate-deps.js';
 
 /** A `POST /v1/evaluate` body (schemas/api/guardrail/evaluate-request.schema.json). */
 export interface EvaluateBody {
@@ -40,7 +41,7 @@ export async function answerEvaluate(
   const key = authenticateCollector(guardrailConfigOf(deps.holder.current), authorization);
   const body = await readBody(key);
   const parsed = readPayload(body.payload, body.direction, deps.host.formats);
-  const result = await evaluateCounted(deps, {
+  const result = await evaluate({
     key,
     requestId,
     endpoint: 'evaluate',
@@ -52,7 +53,7 @@ export async function answerEvaluate(
     payload: body.payload,
     parsed,
     traceparent,
-  });
+  }, deps.telemetry);
   return {
     status: result.status,
     ...(result.transformedPayload ? { transformed_payload: result.transformedPayload } : {}),

@@ -31,6 +31,17 @@ describe('core/http read-body', () => {
     }
   });
 
+  it('tells wide from deep whether or not the text holds more brackets than the limit', () => {
+    // Fewer openers than the limit: nothing can be deeper. More: the text is walked.
+    const wide = JSON.stringify({ items: Array.from({ length: 3 * MAX_JSON_DEPTH }, (_, i) => [i, { text: '[{'.repeat(i % 7) }]) });
+    expect(nestsDeeperThan(wide, MAX_JSON_DEPTH)).to.equal(false);
+    expect(nestsDeeperThan(JSON.stringify({ text: '['.repeat(10 * MAX_JSON_DEPTH) }), MAX_JSON_DEPTH)).to.equal(false);
+    const deepUnderWide = JSON.stringify({ padding: '{'.repeat(MAX_JSON_DEPTH), deep: JSON.parse(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`) });
+    expect(nestsDeeperThan(deepUnderWide, MAX_JSON_DEPTH)).to.equal(true);
+    expect(nestsDeeperThan(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`, MAX_JSON_DEPTH)).to.equal(false);
+    expect(nestsDeeperThan(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`, MAX_JSON_DEPTH)).to.equal(true);
+  });
+
   it(`accepts ${MAX_JSON_DEPTH} levels and refuses one more with 400 invalid_json`, () => {
     const nested = (levels: number) => Buffer.from(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
     expect(parseJsonObject(nested(MAX_JSON_DEPTH))).to.have.property('a');
