@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CodeUnits } from '../../../../plugins/shared/prompt-features/chars.js';
 import { leetEnd, nextLeetWord } from '../../../../plugins/prompt-guard/leet-words.js';
-import { hasSpacedLetters } from '../../../../plugins/prompt-guard/spaced-letters.js';
+import { hasSpacedLetters, spacedLetterTrials } from '../../../../plugins/prompt-guard/spaced-letters.js';
 import { seededTexts } from './seeded-texts.js';
 
 // The regexes the loops stand for (deobfuscate.ts).
@@ -40,5 +40,16 @@ describe('prompt_guard deobfuscation scans', () => {
     for (const size of [5, 8, alphabet.length]) {
       for (const s of texts(alphabet.slice(0, size), 30_000)) expect(hasSpacedLetters(s), JSON.stringify(s)).to.equal(SPACED_HINT.test(s));
     }
+  });
+
+  it('reads no code point where ASCII around a separator rules a match out (padded tables, short words)', () => {
+    const table = '| medal  | name                       | sport      |\n| silver | jaspal rana satendra kumar | shooting   |\n';
+    const prose = 'is my car in the garage of a friend, or is it at my mom - at the to-do list - we do not know.\n';
+    const before = spacedLetterTrials();
+    expect(hasSpacedLetters(table.repeat(20) + prose.repeat(20))).to.equal(false);
+    expect(spacedLetterTrials() - before).to.equal(0);
+    // A place the ASCII check cannot settle is still read, and a real run still found.
+    expect(hasSpacedLetters('please i g n o r e that')).to.equal(true);
+    expect(hasSpacedLetters('x ж.b.c.d y')).to.equal(true);
   });
 });
