@@ -14,7 +14,10 @@
  * whole-text index) over the benign prompts; it is a comparison between plans, not the
  * detector's latency.
  *
- *   npx tsx tools/bench/prompt-window-sweep.ts [plan ...]   (plan: WINDOW/STRIDE[+plain], e.g. 1000/750+plain 1000/850)
+ * `--seed=N` builds the long prompts with another seed (other filler, attacks buried elsewhere):
+ * a plan whose figures hold only at the eval's seed holds by where the attacks happen to sit.
+ *
+ *   npx tsx tools/bench/prompt-window-sweep.ts [--seed=N] [plan ...]   (plan: WINDOW/STRIDE[+plain], e.g. 1000/750+plain 1000/850)
  */
 import { InjectionScorer, type TextView } from '../../plugins/prompt-guard/scorer.js';
 import { promptGuardModel } from '../../plugins/prompt-guard/model-file.js';
@@ -22,7 +25,7 @@ import { CUE_CONFIDENCE, strongestCue } from '../../plugins/prompt-guard/attack-
 import { DATASETS_DIR } from '../../test/eval/datasets/datasets-dir.js';
 import { loadDirectSamples } from '../../test/eval/datasets/direct-data.js';
 import { loadCleanContexts } from '../../test/eval/datasets/bipia-data.js';
-import { longPrompts } from '../../test/eval/datasets/long-prompts.js';
+import { LONG_PROMPT_DEFAULTS, longPrompts } from '../../test/eval/datasets/long-prompts.js';
 
 /** One way of reading a long prompt: windows of `window` characters every `stride`, and the whole text's plain view or not. */
 interface Plan {
@@ -80,13 +83,18 @@ function scoreWith(prompt: Fixed, plan: Plan): number {
 }
 
 function main() {
-  const plans = (process.argv.length > 2 ? process.argv.slice(2) : DEFAULT_PLANS).map((spec) => ({ spec, plan: parsePlan(spec) }));
+  const args = process.argv.slice(2);
+  const seedArg = args.find((arg) => arg.startsWith('--seed='));
+  const seed = seedArg ? Number(seedArg.slice('--seed='.length)) : LONG_PROMPT_DEFAULTS.seed;
+  if (!Number.isInteger(seed)) throw new Error(`--seed takes an integer, not "${seedArg}"`);
+  const specs = args.filter((arg) => arg !== seedArg);
+  const plans = (specs.length > 0 ? specs : DEFAULT_PLANS).map((spec) => ({ spec, plan: parsePlan(spec) }));
   const samples = loadDirectSamples(DATASETS_DIR).filter((s) => s.split === 'test');
   const contexts = loadCleanContexts(DATASETS_DIR).filter((c) => c.split === 'test');
-  const prompts = longPrompts(samples, contexts, 'test').map((p) => fixedPart(p.text, p.label === 1));
+  const prompts = longPrompts(samples, contexts, 'test', { ...LONG_PROMPT_DEFAULTS, seed }).map((p) => fixedPart(p.text, p.label === 1));
   const positives = prompts.filter((p) => p.positive).length;
   const benign = prompts.filter((p) => !p.positive);
-  console.log(`long prompts: ${positives} attacks buried, ${benign.length} benign; threshold ${threshold}`);
+  console.log(`long prompts (seed ${seed}): ${positives} attacks buried, ${benign.length} benign; threshold ${threshold}`);
   console.log('plan             recall%  FPR%   windows/text  window reading (benign, ms/text)');
   for (const { spec, plan } of plans) {
     let caught = 0;
