@@ -1,9 +1,9 @@
 /**
- * Scores a text for prompt injection: folds Unicode tricks away, reads the text (a long one in
- * windows too), its de-obfuscated view and any decoded payloads with the linear model, and keeps
- * the highest calibrated score together with the categories that explain it. The views are read
- * in two stages: the windows and the plain view first, stopping at the first that is sure, and
- * the other views and the attack cues only for a text none of those settled.
+ * Scores a text for prompt injection: folds Unicode tricks away, reads the text (a long one as
+ * windows instead), its de-obfuscated view and any decoded payloads with the linear model, and
+ * keeps the highest calibrated score together with the categories that explain it. The views are
+ * read in two stages: the windows (or the plain view of a short text) first, stopping at the
+ * first that is sure, and the other views and the attack cues only for a text none of those settled.
  */
 import { allowPhraseMatcher, asciiFolding, foldText, isAscii, mayHideText, type FoldedText } from '../shared/prompt-features/normalize.js';
 import { deobfuscate } from './deobfuscate.js';
@@ -86,10 +86,8 @@ const REPORTED: ReadonlySet<Family> = new Set([
 
 const WINDOW = 1000;
 const STRIDE = 750;
-// Texts up to this length are read whole only; every labelled prompt source is mostly shorter.
+// Texts up to this length are read whole; longer ones as windows. Every labelled prompt source is mostly shorter.
 const WINDOWED_FROM = 3000;
-// A long text not settled by this many windows is read whole once, for the rest to share.
-const SHARED_FROM_WINDOW = 2;
 
 /** What the folding of a whole text found hidden in it: what a verdict reports of it. */
 type HiddenText = Pick<FoldedText, 'tagText' | 'tagChars' | 'invisibleInWords'>;
@@ -178,18 +176,20 @@ export class InjectionScorer {
     return this.scoreWindow(text);
   }
 
-  /** The highest raw (uncalibrated) logit over the views of `text`, for calibration. */
+  /** The highest raw (uncalibrated) logit over the views of `text` that `score` reads (a long text's whole plain view is not one), for calibration. */
   rawLogit(text: string): number {
     const max = this.options.maxChars;
     if (text.length > max) return Math.max(this.rawLogit(text.slice(0, max)), this.rawLogit(text.slice(-max)));
+    const windowed = text.length > WINDOWED_FROM;
     let best = -Infinity;
-    for (const view of this.windowViews(text).views) best = Math.max(best, this.logitOf(view));
+    for (const view of this.windowViews(text).views) if (!(windowed && view.kind === 'plain')) best = Math.max(best, this.logitOf(view));
     return best;
   }
 
   /**
    * The views of `text`, plus, for a long text, windows of it: an injection buried in a long
-   * benign text is diluted in the whole, not in a window around it.
+   * benign text is diluted in the whole, not in a window around it. (For training: `score` reads
+   * a long text's windows but not its whole plain view.)
    */
   windowViews(text: string, plain = this.plainReading(text)): { folded: FoldedText; views: TextView[]; ascii: boolean } {
     const read = this.otherViews(text, plain);
@@ -263,10 +263,10 @@ export class InjectionScorer {
 
   /**
    * Scores `text` (at most maxChars long) in two stages. The first reads the windows of a long
-   * text in order, then its plain view, and stops at the first that is sure (stopAt): nothing
-   * else could change a verdict then. The second, the full reading, adds the de-obfuscated and
-   * decoded views, then the attack cues when the model is still below their confidence. The
-   * score is the highest of the views read, as if all had been.
+   * text in order (a short text: its plain view) and stops at the first that is sure (stopAt):
+   * nothing else could change a verdict then. The second, the full reading, adds the
+   * de-obfuscated and decoded views, then the attack cues when the model is still below their
+   * confidence. The score is the highest of the views read, as if all had been.
    */
   private scoreWindow(text: string): TextVerdict {
     const ascii = isAscii(text);
@@ -275,36 +275,28 @@ export class InjectionScorer {
     this.best = -Infinity;
     this.bestView = 0;
     this.bestStats = undefined;
-    let read: { folded: FoldedText; views: TextView[]; ascii: boolean } | undefined;
-    if (text.length > WINDOWED_FROM) {
+    const windowed = text.length > WINDOWED_FROM;
+    if (windowed) {
       // An attack in a long prompt is least diluted in the window around it, and a window is a
       // quarter of the text: most attacks are settled by the first window or two. The whole text
-      // is not folded for them: what it hides is only looked for. A text that goes on is read
-      // once whole (anchors, tokens, 4-grams, word statistics), and the later windows and its
-      // plain view read their share of that instead of reading their text again.
+      // is not scored as one view (a window was the best view of 395 of 400 benign 4 KB prompts
+      // and the evaluation figures are the same without it), so each window is read on its own
+      // and nothing is indexed whole. What the whole text hides is only looked for.
       const sliced = this.allow ? undefined : lower;
-      let shared: ((start: number, inWhole: boolean) => SharedWithWhole) | undefined;
-      for (let start = 0, k = 0; start < text.length - WINDOW / 4; start += STRIDE, k++) {
-        const view = this.windowView(text, sliced, start);
-        if (k === SHARED_FROM_WINDOW) {
-          read = this.plainReading(text, ascii, lower);
-          shared = this.sharedWith(text, read);
-          read.views[0].shared = shared(0, true);
-        }
-        if (shared && read) view.shared = shared(start, view.folded === read.views[0].folded.slice(start, start + view.folded.length));
-        views.push(view);
-        if (this.consider(views, views.length - 1)) return this.settledEarly(read?.folded ?? (ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false)), views);
+      for (let start = 0; start < text.length - WINDOW / 4; start += STRIDE) {
+        views.push(this.windowView(text, sliced, start));
+        if (this.consider(views, views.length - 1)) return this.settledEarly(ascii || !mayHideText(text) ? NOTHING_HIDDEN : foldText(text, false), views);
       }
     }
-    read ??= this.plainReading(text, ascii, lower);
+    // The whole text's folding: a short text's view, and what a long one's other views, its
+    // hidden text and the attack cues are read from.
+    const read = this.plainReading(text, ascii, lower);
     views.push(read.views[0]);
-    if (this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
+    if (!windowed && this.consider(views, views.length - 1)) return this.settledEarly(read.folded, views);
     this.readings.full++;
     read.views = views;
     const first = views.length;
     this.otherViews(text, read, views.length - 1);
-    const grams = read.views === views ? views[first - 1].shared?.grams : undefined;
-    if (grams) this.shareGramsWithDeobfuscated(views, views[first - 1].folded, grams.weights);
     for (let i = first; i < views.length; i++) this.consider(views, i);
     return this.verdict(read.folded, views, this.bestView, this.best, this.bestFamilies, this.bestStats, true);
   }

@@ -1,5 +1,5 @@
 /**
- * prompt_guard reads a text in two stages: the windows of a long text and its plain view first,
+ * prompt_guard reads a text in two stages: the windows of a long text (a short text: its plain view) first,
  * and everything else (the de-obfuscated and decoded views, the attack cues) only when none of
  * those is already sure. A stop must never change whether a rule fires at the default
  * threshold of any sensitivity or at a threshold set by hand up to 0.99: checked on every committed tuning prompt, alone and buried in
