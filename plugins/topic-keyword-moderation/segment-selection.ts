@@ -67,34 +67,3 @@ export function chunkText(text: string, size = 600): string[] {
   return chunks;
 }
 
-/**
- * Where each chunk of `chunkText(text, size)` ends in `text` itself (the offset just past its
- * last sentence), without building the chunks; undefined when a chunk would be cut inside a
- * sentence longer than twice the size (such a cut falls at a place these offsets cannot name).
- * A chunk's own text joins its sentences with one space where `text` has a whitespace run.
- */
-export function chunkEnds(text: string, size = 600): number[] | undefined {
-  if (text.length <= size) return [text.length];
-  const ends: number[] = [];
-  // `current` of chunkText, by its length (0 for the empty string) and where it ends in `text`.
-  let length = 0;
-  let end = 0;
-  let from = 0;
-  const add = (sentenceEnd: number): boolean => {
-    const sentence = sentenceEnd - from;
-    if (length > 0 && length + sentence > size) {
-      ends.push(end);
-      length = 0;
-    }
-    length = length > 0 ? length + 1 + sentence : sentence;
-    end = sentenceEnd;
-    return length <= size * 2;
-  };
-  for (const m of text.matchAll(SENTENCE_END)) {
-    if (!add(m.index + 1)) return undefined;
-    from = m.index + m[0].length;
-  }
-  if (!add(text.length)) return undefined;
-  if (length > 0) ends.push(end);
-  return ends;
-}

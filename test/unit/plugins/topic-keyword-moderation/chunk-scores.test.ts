@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { bestChunkScores } from '../../../../plugins/topic-keyword-moderation/chunk-scores.js';
 import { splitWords } from '../../../../plugins/topic-keyword-moderation/folded-words.js';
-import { chunkEnds, chunkText } from '../../../../plugins/topic-keyword-moderation/segment-selection.js';
+import { chunkText } from '../../../../plugins/topic-keyword-moderation/segment-selection.js';
+import { chunkWordEnds } from '../../../../plugins/topic-keyword-moderation/chunk-ranges.js';
 import { compileTopic, foldForTopics, type TopicScorer } from '../../../../plugins/topic-keyword-moderation/topic-matcher.js';
 import { TOPIC_LEXICONS } from '../../../../plugins/topic-keyword-moderation/topic-lexicons.js';
 import { seededRandom } from '../../../fixtures/seeded-random.js';
@@ -50,26 +51,48 @@ function generatedTexts(count: number): string[] {
 describe('topic_keyword_moderation chunk scores', () => {
   const texts = generatedTexts(600);
 
-  it('ends each chunk where the chunk strings end: the same words, chunk by chunk', () => {
+  it('ends each chunk after the words of its chunk string, chunk by chunk', () => {
     let ranged = 0;
     for (const text of texts) {
-      const ends = chunkEnds(text);
+      const all = splitWords(text);
+      const ends = chunkWordEnds(all);
       const chunks = chunkText(text);
       if (!ends) {
-        // Only a sentence cut inside leaves the offsets nothing to name.
+        // Only a sentence cut inside leaves the ranges nothing to name.
         expect(chunks.some((c) => c.length > 600), JSON.stringify(text)).to.equal(true);
         continue;
       }
       ranged++;
       expect(ends.length, JSON.stringify(text)).to.equal(chunks.length);
+      const allWords = words(text);
       let from = 0;
       ends.forEach((end, c) => {
-        expect(words(text.slice(from, end)), JSON.stringify(text)).to.deep.equal(words(chunks[c]));
+        expect(allWords.slice(from, end), JSON.stringify(chunks[c])).to.deep.equal(words(chunks[c]));
         from = end;
       });
-      expect(words(text.slice(from))).to.deep.equal([]);
+      expect(from).to.equal(allWords.length);
     }
     expect(ranged).to.be.greaterThan(texts.length / 2);
+  });
+
+  it('cuts sentences where the sentence regex does, with marks and whitespace of every kind', () => {
+    const r = seededRandom(36);
+    const pieces = ['word', 'é', '😀', '.', '!', '?', '\n', ' ', '\t', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u200b', ',', '\r\n', '..', '\ud800'];
+    for (let n = 0; n < 2000; n++) {
+      let text = '';
+      const target = 601 + Math.floor(r() * 1400);
+      while (text.length < target) text += pieces[Math.floor(r() * pieces.length)];
+      const ends = chunkWordEnds(splitWords(text));
+      const chunks = chunkText(text);
+      if (!ends) continue;
+      const allWords = words(text);
+      let from = 0;
+      expect(ends.length, JSON.stringify(text)).to.equal(chunks.length);
+      ends.forEach((end, c) => {
+        expect(allWords.slice(from, end), JSON.stringify(text)).to.deep.equal(words(chunks[c]));
+        from = end;
+      });
+    }
   });
 
   it('gives every built-in topic and free-text topic the scores of the chunk strings', () => {
@@ -81,9 +104,8 @@ describe('topic_keyword_moderation chunk scores', () => {
       expect(bestChunkScores(topics, text), JSON.stringify(text)).to.deep.equal(expected);
       scored += expected.filter((s) => s > 0).length;
       // Chunk by chunk too, not only the best: a range must read as its chunk string does.
-      const ends = chunkEnds(text);
-      if (!ends) continue;
       const all = splitWords(text);
+      if (!chunkWordEnds(all)) continue;
       let from = 0;
       chunkText(text).forEach((chunk, c) => {
         const to = from + words(chunk).length;
