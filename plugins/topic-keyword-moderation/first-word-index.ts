@@ -34,6 +34,14 @@ export class FirstWordIndex {
   private readonly byLastAscii: Array<number[] | undefined> = new Array(0x80).fill(undefined);
   private readonly byLastCode = new Map<number, number[]>();
   private readonly anyWord: number[] = [];
+  /**
+   * By a word's first two code units when both are ASCII (first * 128 + second): whether the
+   * trie may hold anything for it. Most words of a text start with a pair no first word starts
+   * with, and skip the walk.
+   */
+  private readonly asciiPairs = new Uint8Array(0x80 * 0x80);
+  /** The same for the phrases bucketed by last code unit, by a word's last two code units. */
+  private readonly asciiLastPairs = new Uint8Array(0x80 * 0x80);
   /** Filled by `lookup`: the phrases that fit, in phrase order. */
   readonly found: number[] = [];
   /** How many entries of `found` the last lookup filled. */
@@ -51,6 +59,12 @@ export class FirstWordIndex {
             if (code < 0x80) this.byLastAscii[code] = list;
           }
           list.push(index);
+          const before = first.tail.length > 1 ? first.tail.charCodeAt(first.tail.length - 2) : -1;
+          // A tail of one code unit ("*x") fits every word that ends with it.
+          if (code < 0x80 && before < 0x80) {
+            if (before < 0) for (let p = 0; p < 0x80; p++) this.asciiLastPairs[p * 0x80 + code] = 1;
+            else this.asciiLastPairs[before * 0x80 + code] = 1;
+          }
         }
         return;
       }
@@ -67,6 +81,13 @@ export class FirstWordIndex {
       }
       (first.wildcard ? at.headed : at.exact).push(index);
     });
+    this.rootAscii.forEach((first, c0) => {
+      if (!first) return;
+      // A head of one code unit ("a*") fits every word that starts with it; a one-unit exact
+      // word is no word of two units.
+      if (first.headed.length) this.asciiPairs.fill(1, c0 * 0x80, (c0 + 1) * 0x80);
+      for (const c1 of first.codes) if (c1 < 0x80) this.asciiPairs[c0 * 0x80 + c1] = 1;
+    });
   }
 
   /** Fills `found` and `count` with the phrases whose first word fits `text.slice(start, end)`. */
@@ -74,6 +95,15 @@ export class FirstWordIndex {
     this.count = 0;
     let sources = 0;
     let at: TrieNode | undefined = this.root;
+    let byLastMayFit = true;
+    if (end - start > 1) {
+      const c0 = text.charCodeAt(start);
+      const c1 = text.charCodeAt(start + 1);
+      if ((c0 | c1) < 0x80 && this.asciiPairs[c0 * 0x80 + c1] === 0) at = undefined;
+      const p = text.charCodeAt(end - 2);
+      const l = text.charCodeAt(end - 1);
+      if ((p | l) < 0x80 && this.asciiLastPairs[p * 0x80 + l] === 0) byLastMayFit = false;
+    }
     let i = start;
     for (; i < end && at; i++) {
       const code = text.charCodeAt(i);
@@ -84,9 +114,11 @@ export class FirstWordIndex {
       for (const index of at.exact) this.found[this.count++] = index;
       sources++;
     }
-    const last = text.charCodeAt(end - 1);
-    const byLast = last < 0x80 ? this.byLastAscii[last] : this.byLastCode.get(last);
-    if (byLast && this.collect(byLast, text, start, end)) sources++;
+    if (byLastMayFit) {
+      const last = text.charCodeAt(end - 1);
+      const byLast = last < 0x80 ? this.byLastAscii[last] : this.byLastCode.get(last);
+      if (byLast && this.collect(byLast, text, start, end)) sources++;
+    }
     if (this.anyWord.length && this.collect(this.anyWord, text, start, end)) sources++;
     if (sources > 1) {
       this.found.length = this.count;
