@@ -25,6 +25,12 @@ function child(at: TrieNode, code: number): TrieNode | undefined {
 }
 const ascending = (a: number, b: number) => a - b;
 
+// What a word's first two ASCII code units tell the trie walk (FirstWordIndex.asciiPairs).
+const NO_PATH = 0;
+const WALK = 1;
+const CHECK_TRIPLE = 2;
+const tripleHash = (c0: number, c1: number, c2: number) => (Math.imul((c0 << 14) | (c1 << 7) | c2, 0x9e3779b1) >>> 16);
+
 /** Finds, for a word of a text, the phrases whose first word it fits. */
 export class FirstWordIndex {
   private readonly root = node();
@@ -36,10 +42,14 @@ export class FirstWordIndex {
   private readonly anyWord: number[] = [];
   /**
    * By a word's first two code units when both are ASCII (first * 128 + second): whether the
-   * trie may hold anything for it. Most words of a text start with a pair no first word starts
-   * with, and skip the walk.
+   * trie may hold anything for it (NO_PATH, WALK, or CHECK_TRIPLE: only a first word of three
+   * units or more starts so, all of them ASCII, and `asciiTriples` says which third units may
+   * follow). Most words of a text start with a pair or a triple no first word starts with, and
+   * skip the walk.
    */
   private readonly asciiPairs = new Uint8Array(0x80 * 0x80);
+  /** By a hash of three ASCII code units: 1 when some first word may start with them (collisions only cost a walk). */
+  private readonly asciiTriples = new Uint8Array(1 << 16);
   /** The same for the phrases bucketed by last code unit, by a word's last two code units. */
   private readonly asciiLastPairs = new Uint8Array(0x80 * 0x80);
   /** Filled by `lookup`: the phrases that fit, in phrase order. */
@@ -85,8 +95,21 @@ export class FirstWordIndex {
       if (!first) return;
       // A head of one code unit ("a*") fits every word that starts with it; a one-unit exact
       // word is no word of two units.
-      if (first.headed.length) this.asciiPairs.fill(1, c0 * 0x80, (c0 + 1) * 0x80);
-      for (const c1 of first.codes) if (c1 < 0x80) this.asciiPairs[c0 * 0x80 + c1] = 1;
+      if (first.headed.length) {
+        this.asciiPairs.fill(WALK, c0 * 0x80, (c0 + 1) * 0x80);
+        return;
+      }
+      first.kids.forEach((second, k) => {
+        const c1 = first.codes[k];
+        if (c1 >= 0x80) return;
+        // A head of two units ("ab*") fits any word starting so; a third unit beyond ASCII has no triple.
+        if (second.headed.length || second.codes.some((c2) => c2 >= 0x80)) {
+          this.asciiPairs[c0 * 0x80 + c1] = WALK;
+          return;
+        }
+        this.asciiPairs[c0 * 0x80 + c1] = CHECK_TRIPLE;
+        for (const c2 of second.codes) this.asciiTriples[tripleHash(c0, c1, c2)] = 1;
+      });
     });
   }
 
@@ -99,7 +122,15 @@ export class FirstWordIndex {
     if (end - start > 1) {
       const c0 = text.charCodeAt(start);
       const c1 = text.charCodeAt(start + 1);
-      if ((c0 | c1) < 0x80 && this.asciiPairs[c0 * 0x80 + c1] === 0) at = undefined;
+      if ((c0 | c1) < 0x80) {
+        const pair = this.asciiPairs[c0 * 0x80 + c1];
+        if (pair === NO_PATH) at = undefined;
+        else if (pair === CHECK_TRIPLE && end - start > 2) {
+          // A word of two units may still equal a first word of two (the walk says).
+          const c2 = text.charCodeAt(start + 2);
+          if (c2 < 0x80 && this.asciiTriples[tripleHash(c0, c1, c2)] === 0) at = undefined;
+        }
+      }
       const p = text.charCodeAt(end - 2);
       const l = text.charCodeAt(end - 1);
       if ((p | l) < 0x80 && this.asciiLastPairs[p * 0x80 + l] === 0) byLastMayFit = false;
