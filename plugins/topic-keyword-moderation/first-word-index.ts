@@ -29,7 +29,7 @@ const ascending = (a: number, b: number) => a - b;
 const NO_PATH = 0;
 const WALK = 1;
 const CHECK_TRIPLE = 2;
-const tripleHash = (c0: number, c1: number, c2: number) => (Math.imul((c0 << 14) | (c1 << 7) | c2, 0x9e3779b1) >>> 16);
+const tripleHash = (c0: number, c1: number, c2: number) => Math.imul((c0 << 14) | (c1 << 7) | c2, 0x9e3779b1) >>> 20;
 
 /** Finds, for a word of a text, the phrases whose first word it fits. */
 export class FirstWordIndex {
@@ -48,8 +48,8 @@ export class FirstWordIndex {
    * skip the walk.
    */
   private readonly asciiPairs = new Uint8Array(0x80 * 0x80);
-  /** By a hash of three ASCII code units: 1 when some first word may start with them (collisions only cost a walk). */
-  private readonly asciiTriples = new Uint8Array(1 << 16);
+  /** By a 12-bit hash of three ASCII code units: 1 when some first word may start with them (collisions only cost a walk; 4 KB per topic). */
+  private readonly asciiTriples = new Uint8Array(1 << 12);
   /** The same for the phrases bucketed by last code unit, by a word's last two code units. */
   private readonly asciiLastPairs = new Uint8Array(0x80 * 0x80);
   /** Filled by `lookup`: the phrases that fit, in phrase order. */
