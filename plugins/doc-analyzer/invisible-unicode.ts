@@ -24,11 +24,24 @@ const JOINER_SCRIPTS = /[\p{Script=Arabic}\p{Script=Devanagari}\p{Script=Bengali
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const BLACK_FLAG = 0x1f3f4;
 
+/**
+ * Any code unit the scan below counts or decodes: zero-width, bidi and filler characters, BMP
+ * variation selectors, and the high surrogate of tag characters (U+E0000-E007F) and of the
+ * supplementary variation selectors (U+E0100-E01EF). A text without one is left at once: most
+ * texts, whose every character the scan would otherwise copy out one by one.
+ */
+const MAY_HOLD_INVISIBLE = /[\u115f\u1160\u180e\u200b-\u200d\u202a-\u202e\u2060-\u2064\u2066-\u2069\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0]|\udb40[\udc00-\udc7f\udd00-\uddef]/;
+
 const isVariationSelector = (cp: number) => (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef);
 const variationByte = (cp: number) => (cp <= 0xfe0f ? cp - 0xfe00 : cp - 0xe0100 + 16);
 
 /** Scans a text for invisible characters and smuggled payloads. */
 export function scanInvisible(text: string): InvisibleScan {
+  return MAY_HOLD_INVISIBLE.test(text) ? scanEveryCharacter(text) : { counts: {}, smuggled: [] };
+}
+
+/** The scan itself, character by character: scanInvisible without its first test. */
+export function scanEveryCharacter(text: string): InvisibleScan {
   const counts: InvisibleScan['counts'] = {};
   const smuggled: InvisibleScan['smuggled'] = [];
   const bump = (k: InvisibleClass, n = 1) => (counts[k] = (counts[k] ?? 0) + n);

@@ -25,6 +25,12 @@ function child(at: TrieNode, code: number): TrieNode | undefined {
 }
 const ascending = (a: number, b: number) => a - b;
 
+// What a word's first two ASCII code units tell the trie walk (FirstWordIndex.asciiPairs).
+const NO_PATH = 0;
+const WALK = 1;
+const CHECK_TRIPLE = 2;
+const tripleHash = (c0: number, c1: number, c2: number) => Math.imul((c0 << 14) | (c1 << 7) | c2, 0x9e3779b1) >>> 20;
+
 /** Finds, for a word of a text, the phrases whose first word it fits. */
 export class FirstWordIndex {
   private readonly root = node();
@@ -34,6 +40,18 @@ export class FirstWordIndex {
   private readonly byLastAscii: Array<number[] | undefined> = new Array(0x80).fill(undefined);
   private readonly byLastCode = new Map<number, number[]>();
   private readonly anyWord: number[] = [];
+  /**
+   * By a word's first two code units when both are ASCII (first * 128 + second): whether the
+   * trie may hold anything for it (NO_PATH, WALK, or CHECK_TRIPLE: only a first word of three
+   * units or more starts so, all of them ASCII, and `asciiTriples` says which third units may
+   * follow). Most words of a text start with a pair or a triple no first word starts with, and
+   * skip the walk.
+   */
+  private readonly asciiPairs = new Uint8Array(0x80 * 0x80);
+  /** By a 12-bit hash of three ASCII code units: 1 when some first word may start with them (collisions only cost a walk; 4 KB per topic). */
+  private readonly asciiTriples = new Uint8Array(1 << 12);
+  /** The same for the phrases bucketed by last code unit, by a word's last two code units. */
+  private readonly asciiLastPairs = new Uint8Array(0x80 * 0x80);
   /** Filled by `lookup`: the phrases that fit, in phrase order. */
   readonly found: number[] = [];
   /** How many entries of `found` the last lookup filled. */
@@ -51,6 +69,12 @@ export class FirstWordIndex {
             if (code < 0x80) this.byLastAscii[code] = list;
           }
           list.push(index);
+          const before = first.tail.length > 1 ? first.tail.charCodeAt(first.tail.length - 2) : -1;
+          // A tail of one code unit ("*x") fits every word that ends with it.
+          if (code < 0x80 && before < 0x80) {
+            if (before < 0) for (let p = 0; p < 0x80; p++) this.asciiLastPairs[p * 0x80 + code] = 1;
+            else this.asciiLastPairs[before * 0x80 + code] = 1;
+          }
         }
         return;
       }
@@ -67,6 +91,26 @@ export class FirstWordIndex {
       }
       (first.wildcard ? at.headed : at.exact).push(index);
     });
+    this.rootAscii.forEach((first, c0) => {
+      if (!first) return;
+      // A head of one code unit ("a*") fits every word that starts with it; a one-unit exact
+      // word is no word of two units.
+      if (first.headed.length) {
+        this.asciiPairs.fill(WALK, c0 * 0x80, (c0 + 1) * 0x80);
+        return;
+      }
+      first.kids.forEach((second, k) => {
+        const c1 = first.codes[k];
+        if (c1 >= 0x80) return;
+        // A head of two units ("ab*") fits any word starting so; a third unit beyond ASCII has no triple.
+        if (second.headed.length || second.codes.some((c2) => c2 >= 0x80)) {
+          this.asciiPairs[c0 * 0x80 + c1] = WALK;
+          return;
+        }
+        this.asciiPairs[c0 * 0x80 + c1] = CHECK_TRIPLE;
+        for (const c2 of second.codes) this.asciiTriples[tripleHash(c0, c1, c2)] = 1;
+      });
+    });
   }
 
   /** Fills `found` and `count` with the phrases whose first word fits `text.slice(start, end)`. */
@@ -74,6 +118,23 @@ export class FirstWordIndex {
     this.count = 0;
     let sources = 0;
     let at: TrieNode | undefined = this.root;
+    let byLastMayFit = true;
+    if (end - start > 1) {
+      const c0 = text.charCodeAt(start);
+      const c1 = text.charCodeAt(start + 1);
+      if ((c0 | c1) < 0x80) {
+        const pair = this.asciiPairs[c0 * 0x80 + c1];
+        if (pair === NO_PATH) at = undefined;
+        else if (pair === CHECK_TRIPLE && end - start > 2) {
+          // A word of two units may still equal a first word of two (the walk says).
+          const c2 = text.charCodeAt(start + 2);
+          if (c2 < 0x80 && this.asciiTriples[tripleHash(c0, c1, c2)] === 0) at = undefined;
+        }
+      }
+      const p = text.charCodeAt(end - 2);
+      const l = text.charCodeAt(end - 1);
+      if ((p | l) < 0x80 && this.asciiLastPairs[p * 0x80 + l] === 0) byLastMayFit = false;
+    }
     let i = start;
     for (; i < end && at; i++) {
       const code = text.charCodeAt(i);
@@ -84,9 +145,11 @@ export class FirstWordIndex {
       for (const index of at.exact) this.found[this.count++] = index;
       sources++;
     }
-    const last = text.charCodeAt(end - 1);
-    const byLast = last < 0x80 ? this.byLastAscii[last] : this.byLastCode.get(last);
-    if (byLast && this.collect(byLast, text, start, end)) sources++;
+    if (byLastMayFit) {
+      const last = text.charCodeAt(end - 1);
+      const byLast = last < 0x80 ? this.byLastAscii[last] : this.byLastCode.get(last);
+      if (byLast && this.collect(byLast, text, start, end)) sources++;
+    }
     if (this.anyWord.length && this.collect(this.anyWord, text, start, end)) sources++;
     if (sources > 1) {
       this.found.length = this.count;

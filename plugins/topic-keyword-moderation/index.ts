@@ -6,20 +6,15 @@
  */
 import { defineDetector, preparedText, SegmentMemo, type DetectorHit, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import { compileKeywordMatcher } from './keyword-matcher.js';
-import { compileTopic, foldForTopics, type TopicScorer } from './topic-matcher.js';
-import { chunkText, conversationText, moderatedSegments } from './segment-selection.js';
+import { compileTopic, foldForTopics } from './topic-matcher.js';
+import { conversationText, moderatedSegments } from './segment-selection.js';
 import { countWords } from './text-folding.js';
-import { splitWords, type FoldedWords } from './folded-words.js';
+import { bestChunkScores } from './chunk-scores.js';
 import { TOPIC_STRICTNESS } from './sensitivity.js';
 import type { TopicKeywordModerationSettings } from './settings.js';
 
 /** Scores below this are not reported at all (one medium cue is the least worth a hit). */
 const REPORT_FLOOR = 0.35;
-
-function bestScore(topic: TopicScorer, chunks: FoldedWords[]): number {
-  // A loop, not a spread: a long text has more chunks than a call takes arguments.
-  return chunks.reduce((best, c) => Math.max(best, topic.score(c)), 0);
-}
 
 const round = (x: number) => Math.round(x * 100) / 100;
 
@@ -55,8 +50,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
       // Topics fold as the contract's prepared text does: shared with the other detectors.
       const foldedText = () => (folded ??= preparedText(segment).folded);
       const found = checksKeywords ? keywords.match(text, keywordsFoldLikeTopics ? foldedText() : undefined) : [];
-      const chunks = denied.length ? chunkText(foldedText()).map(splitWords) : [];
-      return { keywords: found, denied: denied.map((topic) => bestScore(topic, chunks)) };
+      return { keywords: found, denied: denied.length ? bestChunkScores(denied, foldedText()) : [] };
     };
 
     return {
@@ -80,8 +74,7 @@ export default defineDetector<TopicKeywordModerationSettings>({
         if (allowed.length) {
           const text = conversationText(request, settings.context_turns);
           if (countWords(text) >= settings.off_topic_min_words) {
-            const chunks = chunkText(foldForTopics(text)).map(splitWords);
-            const best = Math.max(...allowed.map((t) => bestScore(t, chunks)));
+            const best = Math.max(...bestChunkScores(allowed, foldForTopics(text)));
             if (best < allowedMatch) {
               // 0.9 with no sign of the allowed topics, falling to 0.45 at allowedMatch (sensitivity.ts).
               hits.push({ type: 'topic.off_allowed', confidence: round(0.9 * (1 - (best * 0.5) / allowedMatch)), entities: allowed.map((t) => t.name) });

@@ -25,6 +25,9 @@ export function conversationText(request: InspectionRequest, turns: number): str
   return user.slice(-turns).map((s) => s.text).join('\n');
 }
 
+// An end mark and the whitespace after it: the cut between two sentences.
+const SENTENCE_END = /[.!?\n]\s+/gu;
+
 /**
  * The text cut at each run of whitespace that follows `.`, `!`, `?` or a line break, as
  * `text.split(/(?<=[.!?\n])\s+/u)` cuts it: finding the end mark and the run together is the
@@ -33,7 +36,7 @@ export function conversationText(request: InspectionRequest, turns: number): str
 export function sentences(text: string): string[] {
   const out: string[] = [];
   let from = 0;
-  for (const m of text.matchAll(/[.!?\n]\s+/gu)) {
+  for (const m of text.matchAll(SENTENCE_END)) {
     out.push(text.slice(from, m.index + 1));
     from = m.index + m[0].length;
   }
@@ -63,3 +66,4 @@ export function chunkText(text: string, size = 600): string[] {
   if (current) chunks.push(current);
   return chunks;
 }
+

@@ -23,6 +23,11 @@ export interface TopicScorer {
   name: string;
   /** Noisy-or of the weights of the distinct terms found in already-folded text, 0..1. */
   score(text: FoldedWords): number;
+  /**
+   * The score words `from` to `to` of a text would have as a text of their own (a chunk of it);
+   * absent when the topic has a term that must be searched in the chunk's own string.
+   */
+  scoreRange?: (text: FoldedWords, from: number, to: number) => number;
 }
 
 const FOLD = { caseSensitive: false, foldDiacritics: true };
@@ -84,21 +89,42 @@ export function compileTopic(spec: TopicSpec): TopicScorer {
     })
     .filter((t): t is WeightedTerm & { phrase: string; source: string } => t.source !== undefined)
     .sort((a, b) => b.source.length - a.source.length);
-  const matches = compiled.length ? compileTermMatcher(compiled) : undefined;
+  if (!compiled.length) return { name, score: () => 0, scoreRange: () => 0 };
+  const matcher = compileTermMatcher(compiled);
+  // Terms already counted in the current score: marked with the score's number, so nothing is
+  // cleared or allocated per score (scores run one at a time).
+  const seenIn = new Int32Array(compiled.length);
+  let scoring = 0;
+  let miss = 1;
+  const visit = (term: number): boolean => {
+    if (seenIn[term] === scoring) return true;
+    seenIn[term] = scoring;
+    miss *= 1 - compiled[term].weight;
+    return miss >= 0.01;
+  };
+  const start = () => {
+    // Past 2^31 scores the numbers wrap; a cleared table keeps an old mark from counting.
+    if (++scoring === 0x7fffffff) {
+      seenIn.fill(0);
+      scoring = 1;
+    }
+    miss = 1;
+  };
+  const { scanRange } = matcher;
   return {
     name,
     score(text: FoldedWords): number {
-      if (!matches) return 0;
-      const seen = new Set<number>();
-      let miss = 1;
-      matches(text, (term) => {
-        if (seen.has(term)) return true;
-        seen.add(term);
-        miss *= 1 - compiled[term].weight;
-        return miss >= 0.01;
-      });
+      start();
+      matcher.scan(text, visit);
       return 1 - miss;
     },
+    scoreRange: scanRange
+      ? (text, from, to) => {
+          start();
+          scanRange(text, visit, from, to);
+          return 1 - miss;
+        }
+      : undefined,
   };
 }
 

@@ -32,6 +32,25 @@ const SCHEMED = /\b(?:https?|ftp|wss?|file):\/\/[^\s<>"'`\\^{}|]+/gi;
 const WWW = /(?<![\w.@/-])www\.[^\s<>"'`\\^{}|]+/gi;
 const SCRIPT_SCHEME = /(?<![\w-])(?:javascript|vbscript|livescript)\s*:[^\s<>"'`]+/gi;
 const DATA_URI = /(?<![\w-])data:(?:[a-z]+\/[\w.+-]+)?(?:;[\w-]+=[\w.-]+)*(?:;base64)?,[^\s<>"'`)]*/gi;
+/**
+ * A pattern, and a quick search for a literal part every match of it holds: a text without that
+ * part is not searched by the pattern, which tries every position.
+ */
+export interface GuardedPattern {
+  pattern: RegExp;
+  mayMatch: (text: string) => boolean;
+}
+
+/** Reference-style link definitions (`[label]: url`), each with `]:`. */
+export const REFERENCE_DEFINITIONS: GuardedPattern = { pattern: MD_REF_DEF, mayMatch: (text) => text.includes(']:') };
+
+/** Bare script and data URLs, schemed URLs and `www.` hosts, in the order they are searched. */
+export const BARE_URLS: readonly GuardedPattern[] = [
+  { pattern: SCRIPT_SCHEME, mayMatch: (text) => /script\s*:/i.test(text) },
+  { pattern: DATA_URI, mayMatch: (text) => /data:/i.test(text) },
+  { pattern: SCHEMED, mayMatch: (text) => text.includes('://') },
+  { pattern: WWW, mayMatch: (text) => /www\./i.test(text) },
+];
 
 // Punctuation that ends a sentence rather than a URL.
 function trimTrailing(url: string): string {
@@ -116,7 +135,7 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
   // Reference-style images: the definition of a label used by an image is fetched on render.
   if (markdown) {
     const imageLabels = new Set([...bracketMatches(text, MD_REF_IMAGE)].map((m) => m[1].toLowerCase()));
-    for (const m of text.matchAll(MD_REF_DEF)) {
+    if (REFERENCE_DEFINITIONS.mayMatch(text)) for (const m of text.matchAll(MD_REF_DEF)) {
       const url = m[2] ?? m[3];
       const start = (m.index ?? 0) + m[0].lastIndexOf(url);
       add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
@@ -130,10 +149,7 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     scan(tagAttributeMatches(text, HTML_LINK), 'link');
     scan(AUTOLINK, 'link');
   }
-  scan(SCRIPT_SCHEME, 'bare');
-  scan(DATA_URI, 'bare');
-  scan(SCHEMED, 'bare');
-  scan(WWW, 'bare');
+  for (const { pattern, mayMatch } of BARE_URLS) if (mayMatch(text)) scan(pattern, 'bare');
   scan(bareHostMatches(text), 'bare');
   // A text that holds none of the names cannot match the pattern: one cheap scan decides.
   if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');

@@ -18,6 +18,16 @@ const CUE_AFTER = /^\s?[-(]?\s?(?:office|fax|mobile|cell|home|work|phone|tel)\b/
 const OTHER_NUMBER = /\b(?:licen[cs]e|passport|account|acct|card|order|invoice|policy|id|ssn|zip|postcode|postal)\b[^\n]{0,20}$/i;
 const DATE_LIKE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/;
 
+/** How many ASCII digits `s` holds. */
+function digitCount(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x30 && c <= 0x39) n++;
+  }
+  return n;
+}
+
 /** Settings the phone recognizer needs. */
 export interface PhoneOptions {
   /** Regions a number without +country code is validated against, first match wins. */
@@ -52,6 +62,9 @@ export function phoneRecognizer(options: PhoneOptions): Recognizer {
     find(text: string, out: Span[]) {
       for (const m of text.matchAll(CANDIDATE)) {
         const raw = m[0];
+        // The number without its extension needs seven digits: a run with fewer (most numbers
+        // in prose) is left before any copy is made.
+        if (digitCount(raw) < 7) continue;
         const digits = raw.replace(/\D/g, '');
         const main = raw.replace(/\s?(?:x|ext\.?|extension)\s?\d+$/i, '').replace(/\D/g, '');
         if (main.length < 7 || main.length > 15) continue;
