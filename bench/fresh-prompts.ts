@@ -8,22 +8,11 @@
  * about a megabyte of text), inside prompts that differ.
  */
 import { createHash } from 'node:crypto';
+import { seededRandom as seeded } from '../test/fixtures/seeded-random.js';
 import { datasetTextsIfPresent } from './detectors.js';
 
 const USER_BYTES = 4096;
 const TOOL_BYTES = 512;
-
-/** A pseudo-random generator with a seed (mulberry32): the same prompts every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = ['ka', 'lo', 'mer', 'ti', 'san', 'dra', 'vel', 'on', 'ri', 'bu', 'cha', 'ne', 'port', 'ex', 'qui', 'lar', 'mo', 'den', 'tra', 'is', 'gal', 'fen', 'ur', 'sto', 'ba', 'lin', 'ce', 'hol', 'pra', 'to', 'wen', 'ash'];
 const COMMON = ['the', 'a', 'of', 'and', 'to', 'in', 'for', 'with', 'on', 'that', 'is', 'was', 'please', 'we', 'you', 'our', 'this', 'report', 'order', 'customer', 'account', 'meeting', 'team', 'review', 'send', 'check', 'summary', 'data', 'today', 'next', 'week'];

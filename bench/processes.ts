@@ -4,11 +4,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GATEWAY_V8_OPTIONS } from '../core/runtime/v8-options.js';
+import { freePort } from '../test/fixtures/network/free-port.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const HAS_TASKSET = spawnSync('taskset', ['-V']).status === 0;
@@ -123,17 +123,6 @@ export async function startGateway(start: GatewayStart) {
   return { ...proc, urls };
 }
 
-/** A TCP port free on 127.0.0.1 now (for a process that cannot listen on port 0 and say which it got). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The floor proxy (bench/floor-proxy.ts) in front of `upstreamUrl`, with its URL. */
 export async function startFloorProxy(core: Cores | undefined, upstreamUrl: string) {

@@ -3,6 +3,7 @@
  * rows, which keeps the hashed weights sparse through its L1 term, plus Platt calibration and a
  * threshold search on a tuning set. Deterministic: a seeded shuffle, no randomness elsewhere.
  */
+import { seededRandom } from '../../../test/fixtures/seeded-random.js';
 
 /** One training example as sparse features. */
 export interface SparseRow {
@@ -31,17 +32,8 @@ export interface FittedModel {
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-Math.max(-35, Math.min(35, x))));
 
-/** A small seeded generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the training runs use (the same one the tests' generated texts use). */
+export const rng = seededRandom;
 
 /** Fits a logistic model; features with no L1-surviving weight end at exactly 0. */
 export function trainFtrl(rows: SparseRow[], dim: number, o: FtrlOptions): FittedModel {

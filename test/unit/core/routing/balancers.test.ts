@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { balance, newBalancerState, type Strategy } from '../../../../core/proxy/routing/balancers.js';
 import type { RouteMember } from '../../../../core/proxy/routing/route-members.js';
+import { seededRandom as seeded } from '../../../fixtures/seeded-random.js';
 
 function members(weights: Record<string, number>): RouteMember[] {
   return Object.entries(weights).map(([id, weight]) => ({
@@ -10,17 +11,6 @@ function members(weights: Record<string, number>): RouteMember[] {
     weight,
     key: `${id}|m-${id}`,
   }));
-}
-
-/** A small deterministic generator (mulberry32), so the random strategy's test is repeatable. */
-function seeded(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function picks(strategy: Strategy, list: RouteMember[], n: number, inFlight: Record<string, number> = {}, random = Math.random): string[] {

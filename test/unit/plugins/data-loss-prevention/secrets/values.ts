@@ -1,5 +1,6 @@
 /** Seeded random values in credential alphabets, so each test checks several varied examples. */
 import { crc32 } from 'node:zlib';
+import { seededRandom } from '../../../../fixtures/seeded-random.js';
 
 export const HEX = '0123456789abcdef';
 export const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -7,16 +8,10 @@ export const BASE64URL = BASE62 + '-_';
 
 /** A deterministic source of random characters (mulberry32). */
 export class Values {
-  private a: number;
+  /** The next number in [0, 1). */
+  readonly next: () => number;
   constructor(seed: number) {
-    this.a = seed >>> 0;
-  }
-  next(): number {
-    this.a = (this.a + 0x6d2b79f5) >>> 0;
-    let t = this.a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed);
   }
   int(lo: number, hi: number): number {
     return lo + Math.floor(this.next() * (hi - lo + 1));
