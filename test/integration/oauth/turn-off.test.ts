@@ -2,16 +2,19 @@
  * Turning a gateway's OAuth off: `DELETE /v1/gateways/{gateway_id}/oauth` removes the
  * configuration and the authorization server's state in one write. From the next snapshot on the
  * gateway answers as one that never had OAuth (its discovery documents and authorization server
- * paths, the MCP endpoint's 401 without a challenge), access tokens it issued are refused, and the
- * consumers' keys keep working. A later PUT starts afresh: a new signing key, no old clients, the
+ * paths, the 401 without a challenge), access tokens it issued are refused on the MCP endpoint
+ * and the proxy, and the consumers' keys keep working. A later PUT starts afresh: a new signing key, no old clients, the
  * old tokens still refused. Compared throughout with a twin gateway that never had OAuth.
  */
 import { expect } from 'chai';
 import { decodeProtectedHeader } from 'jose';
+import OpenAI from 'openai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { OAUTH_COLLECTIONS } from '../../../core/oauth/oauth-records.js';
 import { OAuthStateStore } from '../../../core/oauth/store-adapter.js';
+import { UPSTREAM_OAUTH_COLLECTIONS } from '../../../core/oauth/upstream/user-token-store.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../core/testing/index.js';
 import { startGithub } from '../../fixtures/mcp/toolkit-servers.js';
 import type { TinyMcpServer } from '../../fixtures/mcp/tiny-mcp-server.js';
 import { AdminClient } from '../admin/helpers/admin-client.js';
@@ -26,6 +29,7 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
   let h: AdminHarness;
   let idp: TestIdp;
   let github: TinyMcpServer;
+  let openai: FakeOpenAI;
   let proxy: string;
   /** The gateway whose OAuth is turned off, its consumer `agents` (role_based, one role for every caller). */
   let gw: { id: string; slug: string };
@@ -50,6 +54,17 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
     await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl(slug)), { requestInit: { headers } }));
     clients.push(client);
     return client;
+  }
+  /** A chat completion through the proxy with the official OpenAI SDK: its status (the refusal's, when refused) and challenge. */
+  async function chat(slug: string, credential: string): Promise<{ status: number; challenge: string | null }> {
+    const sdk = new OpenAI({ apiKey: credential, baseURL: `${proxy}/${slug}/v1`, maxRetries: 0 });
+    try {
+      const { response } = await sdk.chat.completions.create({ model: 'auto', messages: [{ role: 'user', content: 'hi' }] }).withResponse();
+      return { status: response.status, challenge: response.headers.get('www-authenticate') };
+    } catch (err) {
+      if (!(err instanceof OpenAI.APIError)) throw err;
+      return { status: err.status!, challenge: err.headers?.get('www-authenticate') ?? null };
+    }
   }
   const toolNames = async (client: Client) => (await client.listTools()).tools.map((t) => t.name).sort();
   /** A new user's access token for the MCP endpoint of `agents`, through the whole flow (registration, login, consent, code). */
@@ -77,16 +92,18 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
   before(async () => {
     idp = await startIdp();
     github = await startGithub();
+    openai = await startFakeOpenAI();
     h = await startAdminHarness({ planes: ['admin', 'proxy'] });
     h.secrets.add(idpSecret);
     proxy = h.gateway.urls.proxy!;
     gw = await h.newGateway();
     twin = await h.newGateway();
     const registry = await h.gateway.seed.registry(gw.id, { provider: 'mcp', type: 'MCP', slug: 'github', base_url: github.url });
+    const llm = await h.gateway.seed.registry(gw.id, { provider: 'openai', slug: 'mini', base_url: openai.url, apiKey: 'sk-mini', models: ['gpt-4o-mini'] });
     const agents = await h.gateway.seed.consumer(gw.id, { slug: 'agents', routing_mode: 'role_based' });
     agentsKey = agents.key;
     h.rememberKey(agentsKey);
-    await h.gateway.seed.role(gw.id, { name: 'everyone', registries: [registry._id] }, [agents.consumer._id]);
+    await h.gateway.seed.role(gw.id, { name: 'everyone', registries: [registry._id, llm._id] }, [agents.consumer._id]);
     const twinRegistry = await h.gateway.seed.registry(twin.id, { provider: 'mcp', type: 'MCP', slug: 'github', base_url: github.url });
     const bystanders = await h.gateway.seed.consumer(twin.id, { slug: 'bystanders', routing_mode: 'role_based' });
     await h.gateway.seed.role(twin.id, { name: 'everyone', registries: [twinRegistry._id] }, [bystanders.consumer._id]);
@@ -95,7 +112,7 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
   after(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
     await h?.close();
-    await Promise.all([idp?.close(), github?.close()]);
+    await Promise.all([idp?.close(), github?.close(), openai?.close()]);
   });
 
   it('is 404 not_found, as GET is, on a gateway without OAuth', async () => {
@@ -120,6 +137,8 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
 
   describe('after OAuth was in use', () => {
     let issued: { token: string; clientId: string; metadata: AsMetadata };
+    /** An access token for the proxy base of `agents` (scope `proxy`). */
+    let proxyToken: string;
     let refreshToken: string;
     let heldSession: Client;
     let oldKid: string | undefined;
@@ -128,6 +147,7 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
     before(async () => {
       idp.user = { sub: 'alice', groups: ['analysts'] };
       issued = await mcpToken();
+      proxyToken = (await obtainTokens(new Browser(), issued.metadata, await registerClient(issued.metadata, { application_type: 'web' }), `${proxy}/agents`, 'proxy')).access_token as string;
     });
 
     it('the token, a session opened with it and the consumer key all work before the DELETE', async () => {
@@ -138,22 +158,32 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
       expect(challenge.status).to.equal(401);
       expect(challenge.headers.get('www-authenticate')).to.contain('resource_metadata=');
       oldKid = decodeProtectedHeader(issued.token).kid;
+      expect(await chat('agents', proxyToken)).to.deep.equal({ status: 200, challenge: null });
+      expect(await chat('agents', agentsKey)).to.deep.equal({ status: 200, challenge: null });
       const page = ok(await h.tenantA.get(`${oauthOf(gw.id)}/clients`), 200);
       expect(page.total).to.be.greaterThan(0);
       expect(await stateCount()).to.be.greaterThan(0);
       const refreshing = await obtainTokens(new Browser(), issued.metadata, await registerClient(issued.metadata, { application_type: 'web' }), mcpUrl('agents'), 'mcp:tools offline_access', 'consent');
       refreshToken = refreshing.refresh_token as string;
       expect(refreshToken).to.be.a('string');
+      // A client revoked before: its revocation goes with the configuration.
+      const unwanted = await registerClient(issued.metadata);
+      expect((await h.tenantA.delete(`${oauthOf(gw.id)}/clients/${unwanted.client_id}`)).status).to.equal(204);
       revision = h.gateway.holder.current.revision;
     });
 
     it('DELETE answers 204 and removes the configuration and every artifact of the authorization server in one write', async () => {
+      // A user's own token at an upstream MCP server belongs to the registry, not to the authorization server.
+      const userTokens = h.gateway.store!.collection(UPSTREAM_OAUTH_COLLECTIONS.tokens);
+      await userTokens.insertOne({ _id: 'kept-user-token', gateway_id: gw.id, registry_id: 'r', user_key: `oauth:${gw.id}:alice#alice`, access_token_sealed: h.gateway.secretBox.seal('upstream-token'), updated_at: new Date().toISOString() });
       const linesBefore = h.logs.lines.length;
       const del = await h.tenantA.delete(oauthOf(gw.id));
       expect(del.status, JSON.stringify(del.body)).to.equal(204);
       expect(del.body).to.equal(undefined);
       expect(await configCount()).to.equal(0);
       expect(await stateCount()).to.equal(0);
+      expect(await userTokens.count({ _id: 'kept-user-token' })).to.equal(1);
+      await userTokens.deleteOne({ _id: 'kept-user-token' });
       // Recorded as every admin write is: one batch, one revision, one log line naming its ops.
       expect(h.gateway.holder.current.revision).to.equal(revision + 1);
       const written = h.logs.lines.slice(linesBefore).map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.message === 'admin config written');
@@ -185,7 +215,7 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
       }
       for (const [path, twinPath, init] of pairs) {
         const [mine, never] = await Promise.all([answerOf(await fetch(`${proxy}${path}`, init)), answerOf(await fetch(`${proxy}${twinPath}`, init))]);
-        expect(mine.status, path).to.be.oneOf([401, 404]);
+        expect(mine.status, path).to.equal(404);
         expect(mine, path).to.deep.equal(never);
       }
       // The refresh token of before is refused at the token endpoint too: there is no token endpoint.
@@ -205,9 +235,12 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
       expect(failed!.message).to.contain('missing or invalid API key');
       // Without credentials: 401 and no challenge, as for the twin.
       expect(await answerOf(await initialize('agents'))).to.deep.equal(await answerOf(await initialize('bystanders')));
+      // On the proxy too: the token for the consumer's proxy base is refused, without a challenge.
+      expect(await chat('agents', proxyToken)).to.deep.equal({ status: 401, challenge: null });
     });
 
-    it('the consumer key keeps working', async () => {
+    it('the consumer key keeps working, on the MCP endpoint and the proxy', async () => {
+      expect(await chat('agents', agentsKey)).to.deep.equal({ status: 200, challenge: null });
       expect(await toolNames(await sdkClient('agents', { 'x-api-key': agentsKey }))).to.deep.equal(GITHUB_TOOLS);
       expect(await toolNames(await sdkClient('agents', { authorization: `Bearer ${agentsKey}` }))).to.deep.equal(GITHUB_TOOLS);
     });
@@ -215,12 +248,14 @@ describe('oauth: turning a gateway\'s OAuth off (DELETE /v1/gateways/{id}/oauth)
     it('a later PUT starts afresh: a new signing key, no old clients (not even one a request in flight wrote late), the old token still refused', async () => {
       // A registration that was in flight when OAuth was turned off lands after the DELETE.
       await new OAuthStateStore(h.gateway.store!, gw.id).upsert('Client', 'late-client', { client_id: 'late-client', redirect_uris: ['https://late.example/cb'], client_id_issued_at: 1_800_000_000 });
+      // As a first PUT: the client secret went with the configuration.
+      AdminClient.expectRefusal(await h.tenantA.put(oauthOf(gw.id), { issuer: idp.issuer, client_id: 'portcullis' }), '/client_secret');
       await putOAuth();
       const page = ok(await h.tenantA.get(`${oauthOf(gw.id)}/clients`), 200);
       expect(page.total).to.equal(0);
       expect(page.items).to.deep.equal([]);
       const stored = await h.gateway.store!.collection(OAUTH_COLLECTIONS.configs).findOne({ gateway_id: gw.id });
-      expect(stored!.revoked_clients ?? []).to.deep.equal([]);
+      expect(stored!.revoked_clients).to.deep.equal([]);
       // The old client is unknown to the new server.
       const metadata = await asMetadata(proxy, gw.slug);
       expect(metadata.issuer).to.equal(issued.metadata.issuer);
