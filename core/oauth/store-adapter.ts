@@ -6,7 +6,7 @@
  * store would read as dotted paths). Expiry is a TTL index, and reads also check it, since a TTL
  * sweep may run late.
  */
-import type { Store } from '../store/types.js';
+import type { BatchOp, Store } from '../store/types.js';
 import { OAUTH_COLLECTIONS } from './oauth-records.js';
 
 /** A stored artifact. */
@@ -134,11 +134,16 @@ export class OAuthStateStore {
     await this.docs.deleteMany({ gateway_id: this.gatewayId, client_id: clientId });
     return existed === 1;
   }
+}
 
-  /** Everything of this gateway (the gateway was deleted or its OAuth configuration removed). */
-  async deleteAll(): Promise<void> {
-    await this.docs.deleteMany({ gateway_id: this.gatewayId });
-  }
+/**
+ * The batch op deleting every artifact of one gateway's authorization server (clients, grants,
+ * codes, sessions, refresh tokens, interactions, logins): part of the admin write that removes
+ * the gateway's OAuth configuration, or sets it up afresh, so state and configuration change in
+ * one atomic batch.
+ */
+export function deleteGatewayStateOp(gatewayId: string): BatchOp {
+  return { collection: OAUTH_COLLECTIONS.state, op: 'delete', filter: { gateway_id: gatewayId }, many: true };
 }
 
 /**

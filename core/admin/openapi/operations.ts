@@ -92,6 +92,7 @@ export const ADMIN_OPERATIONS: AdminOperation[] = [
 
   { method: 'get', path: `${G}/oauth`, summary: "The gateway's OAuth authorization server: its identity provider (never the secret)", tag: 'OAuth', responses: { 200: { record: 'oauth-config' } } },
   { method: 'put', path: `${G}/oauth`, summary: 'Set the identity provider agents log in through (client_secret write-only, required the first time)', tag: 'OAuth', request: 'oauth-config-put', responses: { 200: { record: 'oauth-config' } } },
+  { method: 'delete', path: `${G}/oauth`, summary: "Turn the gateway's OAuth off: its configuration, signing key, clients, grants and tokens are deleted (404 when none is configured)", tag: 'OAuth', responses: { 204: null } },
   { method: 'get', path: `${G}/oauth/clients`, summary: 'Clients registered at the authorization server, with their grant counts', tag: 'OAuth', query: PAGING, responses: { 200: { page: 'oauth-client' } } },
   { method: 'delete', path: `${G}/oauth/clients/{client_id}`, summary: "Revoke a client: its grants, codes and refresh tokens are deleted and its access tokens refused", tag: 'OAuth', responses: { 204: null } },
 

@@ -1,19 +1,22 @@
 /**
  * `/v1/gateways/{gateway_id}/oauth`: the gateway's OAuth authorization server. PUT names the
  * identity provider agents log in through (issuer, client id, write-only client secret sealed
- * at rest, groups claim); GET shows it without the secret. `/oauth/clients` lists the clients
- * that registered themselves (dynamic registration), and DELETE of one revokes it: its grants,
- * codes and refresh tokens are deleted, and its access tokens are refused from the next config
- * snapshot on.
+ * at rest, groups claim); GET shows it without the secret; DELETE turns OAuth off: the
+ * configuration, its signing key and all the authorization server's state go in one write, and
+ * from the next snapshot on the gateway answers as one that never had OAuth. `/oauth/clients`
+ * lists the clients that registered themselves (dynamic registration), and DELETE of one revokes
+ * it: its grants, codes and refresh tokens are deleted, and its access tokens are refused from
+ * the next config snapshot on.
  */
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { GatewayRecord } from '../../records/types.js';
+import type { BatchOp } from '../../store/types.js';
 import { OAUTH_TTL } from '../../oauth/lifetimes.js';
 import { OAUTH_COLLECTIONS, authorizationServerPath, loginCallbackPath, type OAuthConfigRecord, type RevokedClient } from '../../oauth/oauth-records.js';
 import { generateSigningKey } from '../../oauth/signing-key.js';
-import { OAuthStateStore } from '../../oauth/store-adapter.js';
+import { deleteGatewayStateOp, OAuthStateStore } from '../../oauth/store-adapter.js';
 import type { AdminDeps } from '../app.js';
 import { GATEWAY_CHILD_COLLECTIONS } from '../gateways/gateway-cascade.js';
 import '../../oauth/oauth-directory.js';
@@ -91,9 +94,23 @@ export function oauthRoutes(router: Router, deps: AdminDeps): void {
         created_at: current?.created_at ?? now,
         updated_at: now,
       };
-      return { ops: [{ collection: OAUTH_COLLECTIONS.configs, op: 'replace', filter: { gateway_id: gateway._id }, doc: record, upsert: true }], result: record };
+      const ops: BatchOp[] = [{ collection: OAUTH_COLLECTIONS.configs, op: 'replace', filter: { gateway_id: gateway._id }, doc: record, upsert: true }];
+      // Set up afresh: nothing a request still in flight when OAuth was turned off wrote may come back.
+      if (!current) ops.unshift(deleteGatewayStateOp(gateway._id));
+      return { ops, result: record };
     });
     koa.body = oauthConfigView(saved, gateway);
+  });
+
+  router.delete(base, async (koa) => {
+    const gateway = await gatewayInScope(deps.store, koa);
+    await writeConfig(deps, async () => {
+      const current = await configOf(gateway._id);
+      // One batch: the server never runs with its configuration but without its state, or the reverse.
+      // The signing key goes with the record, so the tokens it signed stop verifying from the next snapshot on.
+      return { ops: [deleteGatewayStateOp(gateway._id), { collection: OAUTH_COLLECTIONS.configs, op: 'delete', filter: { _id: current._id } }], result: undefined };
+    });
+    koa.status = 204;
   });
 
   router.get(`${base}/clients`, async (koa) => {

@@ -2,7 +2,8 @@
  * OAuth across planes, as real processes: the authorization server runs on the control plane's
  * process (it holds the store), and a data plane fed by it verifies the gateway's access tokens
  * from its config snapshot alone (the gateway's public key and revocations travel in the config),
- * serves the resource metadata, and answers the authorization server's own paths with 404. A
+ * serves the resource metadata, and answers the authorization server's own paths with 404; once
+ * the gateway's OAuth is turned off, it refuses those tokens and serves no metadata. A
  * client identified by a client ID metadata document (an https URL, here a loopback server whose
  * certificate the control plane's process trusts) logs in without registering.
  */
@@ -39,6 +40,8 @@ describe('oauth: a data plane verifies the gateway\'s tokens (real processes)', 
   let gatewayId: string;
   let gatewaySlug: string;
   let adminToken: string;
+  /** The key of an inline consumer of the gateway, which OAuth never covers. */
+  let keyedKey: string;
   let cimd: Server;
   let cimdUrl: string;
   const cimdRedirect = 'http://127.0.0.1:9/cimd-callback';
@@ -47,8 +50,8 @@ describe('oauth: a data plane verifies the gateway\'s tokens (real processes)', 
     const res = await fetch(`${cp.urls.admin}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
     return { status: res.status, body: (await res.json().catch(() => undefined)) as Record<string, any> };
   };
-  const chat = async (proxyUrl: string, token: string) => {
-    const res = await fetch(`${proxyUrl}/agents/v1/chat/completions`, {
+  const chat = async (proxyUrl: string, token: string, consumerSlug = 'agents') => {
+    const res = await fetch(`${proxyUrl}/${consumerSlug}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'auto', messages: [{ role: 'user', content: 'hi' }] }),
@@ -77,6 +80,7 @@ describe('oauth: a data plane verifies the gateway\'s tokens (real processes)', 
     gatewaySlug = gw.slug;
     const registry = await seed.registry(gatewayId, { provider: 'openai', slug: 'openai-main', base_url: upstream.url, apiKey: 'sk-up', models: ['gpt-4o-mini'] });
     const agents = await seed.consumer(gatewayId, { slug: 'agents', routing_mode: 'role_based' });
+    keyedKey = (await seed.consumer(gatewayId, { slug: 'keyed', registries: [{ registry_id: registry._id, weight: 1 }] })).key;
     await seed.role(gatewayId, { name: 'analysts', match: { claim: 'groups', any_of: ['analysts'] }, registries: [registry._id] }, [agents.consumer._id]);
     await store.close();
     const env = { PORTCULLIS_MASTER_KEY: MASTER_KEY, PORTCULLIS_CLUSTER_TOKEN: CLUSTER_TOKEN, PORTCULLIS_ADMIN_JWT_SECRET: JWT_SECRET, PORTCULLIS_SYNC_HEARTBEAT_MS: '300' };
@@ -119,5 +123,18 @@ describe('oauth: a data plane verifies the gateway\'s tokens (real processes)', 
     const refused = await authorize(new Browser(), metadata, { client_id: cimdUrl, redirect_uri: 'http://127.0.0.1:9/elsewhere' }, { resource: `${cp.urls.proxy}/agents`, scope: 'proxy' });
     expect(refused.callback).to.equal(undefined);
     expect(refused.response.status).to.equal(400);
+  });
+
+  it('turning the gateway\'s OAuth off reaches the data plane with the config: its tokens are refused, its resource metadata is gone, keys keep working', async () => {
+    idp.user = { sub: 'ana', groups: ['analysts'] };
+    const metadata = await asMetadata(cp.urls.proxy!, gatewaySlug);
+    const client = await registerClient(metadata, { application_type: 'web' });
+    const { access_token: token } = await obtainTokens(new Browser(), metadata, client, `${cp.urls.proxy}/agents`, 'proxy');
+    await eventually(async () => (await chat(dp.urls.proxy!, token)) === 200, 'the data plane accepting the token', 30_000);
+    expect(await chat(dp.urls.proxy!, keyedKey, 'keyed')).to.equal(200);
+    expect((await admin('DELETE', `/v1/gateways/${gatewayId}/oauth`)).status).to.equal(204);
+    await eventually(async () => (await chat(dp.urls.proxy!, token)) === 401, 'the data plane refusing the token of before', 30_000);
+    expect((await fetch(`${dp.urls.proxy}/.well-known/oauth-protected-resource/agents`)).status).to.equal(404);
+    expect(await chat(dp.urls.proxy!, keyedKey, 'keyed')).to.equal(200);
   });
 });
