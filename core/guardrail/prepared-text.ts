@@ -23,12 +23,20 @@ export interface PreparedText {
 const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDDEF]/g;
 const MARKS = /\p{M}+/gu;
 const NON_ASCII = /[^\x00-\x7F]/;
+const NON_ASCII_RUN = /[^\x00-\x7F]+/g;
+
+/** A run of non-ASCII characters without its invisible characters, decomposed, without marks. */
+const foldRun = (run: string) => run.replace(INVISIBLE, '').normalize('NFKD').replace(MARKS, '');
 
 /** `text` folded as `PreparedText.folded` describes. */
 export function foldForMatching(text: string): string {
   // ASCII has no invisible characters, marks or compatibility forms: only case is left to fold.
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  return text.replace(INVISIBLE, '').normalize('NFKD').replace(MARKS, '').toLowerCase();
+  // Only the non-ASCII runs are decomposed (most text is a few curly quotes in ASCII): NFKD works
+  // character by character and reorders only marks, which never cross an ASCII character, so the
+  // runs fold as the whole text would. Case is folded over the whole, where Greek final sigma
+  // sees its word.
+  return text.replace(NON_ASCII_RUN, foldRun).toLowerCase();
 }
 
 const prepared = new WeakMap<object, { text: string; value: PreparedText }>();

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { preparedText } from '../../../../core/guardrail/prepared-text.js';
+import { foldForMatching, preparedText } from '../../../../core/guardrail/prepared-text.js';
+import { seededRandom } from '../../../fixtures/seeded-random.js';
 
 describe('preparedText', () => {
   it('folds case, accents, compatibility forms and invisible characters', () => {
@@ -23,5 +24,33 @@ describe('preparedText', () => {
     expect(preparedText(segment).folded).to.equal('first');
     segment.text = 'Second';
     expect(preparedText(segment).folded).to.equal('second');
+  });
+});
+
+describe('foldForMatching', () => {
+  // The folding as specified, over the whole text at once.
+  const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDDEF]/g;
+  const wholeText = (text: string) => text.replace(INVISIBLE, '').normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  // Characters whose folding depends on what stands beside them, or that decompose into several.
+  const TRICKY = [
+    'Σ', 'ΣΑΣ', 'ΟΔΥΣΣΕΥΣ', 'e\u0301', 'a\u0323\u0302', '\u0302\u0323', 'ǆ', 'ﬁ', 'ｆｕｌｌ', '①', '한국어', 'İ', 'ẞ', 'ß',
+    '\u200B', '\u00AD', '\uFE0F', '\uDB40\uDC41', '😀', '\uD800', '\uDC00', 'Å', 'Å', 'ḍ̇', '\u0345', 'ΐ', '\u1E9E', 'Ⅻ',
+  ];
+  const ASCII = ['a', 'B', ' ', '.', 'word', 'x', '\n', "'", '1'];
+
+  it('folds a text run by run exactly as the whole text at once, on mixed texts', () => {
+    const random = seededRandom(20261129);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
+    for (let i = 0; i < 3000; i++) {
+      let text = '';
+      const parts = 1 + Math.floor(random() * 12);
+      for (let p = 0; p < parts; p++) text += random() < 0.5 ? pick(TRICKY) : random() < 0.1 ? String.fromCodePoint(0x80 + Math.floor(random() * 0x2ff80)) : pick(ASCII);
+      expect(foldForMatching(text), JSON.stringify(text)).to.equal(wholeText(text));
+    }
+  });
+
+  it('keeps the Greek final sigma of a word whose sigma ends a non-ASCII run', () => {
+    expect(foldForMatching('ΟΔΟΣ end')).to.equal('οδος end');
+    expect(foldForMatching('ΟΔΟΣ end')).to.equal(wholeText('ΟΔΟΣ end'));
   });
 });
