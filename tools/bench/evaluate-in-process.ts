@@ -22,7 +22,7 @@ const masterKey = generateMasterKey();
 const seeded = await seedConfig({ ...(kind === 'every' ? evaluateSeed : evaluateNoDetectorSeed), dataDir, masterKey, upstreamUrl: 'http://127.0.0.1:9' });
 const gateway = await createTestGateway({ dataDir, planes: ['guardrail'], env: { PORTCULLIS_MASTER_KEY: masterKey, PORTCULLIS_LOG_LEVEL: 'error' } });
 try {
-  const evaluator = gateway.guardrails.inProcess(gateway.urls.guardrail);
+  const evaluator = gateway.guardrails.inProcess(gateway.urls.guardrail!);
   if (!evaluator) throw new Error('no in-process evaluator');
   const bodies = evaluateDatasetBodies();
   const authorization = `Bearer ${seeded.collectorKey}`;
