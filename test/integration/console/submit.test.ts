@@ -125,6 +125,32 @@ describe('console: forms submit once, busy while pending, with the API message o
     expect(posts.seen).to.have.length(1);
   });
 
+  it('a double click on Create API key makes one key for the consumer', async () => {
+    const consumer = await h.admin<{ id: string }>('POST', `/v1/gateways/${gatewayId}/consumers`, { slug: 'keyed' });
+    const page = await h.signedInPage('desktop', `/gateways/${gatewayId}/consumers/${consumer.id}`);
+    const posts = await holdRequests(page, 'POST', `/v1/gateways/${gatewayId}/auths`);
+    await page.getByRole('button', { name: 'Create API key' }).dblclick();
+    await posts.arrived(1);
+    posts.release();
+    await page.getByRole('dialog', { name: "The consumer's API key" }).waitFor();
+    const attached = await h.admin<{ auth_ids?: string[] }>('GET', `/v1/gateways/${gatewayId}/consumers/${consumer.id}`);
+    expect(attached.auth_ids ?? []).to.have.length(1);
+    expect(posts.seen).to.have.length(1);
+  });
+
+  it('a double click on a policy row\'s Duplicate makes one copy', async () => {
+    await h.admin('POST', `/v1/gateways/${gatewayId}/policies`, { type: 'request_size_limiter', name: 'size cap', settings: { max_bytes: 1048576 } });
+    const page = await h.signedInPage('desktop', `/gateways/${gatewayId}/policies`);
+    const listed = await h.admin<{ items: Array<{ id: string }> }>('GET', `/v1/gateways/${gatewayId}/policies`);
+    const posts = await holdRequests(page, 'POST', `/v1/gateways/${gatewayId}/policies/${listed.items[0].id}/duplicate`);
+    await page.getByRole('button', { name: 'Duplicate size cap' }).dblclick();
+    await posts.arrived(1);
+    posts.release();
+    await page.getByRole('status').filter({ hasText: 'Policy size cap duplicated.' }).waitFor();
+    expect((await h.admin<{ total: number }>('GET', `/v1/gateways/${gatewayId}/policies`)).total).to.equal(2);
+    expect(posts.seen).to.have.length(1);
+  });
+
   it('a refused vault credential shows the API message and never the typed secret', async () => {
     const page = await h.signedInPage('desktop', `/gateways/${gatewayId}/vault-credentials`);
     await page.getByLabel(/^Secret/).fill('sk-never-shown-secret');

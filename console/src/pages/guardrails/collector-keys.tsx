@@ -8,6 +8,7 @@ import { useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Section } from '../../components/page';
@@ -63,7 +64,7 @@ export function CollectorKeys(props: { collectorId: string }): JSX.Element {
   const [reload, setReload] = useState(0);
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, run } = useSubmit();
   const [actionError, setActionError] = useState<ApiError | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
@@ -72,21 +73,18 @@ export function CollectorKeys(props: { collectorId: string }): JSX.Element {
     setActionError(null);
     setReload((n) => n + 1);
   };
-  const create = async (event: Event) => {
+  const create = (event: Event) => {
     event.preventDefault();
-    try {
+    return run(async () => {
       const body: Record<string, unknown> = {};
       if (name.trim()) body.name = name.trim();
       if (expires) body.expires_at = isoOf(expires);
       const created = await api.post<CollectorKey>(base, body, 'guardrail');
-      setError(null);
       setName('');
       setExpires('');
       setShown(created.key ?? null);
       changed(`Key ${created.name} created.`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <div>
@@ -113,7 +111,7 @@ export function CollectorKeys(props: { collectorId: string }): JSX.Element {
             <input id="new-key-expiry" type="datetime-local" value={expires} onInput={(e) => setExpires((e.currentTarget as HTMLInputElement).value)} />
           </div>
           <FormAlert error={error} fields={['name']} />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Create key
           </button>
         </form>

@@ -5,7 +5,6 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import type { RecordBase } from '../../api/records';
 import { useApi } from '../../api/session';
@@ -77,20 +76,18 @@ export function VaultPage(props: { gatewayId: string }): JSX.Element {
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<VaultCredential | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const deletion = useSubmit();
   const saved = (_: VaultCredential, text: string) => {
     setMessage(text);
     setEditing(null);
     setReload((n) => n + 1);
   };
-  const remove = async (c: VaultCredential) => {
+  const remove = (c: VaultCredential) => {
     if (!window.confirm(`Delete credential ${c.name}? Registries naming it stop authenticating.`)) return;
-    try {
+    return deletion.run(async () => {
       await api.delete(`${base}/${c.id}`);
       saved(c, `Credential ${c.name} deleted.`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <Page title="Vault credentials">
@@ -119,7 +116,7 @@ export function VaultPage(props: { gatewayId: string }): JSX.Element {
           },
         ]}
       />
-      <LiveStatus message={message} error={error} />
+      <LiveStatus message={message} error={deletion.error} />
       {editing ? (
         <Section title={`Edit credential ${editing.name}`} id="edit-credential">
           <CredentialForm key={editing.id} base={base} credential={editing} onSaved={saved} onCancel={() => setEditing(null)} />
