@@ -1,10 +1,10 @@
 /**
- * The console's forms submit through one hook (`useSubmit`), proven on real forms in a real
- * browser: the button is disabled while the API call is pending, the API's own message is shown
- * when it refuses (never a secret typed in the form), the message is cleared once a later try
- * succeeds, and one press, double click or repeated submit sends one request. The API calls are
- * held at the browser's network layer (Playwright routes) so "pending" lasts as long as the test
- * needs, without timers.
+ * The console's forms and row actions submit through one hook (`useSubmit`), proven on real
+ * pages in a real browser: the button is disabled while the API call is pending, the API's own
+ * message is shown when it refuses (never a secret typed in the form), the message is cleared
+ * once a later try succeeds, and a double click or a repeated submit sends one request. The API
+ * calls are held at the browser's network layer (Playwright routes) so "pending" lasts as long
+ * as the test needs, without timers.
  */
 import { expect } from 'chai';
 import type { Page, Request, Route } from 'playwright-core';
@@ -111,7 +111,7 @@ describe('console: forms submit once, busy while pending, with the API message o
     expect(posts.seen).to.have.length(1);
   });
 
-  it('a double click on a form without a busy state before creates one vault credential, not two', async () => {
+  it('a double click on Create credential creates one vault credential, not two', async () => {
     const page = await h.signedInPage('desktop', `/gateways/${gatewayId}/vault-credentials`);
     await page.getByRole('textbox', { name: 'Credential name' }).fill('double clicked');
     await page.getByLabel(/^Secret/).fill('sk-double-click-secret');
