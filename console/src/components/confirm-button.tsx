@@ -4,10 +4,11 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
+import { useSubmit } from '../api/use-submit';
 
 export function ConfirmButton(props: { label: string; confirmLabel: string; warning: string; onConfirm(): Promise<void> | void }): JSX.Element {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const confirming = useSubmit();
   if (!asking) {
     return (
       <button type="button" class="danger" onClick={() => setAsking(true)}>
@@ -15,19 +16,19 @@ export function ConfirmButton(props: { label: string; confirmLabel: string; warn
       </button>
     );
   }
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await props.onConfirm();
-    } finally {
-      setBusy(false);
-      setAsking(false);
-    }
-  };
+  // The callers show their own errors: this button only asks and stays disabled while it runs.
+  const confirm = () =>
+    confirming.run(async () => {
+      try {
+        await props.onConfirm();
+      } finally {
+        setAsking(false);
+      }
+    });
   return (
     <span class="confirm" role="group" aria-label={props.label}>
       <span class="confirm-warning">{props.warning}</span>
-      <button type="button" class="danger" disabled={busy} onClick={confirm}>
+      <button type="button" class="danger" disabled={confirming.busy} onClick={confirm}>
         {props.confirmLabel}
       </button>
       <button type="button" onClick={() => setAsking(false)}>

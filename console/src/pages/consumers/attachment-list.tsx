@@ -4,7 +4,7 @@
  */
 import type { ComponentChildren, JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextField } from '../../components/form-fields';
 
 export interface Attachable {
@@ -26,16 +26,9 @@ export function AttachmentList(props: {
 }): JSX.Element {
   const [choice, setChoice] = useState('');
   const [weight, setWeight] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
+  // Attach and Detach share the list's error and run one at a time.
+  const { busy, error, run } = useSubmit();
   const labelOf = (id: string) => props.available.find((a) => a.id === id)?.label ?? id;
-  const run = async (action: () => Promise<void>) => {
-    try {
-      await action();
-      setError(null);
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
   const attach = (event: Event) => {
     event.preventDefault();
     const value = weight.trim() === '' ? undefined : Number.isFinite(Number(weight)) ? Number(weight) : (weight as unknown as number);
@@ -70,7 +63,7 @@ export function AttachmentList(props: {
         <SelectField label={`Attach a ${props.noun}`} name={`${props.noun}_id`} value={choice} onValue={setChoice} emptyLabel="Choose…" choices={unattached.map((a) => ({ value: a.id, label: a.label }))} error={error} />
         {props.withWeight && <TextField label="Weight" name="weight" type="number" value={weight} onValue={setWeight} error={error} hint="Balancing weight under weighted balancing; 1 when empty." />}
         <FormAlert error={error} fields={[`${props.noun}_id`, 'weight']} />
-        <button type="submit" disabled={!choice}>
+        <button type="submit" disabled={busy || !choice}>
           Attach {props.noun}
         </button>
       </form>

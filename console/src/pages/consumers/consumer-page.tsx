@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Auth, Consumer, Policy, Registry, Role } from '../../api/records';
 import { useApi } from '../../api/session';
 import { useLoad } from '../../api/use-load';
+import { useSubmit } from '../../api/use-submit';
 import { ConfirmButton } from '../../components/confirm-button';
 import { FormAlert, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
@@ -40,10 +40,10 @@ export function ConsumerPage(props: { gatewayId: string; consumerId: string }): 
     [gateway],
   );
   const [keyName, setKeyName] = useState('');
-  const [keyError, setKeyError] = useState<ApiError | null>(null);
+  const keyCreation = useSubmit();
   const [secret, setSecret] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const deletion = useSubmit();
   const c = consumer.data;
   const all = records.data;
 
@@ -51,19 +51,16 @@ export function ConsumerPage(props: { gatewayId: string; consumerId: string }): 
     setMessage(text);
     consumer.reload();
   };
-  const createKey = async (event: Event) => {
+  const createKey = (event: Event) => {
     event.preventDefault();
-    try {
+    return keyCreation.run(async () => {
       const created = await api.post<Auth>(`${gateway}/auths`, { type: 'api_key', name: keyName.trim() || `${c?.slug ?? 'consumer'} key` });
       await api.put(`${path}/auths/${created.id}`);
       setSecret(created.key ?? null);
       setKeyName('');
-      setKeyError(null);
       records.reload();
       changed(`API key ${created.key_prefix ?? ''}…${created.key_last4 ?? ''} created and attached.`);
-    } catch (err) {
-      setKeyError(err as ApiError);
-    }
+    });
   };
   const attachment = (kind: 'auths' | 'policies' | 'roles' | 'registries', noun: string) => ({
     attach: async (id: string, weight?: number) => {
@@ -84,27 +81,25 @@ export function ConsumerPage(props: { gatewayId: string; consumerId: string }): 
             label="Delete consumer"
             confirmLabel="Delete"
             warning={`Callers of /${c.slug}/ will be refused.`}
-            onConfirm={async () => {
-              try {
+            onConfirm={() =>
+              deletion.run(async () => {
                 await api.delete(path);
                 navigate(`/gateways/${props.gatewayId}/consumers`);
-              } catch (err) {
-                setError(err as ApiError);
-              }
-            }}
+              })
+            }
           />
         )
       }
     >
-      <LiveStatus message={message} error={error ?? consumer.error ?? records.error} />
+      <LiveStatus message={message} error={deletion.error ?? consumer.error ?? records.error} />
       <SecretDialog title="The consumer's API key" secret={secret} onClose={() => setSecret(null)} note="This ag_ key is shown once. Copy it now: Portcullis keeps only its hash." />
       {c && all && (
         <>
           <Section title="API keys and auths">
             <form onSubmit={createKey} noValidate class="attach-form">
-              <TextField label="New API key name" name="name" value={keyName} onValue={setKeyName} error={keyError} />
-              <FormAlert error={keyError} fields={['name']} />
-              <button type="submit" class="primary">
+              <TextField label="New API key name" name="name" value={keyName} onValue={setKeyName} error={keyCreation.error} />
+              <FormAlert error={keyCreation.error} fields={['name']} />
+              <button type="submit" class="primary" disabled={keyCreation.busy}>
                 Create API key
               </button>
             </form>

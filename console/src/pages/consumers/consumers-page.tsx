@@ -1,10 +1,10 @@
 /** A gateway's consumers: the paged list (each opens its page) and the create form. */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import type { Consumer } from '../../api/records';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -22,22 +22,16 @@ export function ConsumersPage(props: { gatewayId: string }): JSX.Element {
   const [slug, setSlug] = useState('');
   const [name, setName] = useState('');
   const [mode, setMode] = useState('inline');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
 
-  const create = async (event: Event) => {
+  const create = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    return run(async () => {
       const body: Record<string, unknown> = { slug: slug.trim(), routing_mode: mode };
       if (name.trim()) body.name = name.trim();
       const created = await api.post<Consumer>(base, body);
       navigate(`/gateways/${props.gatewayId}/consumers/${created.id}`);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Page title="Consumers">

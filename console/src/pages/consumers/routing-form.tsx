@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../../api/api-error';
 import type { Consumer } from '../../api/records';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-fields';
 import { ROUTING_MODES } from './consumers-page';
 
@@ -22,13 +23,11 @@ export function RoutingForm(props: { path: string; consumer: Consumer; onSaved(c
   const [triggers, setTriggers] = useState((c.fallback?.on ?? []).join(', '));
   const [tags, setTags] = useState((c.tags ?? []).join(', '));
   const [modelPolicies, setModelPolicies] = useState(JSON.stringify(c.model_policies ?? [], null, 2));
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    return run(async () => {
       let policies: unknown;
       try {
         policies = JSON.parse(modelPolicies || '[]');
@@ -38,14 +37,8 @@ export function RoutingForm(props: { path: string; consumer: Consumer; onSaved(c
       const body: Record<string, unknown> = { routing_mode: mode, model_policies: policies, tags: lines(tags) };
       if (strategy) body.load_balancing = { ...c.load_balancing, strategy };
       if (lines(fallback).length) body.fallback = { ...c.fallback, targets: lines(fallback), ...(lines(triggers).length ? { on: lines(triggers) } : {}) };
-      const saved = await api.patch<Consumer>(props.path, body);
-      setError(null);
-      props.onSaved(saved);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+      props.onSaved(await api.patch<Consumer>(props.path, body));
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="record-form">

@@ -4,9 +4,9 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Entitlements, Gateway } from '../../api/records';
 import { useSession } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextField } from '../../components/form-fields';
 
 const TIERS = [
@@ -28,28 +28,20 @@ export function GatewayForm(props: { gateway?: Gateway; onSaved(gateway: Gateway
   const [tier, setTier] = useState<string>(existing?.entitlements?.tier ?? 'team');
   const [rpm, setRpm] = useState(String(existing?.entitlements?.caps.requests_per_minute ?? 6000));
   const [maxInstances, setMaxInstances] = useState(String(existing?.entitlements?.max_instances ?? 5));
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    const body: Record<string, unknown> = {};
-    if (slug.trim() || existing) body.slug = slug.trim();
-    if (name.trim() || existing) body.name = name.trim();
-    if (platform) {
-      if (!existing) body.tenant_id = tenantId.trim();
-      body.entitlements = { tier, caps: { ...existing?.entitlements?.caps, requests_per_minute: numberOrText(rpm) }, max_instances: numberOrText(maxInstances) } as unknown as Entitlements;
-    }
-    try {
-      const saved = existing ? await api.patch<Gateway>(`/v1/gateways/${existing.id}`, body) : await api.post<Gateway>('/v1/gateways', body);
-      setError(null);
-      props.onSaved(saved);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    return run(async () => {
+      const body: Record<string, unknown> = {};
+      if (slug.trim() || existing) body.slug = slug.trim();
+      if (name.trim() || existing) body.name = name.trim();
+      if (platform) {
+        if (!existing) body.tenant_id = tenantId.trim();
+        body.entitlements = { tier, caps: { ...existing?.entitlements?.caps, requests_per_minute: numberOrText(rpm) }, max_instances: numberOrText(maxInstances) } as unknown as Entitlements;
+      }
+      props.onSaved(existing ? await api.patch<Gateway>(`/v1/gateways/${existing.id}`, body) : await api.post<Gateway>('/v1/gateways', body));
+    });
   };
   const fields = ['slug', 'name', 'tenant_id', 'entitlements/tier', 'entitlements/caps', 'entitlements/max_instances'];
   return (

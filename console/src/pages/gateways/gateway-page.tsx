@@ -1,10 +1,10 @@
 /** One gateway: its areas, its settings (edit), and delete (which removes every record under it). */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Gateway } from '../../api/records';
 import { useApi } from '../../api/session';
 import { useLoad } from '../../api/use-load';
+import { useSubmit } from '../../api/use-submit';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -26,7 +26,7 @@ export function GatewayPage(props: { gatewayId: string }): JSX.Element {
   const path = `/v1/gateways/${encodeURIComponent(props.gatewayId)}`;
   const gateway = useLoad(() => api.get<Gateway>(path), [path]);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const deletion = useSubmit();
   const g = gateway.data;
   return (
     <Page
@@ -37,19 +37,17 @@ export function GatewayPage(props: { gatewayId: string }): JSX.Element {
             label="Delete gateway"
             confirmLabel="Delete it and everything in it"
             warning={`Deleting ${g.slug} deletes its registries, consumers, auths, policies, roles and vault credentials.`}
-            onConfirm={async () => {
-              try {
+            onConfirm={() =>
+              deletion.run(async () => {
                 await api.delete(path);
                 navigate('/gateways');
-              } catch (err) {
-                setError(err as ApiError);
-              }
-            }}
+              })
+            }
           />
         )
       }
     >
-      <LiveStatus message={message} error={error ?? gateway.error} />
+      <LiveStatus message={message} error={deletion.error ?? gateway.error} />
       {g && (
         <>
           <ul class="area-links">

@@ -5,9 +5,9 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Section } from '../../components/page';
@@ -18,19 +18,13 @@ import type { CollectorKey } from './guardrail-records';
 /** A `<input type="datetime-local">` value as the API's RFC 3339 time (the browser's zone). */
 const isoOf = (local: string): string | null => (local ? new Date(local).toISOString() : null);
 
-function KeyActions(props: { keyRecord: CollectorKey; base: string; onChanged(message: string): void; onError(error: ApiError): void }): JSX.Element {
+/** One key's buttons; `run` is the key list's: it says `message` once `action` succeeds, or shows its error. */
+function KeyActions(props: { keyRecord: CollectorKey; base: string; run(action: () => Promise<unknown>, message: string): Promise<void> }): JSX.Element {
   const api = useApi();
   const key = props.keyRecord;
   const [expiry, setExpiry] = useState('');
   const label = `${key.name} (${key.key_prefix}…${key.key_last4})`;
-  const run = async (action: () => Promise<unknown>, message: string) => {
-    try {
-      await action();
-      props.onChanged(message);
-    } catch (err) {
-      props.onError(err as ApiError);
-    }
-  };
+  const run = props.run;
   const path = `${props.base}/${key.id}`;
   return (
     <div class="buttons">
@@ -63,30 +57,33 @@ export function CollectorKeys(props: { collectorId: string }): JSX.Element {
   const [reload, setReload] = useState(0);
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [actionError, setActionError] = useState<ApiError | null>(null);
+  const { busy, error, run } = useSubmit();
+  // The rows' actions (deactivate, expiry, revoke) run one at a time and share the list's status.
+  const keyAction = useSubmit();
   const [message, setMessage] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const changed = (text: string) => {
     setMessage(text);
-    setActionError(null);
+    keyAction.setError(null);
     setReload((n) => n + 1);
   };
-  const create = async (event: Event) => {
+  const runKeyAction = (action: () => Promise<unknown>, text: string) =>
+    keyAction.run(async () => {
+      await action();
+      changed(text);
+    });
+  const create = (event: Event) => {
     event.preventDefault();
-    try {
+    return run(async () => {
       const body: Record<string, unknown> = {};
       if (name.trim()) body.name = name.trim();
       if (expires) body.expires_at = isoOf(expires);
       const created = await api.post<CollectorKey>(base, body, 'guardrail');
-      setError(null);
       setName('');
       setExpires('');
       setShown(created.key ?? null);
       changed(`Key ${created.name} created.`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <div>
@@ -101,10 +98,10 @@ export function CollectorKeys(props: { collectorId: string }): JSX.Element {
           { header: 'Key', cell: (k) => <code>{`${k.key_prefix}…${k.key_last4}`}</code> },
           { header: 'State', cell: (k) => (!k.active ? 'Inactive' : k.expires_at && Date.parse(k.expires_at) <= Date.now() ? 'Expired' : 'Active') },
           { header: 'Expires', cell: (k) => (k.expires_at ? new Date(k.expires_at).toLocaleString() : 'Never') },
-          { header: 'Actions', cell: (k) => <KeyActions keyRecord={k} base={base} onChanged={changed} onError={setActionError} /> },
+          { header: 'Actions', cell: (k) => <KeyActions keyRecord={k} base={base} run={runKeyAction} /> },
         ]}
       />
-      <LiveStatus message={message} error={actionError} />
+      <LiveStatus message={message} error={keyAction.error} />
       <Section title="Create a key">
         <form onSubmit={create} noValidate class="record-form">
           <TextField label="Key name" name="name" value={name} onValue={setName} error={error} />
@@ -113,7 +110,7 @@ export function CollectorKeys(props: { collectorId: string }): JSX.Element {
             <input id="new-key-expiry" type="datetime-local" value={expires} onInput={(e) => setExpires((e.currentTarget as HTMLInputElement).value)} />
           </div>
           <FormAlert error={error} fields={['name']} />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Create key
           </button>
         </form>

@@ -6,6 +6,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Page } from '../../components/page';
@@ -18,25 +19,19 @@ function CollectorDetails(props: { collector: Collector; onSaved(c: Collector): 
   const api = useApi();
   const [name, setName] = useState(props.collector.name);
   const [description, setDescription] = useState(props.collector.description ?? '');
-  const [error, setError] = useState<ApiError | null>(null);
+  // Save and Delete share the form's error and run one at a time.
+  const { busy, error, run } = useSubmit();
   const path = `/v1/collectors/${encodeURIComponent(props.collector.id)}`;
-  const save = async (event: Event) => {
+  const save = (event: Event) => {
     event.preventDefault();
-    try {
-      props.onSaved(await api.patch<Collector>(path, { name: name.trim(), description: description.trim() }, 'guardrail'));
-      setError(null);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    return run(async () => props.onSaved(await api.patch<Collector>(path, { name: name.trim(), description: description.trim() }, 'guardrail')));
   };
-  const remove = async () => {
+  const remove = () => {
     if (!window.confirm(`Delete collector ${props.collector.name} and its keys?`)) return;
-    try {
+    return run(async () => {
       await api.delete(path, 'guardrail');
       navigate('/guardrails/collectors');
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <form onSubmit={save} noValidate class="record-form">
@@ -47,10 +42,10 @@ function CollectorDetails(props: { collector: Collector; onSaved(c: Collector): 
       <TextAreaField label="Description" name="description" value={description} onValue={setDescription} error={error} rows={2} />
       <FormAlert error={error} fields={['name', 'description']} />
       <div class="buttons">
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" disabled={busy}>
           Save collector
         </button>
-        <button type="button" class="danger" onClick={remove}>
+        <button type="button" class="danger" disabled={busy} onClick={remove}>
           Delete collector
         </button>
       </div>

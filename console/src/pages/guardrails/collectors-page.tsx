@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import { useApi, useSession } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -42,23 +43,15 @@ function CreateCollector(props: { onCreated(collector: Collector): void }): JSX.
   const [name, setName] = useState('');
   const [type, setType] = useState('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useSubmit();
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    return run(async () => {
       const body: Record<string, unknown> = { name: name.trim(), type };
       if (description.trim()) body.description = description.trim();
       if (needsTenant) body.tenant_id = tenantId.trim();
-      const created = await api.post<Collector>('/v1/collectors', body, 'guardrail');
-      setError(null);
-      props.onCreated(created);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+      props.onCreated(await api.post<Collector>('/v1/collectors', body, 'guardrail'));
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="record-form">

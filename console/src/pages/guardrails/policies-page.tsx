@@ -1,9 +1,9 @@
 /** Guardrail policies: the paged list with each policy's mode, and a create form (name first; the rest on its page). */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, TextField } from '../../components/form-fields';
 import { Page, Section } from '../../components/page';
 import { PagedTable } from '../../components/paged-table';
@@ -16,15 +16,13 @@ export function GuardrailPoliciesPage(): JSX.Element {
   const needsTenant = useNeedsTenant();
   const [name, setName] = useState('');
   const [tenantId, setTenantId] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const create = async (event: Event) => {
+  const { busy, error, run } = useSubmit();
+  const create = (event: Event) => {
     event.preventDefault();
-    try {
+    return run(async () => {
       const created = await api.post<GuardrailPolicy>('/v1/policies', { name: name.trim(), ...(needsTenant ? { tenant_id: tenantId.trim() } : {}) }, 'guardrail');
       navigate(`/guardrails/policies/${created.id}`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <Page title="Guardrail policies">
@@ -49,7 +47,7 @@ export function GuardrailPoliciesPage(): JSX.Element {
           <TextField label="Policy name" name="name" value={name} onValue={setName} error={error} required />
           {needsTenant && <TextField label="Tenant id" name="tenant_id" value={tenantId} onValue={setTenantId} error={error} required hint="Your token names no tenant: say which tenant owns the policy." />}
           <FormAlert error={error} fields={['name', 'tenant_id']} />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Create policy
           </button>
         </form>

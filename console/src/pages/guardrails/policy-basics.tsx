@@ -6,6 +6,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { CheckboxField, FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-fields';
 import type { Collector, GuardrailPolicy, PolicyMode } from './guardrail-records';
 
@@ -25,15 +26,15 @@ export function PolicyBasics(props: { policy: GuardrailPolicy; onSave(fields: Pa
   const [failMode, setFailMode] = useState<string>(p.fail_mode);
   const [chosen, setChosen] = useState<string[]>(p.collectors);
   const [collectors, setCollectors] = useState<Collector[]>([]);
-  const [error, setError] = useState<ApiError | null>(null);
+  const { busy, error, run, setError } = useSubmit();
   useEffect(() => {
     api.all<Collector>('/v1/collectors', {}, 'guardrail').then(setCollectors, setError);
   }, []);
-  const save = async (event: Event) => {
+  const save = (event: Event) => {
     event.preventDefault();
-    const number = Number(priority);
-    setError(
-      await props.onSave({
+    return run(async () => {
+      const number = Number(priority);
+      const failed = await props.onSave({
         name: name.trim(),
         description: description.trim(),
         mode,
@@ -41,8 +42,9 @@ export function PolicyBasics(props: { policy: GuardrailPolicy; onSave(fields: Pa
         priority: (priority.trim() !== '' && Number.isFinite(number) ? number : priority) as number,
         fail_mode: failMode as GuardrailPolicy['fail_mode'],
         collectors: chosen,
-      }),
-    );
+      });
+      if (failed) throw failed;
+    });
   };
   const toggle = (id: string, on: boolean) => setChosen(on ? [...chosen, id] : chosen.filter((c) => c !== id));
   const unknown = chosen.filter((id) => collectors.length > 0 && !collectors.some((c) => c.id === id));
@@ -74,7 +76,7 @@ export function PolicyBasics(props: { policy: GuardrailPolicy; onSave(fields: Pa
         {unknown.length > 0 && <p class="hint">Also chosen, not found among your collectors: {unknown.join(', ')}</p>}
       </fieldset>
       <FormAlert error={error} fields={['name', 'description', 'enabled', 'priority', 'fail_mode']} />
-      <button type="submit" class="primary">
+      <button type="submit" class="primary" disabled={busy}>
         Save basics
       </button>
     </form>

@@ -5,6 +5,7 @@
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextField } from '../../components/form-fields';
 import { Section } from '../../components/page';
 import { GATE_ACTIONS, statusName, type ConsumerOverride, type Gate, type GateCondition, type GuardrailPolicy } from './guardrail-records';
@@ -23,6 +24,12 @@ const gateName = (g: Gate) => g.when.map((c) => `${c.field} ${c.op} ${JSON.strin
 
 type Save = (fields: Partial<GuardrailPolicy>) => Promise<ApiError | null>;
 
+/** Waits for a save and throws the API's refusal, for `useSubmit` to show. */
+async function saved(save: Promise<ApiError | null>): Promise<void> {
+  const failed = await save;
+  if (failed) throw failed;
+}
+
 export function PolicyGates(props: { policy: GuardrailPolicy; onSave: Save }): JSX.Element {
   const gates = props.policy.gates;
   const [name, setName] = useState('');
@@ -30,17 +37,17 @@ export function PolicyGates(props: { policy: GuardrailPolicy; onSave: Save }): J
   const [op, setOp] = useState('in');
   const [value, setValue] = useState('');
   const [action, setAction] = useState('block');
-  const [error, setError] = useState<ApiError | null>(null);
+  // Adding and removing share the tab's error and run one at a time.
+  const { busy, error, run } = useSubmit();
   const pointer = `gates/${gates.length}`;
-  const add = async (event: Event) => {
+  const add = (event: Event) => {
     event.preventDefault();
-    const condition: GateCondition = { field: field.trim(), op: op as GateCondition['op'], value: conditionValue(op, value) };
-    const failed = await props.onSave({ gates: [...gates, { name: name.trim(), when: [condition], action: action as Gate['action'] }] });
-    setError(failed);
-    if (!failed) {
+    return run(async () => {
+      const condition: GateCondition = { field: field.trim(), op: op as GateCondition['op'], value: conditionValue(op, value) };
+      await saved(props.onSave({ gates: [...gates, { name: name.trim(), when: [condition], action: action as Gate['action'] }] }));
       setName('');
       setValue('');
-    }
+    });
   };
   return (
     <div>
@@ -51,7 +58,7 @@ export function PolicyGates(props: { policy: GuardrailPolicy; onSave: Save }): J
           {gates.map((g, i) => (
             <li key={`${g.name}-${i}`}>
               <strong>{g.action === 'report' ? 'Report' : statusName(g.action)}</strong> {g.name}: when {gateName(g)}
-              <button type="button" class="link-button" onClick={async () => setError(await props.onSave({ gates: gates.filter((_, j) => j !== i) }))}>
+              <button type="button" class="link-button" onClick={() => run(() => saved(props.onSave({ gates: gates.filter((_, j) => j !== i) })))}>
                 Remove gate {g.name}
               </button>
             </li>
@@ -66,7 +73,7 @@ export function PolicyGates(props: { policy: GuardrailPolicy; onSave: Save }): J
           <TextField label="Value" name={`${pointer}/when/0/value`} value={value} onValue={setValue} error={error} hint="Comma-separated for in and not_in; a regular expression for matches; true or false for exists." />
           <SelectField label="Gate action" name={`${pointer}/action`} value={action} onValue={setAction} choices={GATE_ACTIONS} error={error} hint="Ask applies on input only." />
           <FormAlert error={error} fields={[`${pointer}/name`, `${pointer}/when`, `${pointer}/action`]} />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Add gate
           </button>
         </form>
@@ -86,20 +93,20 @@ export function PolicyOverrides(props: { policy: GuardrailPolicy; onSave: Save }
   const [consumer, setConsumer] = useState('');
   const [mode, setMode] = useState('');
   const [disabled, setDisabled] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
+  // Adding and removing share the tab's error and run one at a time.
+  const { busy, error, run } = useSubmit();
   const pointer = `overrides/${overrides.length}`;
-  const add = async (event: Event) => {
+  const add = (event: Event) => {
     event.preventDefault();
-    const override: ConsumerOverride = { consumer_id: consumer.trim() };
-    if (mode) override.mode = mode as ConsumerOverride['mode'];
-    const detectors = disabled.split(',').map((d) => d.trim()).filter(Boolean);
-    if (detectors.length) override.disabled_detectors = detectors;
-    const failed = await props.onSave({ overrides: [...overrides, override] });
-    setError(failed);
-    if (!failed) {
+    return run(async () => {
+      const override: ConsumerOverride = { consumer_id: consumer.trim() };
+      if (mode) override.mode = mode as ConsumerOverride['mode'];
+      const detectors = disabled.split(',').map((d) => d.trim()).filter(Boolean);
+      if (detectors.length) override.disabled_detectors = detectors;
+      await saved(props.onSave({ overrides: [...overrides, override] }));
       setConsumer('');
       setDisabled('');
-    }
+    });
   };
   return (
     <div>
@@ -111,7 +118,7 @@ export function PolicyOverrides(props: { policy: GuardrailPolicy; onSave: Save }
             <li key={o.consumer_id}>
               <code>{o.consumer_id}</code>: {o.mode ? (o.mode === 'observe' ? 'Observe' : 'Enforce') : 'policy mode'}
               {o.disabled_detectors?.length ? `, without ${o.disabled_detectors.join(', ')}` : ''}
-              <button type="button" class="link-button" onClick={async () => setError(await props.onSave({ overrides: overrides.filter((_, j) => j !== i) }))}>
+              <button type="button" class="link-button" onClick={() => run(() => saved(props.onSave({ overrides: overrides.filter((_, j) => j !== i) })))}>
                 Remove override of {o.consumer_id}
               </button>
             </li>
@@ -124,7 +131,7 @@ export function PolicyOverrides(props: { policy: GuardrailPolicy; onSave: Save }
           <SelectField label="Override mode" name={`${pointer}/mode`} value={mode} onValue={setMode} choices={MODES} error={error} />
           <TextField label="Detectors to skip" name={`${pointer}/disabled_detectors`} value={disabled} onValue={setDisabled} error={error} hint="Comma-separated detector ids." />
           <FormAlert error={error} fields={[`${pointer}/consumer_id`, `${pointer}/mode`, `${pointer}/disabled_detectors`]} />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Add override
           </button>
         </form>

@@ -7,6 +7,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { LiveStatus } from '../../components/live-status';
 import { Page } from '../../components/page';
 import { Tabs } from '../../components/tabs';
@@ -31,6 +32,7 @@ export function GuardrailPolicyPage(props: { policyId: string }): JSX.Element {
   const [tab, setTab] = useState('basics');
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
+  const deletion = useSubmit();
   useEffect(() => {
     api.get<GuardrailPolicy>(path, undefined, 'guardrail').then(setPolicy, setError);
   }, [path]);
@@ -47,14 +49,12 @@ export function GuardrailPolicyPage(props: { policyId: string }): JSX.Element {
       return err as ApiError;
     }
   };
-  const remove = async () => {
+  const remove = () => {
     if (!policy || !window.confirm(`Delete guardrail policy ${policy.name}?`)) return;
-    try {
+    return deletion.run(async () => {
       await api.delete(path, 'guardrail');
       navigate('/guardrails/policies');
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   const warnings = policy ? policyWarnings(policy) : [];
   return (
@@ -64,7 +64,7 @@ export function GuardrailPolicyPage(props: { policyId: string }): JSX.Element {
         <>
           <Link to="/guardrails/policies">All guardrail policies</Link>
           {policy && (
-            <button type="button" class="danger" onClick={remove}>
+            <button type="button" class="danger" disabled={deletion.busy} onClick={remove}>
               Delete policy
             </button>
           )}
@@ -89,7 +89,7 @@ export function GuardrailPolicyPage(props: { policyId: string }): JSX.Element {
           {tab === 'overrides' && <PolicyOverrides policy={policy} onSave={save} />}
         </Tabs>
       )}
-      <LiveStatus message={message} error={error} />
+      <LiveStatus message={message} error={deletion.error ?? error} />
     </Page>
   );
 }

@@ -9,6 +9,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextField } from '../../components/form-fields';
 import { Section } from '../../components/page';
 import { initialValue, SchemaForm } from '../../components/schema-form';
@@ -23,10 +24,12 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
   const [action, setAction] = useState<string>('block');
   const [threshold, setThreshold] = useState('');
   const [settings, setSettings] = useState<Record<string, unknown>>({});
-  const [error, setError] = useState<ApiError | null>(null);
-  const [listError, setListError] = useState<ApiError | null>(null);
+  // The add form and the list's Remove buttons each show their own error.
+  const adding = useSubmit();
+  const removing = useSubmit();
+  const error = adding.error;
   useEffect(() => {
-    api.get<{ items: DetectorEntry[] }>('/v1/catalog/detectors', undefined, 'guardrail').then((c) => setDetectors(c.items), setError);
+    api.get<{ items: DetectorEntry[] }>('/v1/catalog/detectors', undefined, 'guardrail').then((c) => setDetectors(c.items), adding.setError);
   }, []);
   const detector = detectors.find((d) => d.id === detectorId);
   const chooseDetector = (id: string) => {
@@ -35,18 +38,22 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
     setSettings(next ? initialValue(next.settings_schema) : {});
     if (next && !next.actions.includes(action as Rule['action'])) setAction('block');
   };
-  const add = async (event: Event) => {
+  const add = (event: Event) => {
     event.preventDefault();
-    const rule: Record<string, unknown> = { detector: detectorId, direction, action, settings };
-    if (threshold.trim()) rule.threshold = Number.isFinite(Number(threshold)) ? Number(threshold) : threshold;
-    const failed = await props.onSave({ rules: [...rules, rule as unknown as Rule] });
-    setError(failed);
-    if (!failed) {
+    return adding.run(async () => {
+      const rule: Record<string, unknown> = { detector: detectorId, direction, action, settings };
+      if (threshold.trim()) rule.threshold = Number.isFinite(Number(threshold)) ? Number(threshold) : threshold;
+      const failed = await props.onSave({ rules: [...rules, rule as unknown as Rule] });
+      if (failed) throw failed;
       setThreshold('');
       setSettings(detector ? initialValue(detector.settings_schema) : {});
-    }
+    });
   };
-  const remove = async (index: number) => setListError(await props.onSave({ rules: rules.filter((_, i) => i !== index) }));
+  const remove = (index: number) =>
+    removing.run(async () => {
+      const failed = await props.onSave({ rules: rules.filter((_, i) => i !== index) });
+      if (failed) throw failed;
+    });
   const pointer = `rules/${rules.length}`;
   const actions = RULE_ACTIONS.filter((a) => !detector || detector.actions.includes(a.value));
   return (
@@ -68,7 +75,7 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
         </ul>
       )}
       <p role="alert" class="status-error">
-        {listError?.message ?? ''}
+        {removing.error?.message ?? ''}
       </p>
       <Section title="Add a detector rule">
         <form onSubmit={add} noValidate class="record-form">
@@ -93,7 +100,7 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
             </fieldset>
           )}
           <FormAlert error={error} fields={[`${pointer}/detector`, `${pointer}/direction`, `${pointer}/action`, `${pointer}/threshold`, `${pointer}/settings`]} />
-          <button type="submit" class="primary" disabled={!detectorId}>
+          <button type="submit" class="primary" disabled={adding.busy || !detectorId}>
             Add rule
           </button>
         </form>

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/api-error';
 import type { Auth, Consumer } from '../../api/records';
 import { useApi } from '../../api/session';
 import { useLoad } from '../../api/use-load';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -33,28 +34,21 @@ export function PlaygroundPage(props: { gatewayId: string }): JSX.Element {
   const [key, setKey] = useState('');
   const [model, setModel] = useState('auto');
   const [prompt, setPrompt] = useState('Say hello.');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Creating a key and sending share the one error the form shows, and run one at a time.
+  const { busy, error, run, setError } = useSubmit();
   const [status, setStatus] = useState<string | null>(null);
   const [answer, setAnswer] = useState<{ text: string; traceId: string | null; model?: string } | null>(null);
   const [trace, setTrace] = useState<unknown>(null);
   const consumer = consumers.data?.find((c) => c.id === consumerId);
 
-  const createKey = async () => {
-    if (!consumer) {
-      setError(new ApiError(0, 'validation_failed', '/consumer is required: choose a consumer first'));
-      return;
-    }
-    try {
+  const createKey = () =>
+    run(async () => {
+      if (!consumer) throw new ApiError(0, 'validation_failed', '/consumer is required: choose a consumer first');
       const created = await api.post<Auth>(`${gateway}/auths`, { type: 'api_key', name: `playground ${consumer.slug}` });
       await api.put(`${gateway}/consumers/${consumer.id}/auths/${created.id}`);
       setKey(created.key ?? '');
       setStatus(`A key for ${consumer.slug} was created and attached; it stays in this page only.`);
-      setError(null);
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+    });
 
   const findTrace = async (traceId: string) => {
     for (let attempt = 0; attempt < TRACE_ATTEMPTS; attempt++) {
@@ -68,12 +62,11 @@ export function PlaygroundPage(props: { gatewayId: string }): JSX.Element {
     throw new ApiError(404, 'not_found', `no trace ${traceId} arrived (traces are kept for a short time)`);
   };
 
-  const send = async (event: Event) => {
+  const send = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    setAnswer(null);
-    setTrace(null);
-    try {
+    return run(async () => {
+      setAnswer(null);
+      setTrace(null);
       if (!consumer) throw new ApiError(0, 'validation_failed', '/consumer is required');
       if (!key.trim()) throw new ApiError(0, 'validation_failed', '/key is required: paste an ag_ key or create one');
       setStatus('Sending…');
@@ -87,20 +80,16 @@ export function PlaygroundPage(props: { gatewayId: string }): JSX.Element {
         setAnswer({ text: reply.body.choices?.[0]?.message?.content ?? '', traceId, model: reply.body.model });
         setStatus('Answer received; looking up its trace…');
       } catch (err) {
-        setError(err as ApiError);
         setStatus(null);
-        return;
+        throw err;
       }
+      // The answer is in: an earlier refusal no longer stands while the trace is looked up.
       setError(null);
       if (traceId) {
         setTrace(await findTrace(traceId));
         setStatus('Answer and trace received.');
       }
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import type { Policy } from '../../api/records';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -20,17 +20,14 @@ export function PoliciesPage(props: { gatewayId: string }): JSX.Element {
   const base = `/v1/gateways/${encodeURIComponent(props.gatewayId)}/policies`;
   const [reload, setReload] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const act = async (done: string, action: () => Promise<unknown>) => {
-    try {
+  // One row action at a time: a double click on Duplicate makes one copy.
+  const rowAction = useSubmit();
+  const act = (done: string, action: () => Promise<unknown>) =>
+    rowAction.run(async () => {
       await action();
       setMessage(done);
-      setError(null);
       setReload((n) => n + 1);
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+    });
   return (
     <Page title="Policies">
       <PagedTable<Policy>
@@ -68,7 +65,7 @@ export function PoliciesPage(props: { gatewayId: string }): JSX.Element {
           },
         ]}
       />
-      <LiveStatus message={message} error={error} />
+      <LiveStatus message={message} error={rowAction.error} />
       <Section title="Create a policy">
         <PolicyForm
           gatewayId={props.gatewayId}

@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { CatalogPolicies, CatalogPolicyType, Policy } from '../../api/records';
 import { useApi } from '../../api/session';
 import { useLoad } from '../../api/use-load';
+import { useSubmit } from '../../api/use-submit';
 import { CheckboxField, FormAlert, SelectField, TextField } from '../../components/form-fields';
 import { initialValue, SchemaForm, type JsonSchema } from '../../components/schema-form';
 
@@ -22,8 +22,7 @@ export function PolicyForm(props: { gatewayId: string; onCreated(policy: Policy)
   const [priority, setPriority] = useState('100');
   const [enabled, setEnabled] = useState(true);
   const [global, setGlobal] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run, setError } = useSubmit();
   const plugin = types.find((t) => t.type === type);
 
   const choose = (next: string) => {
@@ -32,23 +31,17 @@ export function PolicyForm(props: { gatewayId: string; onCreated(policy: Policy)
     setSettings(chosen ? initialValue(chosen.settings_schema as JsonSchema) : {});
     setError(null);
   };
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    const body: Record<string, unknown> = { type, settings, enabled, global, priority: priority.trim() !== '' && Number.isFinite(Number(priority)) ? Number(priority) : priority };
-    if (name.trim()) body.name = name.trim();
-    if (slug.trim()) body.slug = slug.trim();
-    try {
+    return run(async () => {
+      const body: Record<string, unknown> = { type, settings, enabled, global, priority: priority.trim() !== '' && Number.isFinite(Number(priority)) ? Number(priority) : priority };
+      if (name.trim()) body.name = name.trim();
+      if (slug.trim()) body.slug = slug.trim();
       const created = await api.post<Policy>(`/v1/gateways/${encodeURIComponent(props.gatewayId)}/policies`, body);
-      setError(null);
       setName('');
       setSlug('');
       props.onCreated(created);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="record-form">

@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { CatalogPolicies, Policy } from '../../api/records';
 import { useApi } from '../../api/session';
 import { useLoad } from '../../api/use-load';
+import { useSubmit } from '../../api/use-submit';
 import { CheckboxField, FormAlert, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Page } from '../../components/page';
@@ -20,21 +20,13 @@ function PolicyEditor(props: { path: string; policy: Policy; schema: JsonSchema 
   const [settings, setSettings] = useState<Record<string, unknown>>(p.settings ?? {});
   const [priority, setPriority] = useState(String(p.priority));
   const [enabled, setEnabled] = useState(p.enabled);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useSubmit();
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    return run(async () => {
       const body = { name: name.trim(), settings, enabled, priority: priority.trim() !== '' && Number.isFinite(Number(priority)) ? Number(priority) : priority };
-      const saved = await api.patch<Policy>(props.path, body);
-      setError(null);
-      props.onSaved(saved);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+      props.onSaved(await api.patch<Policy>(props.path, body));
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="record-form">

@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import type { Registry, RegistryTestResult } from '../../api/records';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { ConfirmButton } from '../../components/confirm-button';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -25,30 +25,29 @@ export function RegistriesPage(props: { gatewayId: string }): JSX.Element {
   const base = `/v1/gateways/${encodeURIComponent(props.gatewayId)}/registries`;
   const [reload, setReload] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Test, Tools and Delete share the page's error and run one at a time.
+  const rowAction = useSubmit();
 
-  const test = async (registry: Registry) => {
-    setMessage(`Testing ${registry.slug}…`);
-    try {
+  const test = (registry: Registry) =>
+    rowAction.run(async () => {
+      setMessage(`Testing ${registry.slug}…`);
       const result = await api.post<RegistryTestResult>(`${base}/test`, { registry_id: registry.id });
       setOutcome({ registry, test: result });
       setMessage(`Test of ${registry.slug}: ${result.ok ? 'passed' : 'failed'} at stage ${result.stage}.`);
-      setError(null);
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
-  const tools = async (registry: Registry) => {
-    try {
+    });
+  const tools = (registry: Registry) =>
+    rowAction.run(async () => {
       const answer = await api.get<{ tools: Array<{ name: string; description?: string }> }>(`${base}/${registry.id}/tools`);
       setOutcome({ registry, tools: answer.tools });
       setMessage(`${registry.slug} offers ${answer.tools.length} tools.`);
-      setError(null);
-    } catch (err) {
-      setError(err as ApiError);
-    }
-  };
+    });
+  const remove = (registry: Registry) =>
+    rowAction.run(async () => {
+      await api.delete(`${base}/${registry.id}`);
+      setMessage(`Registry ${registry.slug} deleted.`);
+      setReload((n) => n + 1);
+    });
   return (
     <Page title="Registries">
       <PagedTable<Registry>
@@ -78,22 +77,14 @@ export function RegistriesPage(props: { gatewayId: string }): JSX.Element {
                   label={`Delete ${r.slug}`}
                   confirmLabel="Delete"
                   warning="Consumers lose it."
-                  onConfirm={async () => {
-                    try {
-                      await api.delete(`${base}/${r.id}`);
-                      setMessage(`Registry ${r.slug} deleted.`);
-                      setReload((n) => n + 1);
-                    } catch (err) {
-                      setError(err as ApiError);
-                    }
-                  }}
+                  onConfirm={() => remove(r)}
                 />
               </div>
             ),
           },
         ]}
       />
-      <LiveStatus message={message} error={error} />
+      <LiveStatus message={message} error={rowAction.error} />
       {outcome?.test && (
         <Section title={`Test of ${outcome.registry.slug}`} id="registry-test-result">
           <dl class="facts">

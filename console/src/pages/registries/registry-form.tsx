@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { CatalogProvider, Registry } from '../../api/records';
 import { useApi } from '../../api/session';
 import { useLoad } from '../../api/use-load';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, SelectField, TextField } from '../../components/form-fields';
 
 export function RegistryForm(props: { gatewayId: string; onCreated(registry: Registry): void }): JSX.Element {
@@ -20,32 +20,25 @@ export function RegistryForm(props: { gatewayId: string; onCreated(registry: Reg
   const [baseUrl, setBaseUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
   const [models, setModels] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
   const chosen = providers.data?.find((p) => p.id === provider);
 
-  const submit = async (event: Event) => {
+  const submit = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    const body: Record<string, unknown> = { type, provider: type === 'MCP' ? 'mcp' : provider };
-    if (slug.trim()) body.slug = slug.trim();
-    if (name.trim()) body.name = name.trim();
-    if (baseUrl.trim()) body.base_url = baseUrl.trim();
-    if (apiKey) body.auth = { api_key: apiKey };
-    const allow = models.split(/[\s,]+/).filter(Boolean);
-    if (allow.length) body.models = allow;
-    try {
+    return run(async () => {
+      const body: Record<string, unknown> = { type, provider: type === 'MCP' ? 'mcp' : provider };
+      if (slug.trim()) body.slug = slug.trim();
+      if (name.trim()) body.name = name.trim();
+      if (baseUrl.trim()) body.base_url = baseUrl.trim();
+      if (apiKey) body.auth = { api_key: apiKey };
+      const allow = models.split(/[\s,]+/).filter(Boolean);
+      if (allow.length) body.models = allow;
       const created = await api.post<Registry>(`/v1/gateways/${props.gatewayId}/registries`, body);
-      setError(null);
       setApiKey('');
       setSlug('');
       setName('');
       props.onCreated(created);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="record-form">

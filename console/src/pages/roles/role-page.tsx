@@ -3,6 +3,7 @@ import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api/api-error';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { CheckboxField, FormAlert, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
 import { Page, Section } from '../../components/page';
@@ -25,7 +26,8 @@ export function RolePage(props: { gatewayId: string; roleId: string }): JSX.Elem
   const [name, setName] = useState('');
   const [claim, setClaim] = useState('');
   const [values, setValues] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
+  // Save and Delete run one at a time; the page's load and the registry switches share the error.
+  const { busy, error, run, setError } = useSubmit();
   const [message, setMessage] = useState<string | null>(null);
   const show = (r: Role) => {
     setRole(r);
@@ -37,17 +39,15 @@ export function RolePage(props: { gatewayId: string; roleId: string }): JSX.Elem
     api.get<Role>(path).then(show, setError);
     api.all<Registry>(`${gateway}/registries`).then(setRegistries, setError);
   }, [path]);
-  const save = async (event: Event) => {
+  const save = (event: Event) => {
     event.preventDefault();
-    try {
+    return run(async () => {
       const match = matchOf(claim, values);
       show(await api.patch<Role>(path, { name: name.trim(), ...(match ? { match } : {}) }));
-      setError(null);
       setMessage('Role saved.');
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
+  // Not through `run`: a switch pressed while a save is pending would stay flipped with nothing sent.
   const attach = async (registry: Registry, on: boolean) => {
     try {
       if (on) await api.put(`${path}/registries/${encodeURIComponent(registry.id)}`);
@@ -59,14 +59,12 @@ export function RolePage(props: { gatewayId: string; roleId: string }): JSX.Elem
       setError(err as ApiError);
     }
   };
-  const remove = async () => {
+  const remove = () => {
     if (!role || !window.confirm(`Delete role ${role.name}?`)) return;
-    try {
+    return run(async () => {
       await api.delete(path);
       navigate(`/gateways/${props.gatewayId}/roles`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <Page title={role ? `Role ${role.name}` : 'Role'} actions={<Link to={`/gateways/${props.gatewayId}/roles`}>All roles</Link>}>
@@ -78,10 +76,10 @@ export function RolePage(props: { gatewayId: string; roleId: string }): JSX.Elem
             <TextField label="Claim values" name="match/any_of" value={values} onValue={setValues} error={error} hint="Comma-separated." />
             <FormAlert error={error} fields={['name', 'match']} />
             <div class="buttons">
-              <button type="submit" class="primary">
+              <button type="submit" class="primary" disabled={busy}>
                 Save role
               </button>
-              <button type="button" class="danger" onClick={remove}>
+              <button type="button" class="danger" disabled={busy} onClick={remove}>
                 Delete role
               </button>
             </div>

@@ -4,10 +4,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import type { RecordBase } from '../../api/records';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, TextField } from '../../components/form-fields';
 import { Page, Section } from '../../components/page';
 import { PagedTable } from '../../components/paged-table';
@@ -34,16 +34,14 @@ export function RolesPage(props: { gatewayId: string }): JSX.Element {
   const [name, setName] = useState('');
   const [claim, setClaim] = useState('');
   const [values, setValues] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const create = async (event: Event) => {
+  const { busy, error, run } = useSubmit();
+  const create = (event: Event) => {
     event.preventDefault();
-    try {
+    return run(async () => {
       const match = matchOf(claim, values);
       const role = await api.post<Role>(base, { name: name.trim(), ...(match ? { match } : {}) });
       navigate(`/gateways/${props.gatewayId}/roles/${role.id}`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <Page title="Roles">
@@ -65,7 +63,7 @@ export function RolesPage(props: { gatewayId: string }): JSX.Element {
           <TextField label="Claim" name="match/claim" value={claim} onValue={setClaim} error={error} hint="The token claim that selects the role (groups, for example); empty for every caller." />
           <TextField label="Claim values" name="match/any_of" value={values} onValue={setValues} error={error} hint="Comma-separated; the claim must hold at least one." />
           <FormAlert error={error} fields={['name', 'match']} />
-          <button type="submit" class="primary">
+          <button type="submit" class="primary" disabled={busy}>
             Create role
           </button>
         </form>

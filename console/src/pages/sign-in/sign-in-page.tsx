@@ -6,6 +6,7 @@ import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../../api/api-error';
 import { ApiClient, type ConsoleConfig } from '../../api/client';
+import { useSubmit } from '../../api/use-submit';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields';
 
 /** Answers the token once the API has accepted it. */
@@ -18,34 +19,27 @@ export function SignInPage(props: { config: ConsoleConfig; onSignedIn(token: str
   const [token, setToken] = useState('');
   const [clientId, setClientId] = useState('');
   const [clientSecret, setClientSecret] = useState('');
-  const [tokenError, setTokenError] = useState<ApiError | null>(null);
-  const [machineError, setMachineError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each form keeps its own error; while either signs in, both buttons wait.
+  const tokenSignIn = useSubmit();
+  const machineSignIn = useSubmit();
+  const busy = tokenSignIn.busy || machineSignIn.busy;
+  const tokenError = tokenSignIn.error;
+  const machineError = machineSignIn.error;
 
-  const withToken = async (event: Event) => {
+  const withToken = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    return tokenSignIn.run(async () => {
       const pasted = token.trim().replace(/^Bearer\s+/i, '');
       if (!pasted) throw new ApiError(0, 'validation_failed', '/token is required');
       props.onSignedIn(await checkedToken(props.config, pasted));
-    } catch (err) {
-      setTokenError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
-  const withMachineCredential = async (event: Event) => {
+  const withMachineCredential = (event: Event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
+    return machineSignIn.run(async () => {
       const answer = await new ApiClient(props.config, () => null).post<{ access_token: string }>('/v1/auth/token', { client_id: clientId.trim(), client_secret: clientSecret });
       props.onSignedIn(await checkedToken(props.config, answer.access_token));
-    } catch (err) {
-      setMachineError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <main id="main" class="sign-in">

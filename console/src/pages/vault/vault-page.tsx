@@ -5,10 +5,10 @@
  */
 import type { JSX } from 'preact';
 import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api/api-error';
 import type { Page as Listing } from '../../api/client';
 import type { RecordBase } from '../../api/records';
 import { useApi } from '../../api/session';
+import { useSubmit } from '../../api/use-submit';
 import '../../components/extras.css';
 import { FormAlert, TextAreaField, TextField } from '../../components/form-fields';
 import { LiveStatus } from '../../components/live-status';
@@ -28,20 +28,17 @@ function CredentialForm(props: { base: string; credential?: VaultCredential; onS
   const [name, setName] = useState(existing?.name ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
   const [secret, setSecret] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const submit = async (event: Event) => {
+  const { busy, error, run } = useSubmit();
+  const submit = (event: Event) => {
     event.preventDefault();
-    const body: Record<string, unknown> = { name: name.trim() };
-    if (description.trim() || existing) body.description = description.trim();
-    if (secret || !existing) body.secret = secret;
-    try {
+    return run(async () => {
+      const body: Record<string, unknown> = { name: name.trim() };
+      if (description.trim() || existing) body.description = description.trim();
+      if (secret || !existing) body.secret = secret;
       const saved = existing ? await api.patch<VaultCredential>(`${props.base}/${existing.id}`, body) : await api.post<VaultCredential>(props.base, body);
       setSecret('');
-      setError(null);
       props.onSaved(saved, existing ? `Credential ${saved.name} saved${secret ? ', its secret replaced' : ''}.` : `Credential ${saved.name} created.`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <form onSubmit={submit} noValidate class="record-form">
@@ -60,7 +57,7 @@ function CredentialForm(props: { base: string; credential?: VaultCredential; onS
       />
       <FormAlert error={error} fields={['name', 'description', 'secret']} />
       <div class="buttons">
-        <button type="submit" class="primary">
+        <button type="submit" class="primary" disabled={busy}>
           {existing ? 'Save credential' : 'Create credential'}
         </button>
         {props.onCancel && (
@@ -79,20 +76,18 @@ export function VaultPage(props: { gatewayId: string }): JSX.Element {
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<VaultCredential | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const deletion = useSubmit();
   const saved = (_: VaultCredential, text: string) => {
     setMessage(text);
     setEditing(null);
     setReload((n) => n + 1);
   };
-  const remove = async (c: VaultCredential) => {
+  const remove = (c: VaultCredential) => {
     if (!window.confirm(`Delete credential ${c.name}? Registries naming it stop authenticating.`)) return;
-    try {
+    return deletion.run(async () => {
       await api.delete(`${base}/${c.id}`);
       saved(c, `Credential ${c.name} deleted.`);
-    } catch (err) {
-      setError(err as ApiError);
-    }
+    });
   };
   return (
     <Page title="Vault credentials">
@@ -121,7 +116,7 @@ export function VaultPage(props: { gatewayId: string }): JSX.Element {
           },
         ]}
       />
-      <LiveStatus message={message} error={error} />
+      <LiveStatus message={message} error={deletion.error} />
       {editing ? (
         <Section title={`Edit credential ${editing.name}`} id="edit-credential">
           <CredentialForm key={editing.id} base={base} credential={editing} onSaved={saved} onCancel={() => setEditing(null)} />
