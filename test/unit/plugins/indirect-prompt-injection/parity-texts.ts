@@ -49,6 +49,7 @@ const CARRIERS: Array<(body: string) => string> = [
   (body) => `<html><body><p>${body.split('. ').join('</p><p>')}</p></body></html>`,
   (body) => JSON.stringify({ status: 'ok', items: body.split('. ') }),
   (body) => body.split('. ').join('.\n'),
+  (body) => `From: desk\r\nTo: you\r\n\r\n${body.split('. ').join('.\r\n\r\n')}\r\n`,
 ];
 
 /** `count` tool outputs from `seed`, from one sentence to a few dozen. */
