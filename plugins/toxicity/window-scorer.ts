@@ -82,7 +82,7 @@ export class WindowScorer {
 
   /**
    * Takes a text as normalizeText leaves it before its last step (normalize.ts `untidied`): tidy
-   * writes its code units straight into `units`, and one walk over them finds the words (the
+   * writes its code units straight into `units` and, in the same walk, files the words (the
    * pieces between single spaces) and their FNV-1a hashes, read with `wordStart`, `wordEnd` and
    * `wordHash`. The text is never made a string here; `text()` makes it when asked.
    */
