@@ -5,6 +5,7 @@
  * Matched on folded text (lower case, accents removed). Compiled once, at module load.
  */
 import { hashString, SEEDS } from '../shared/prompt-features/hashing.js';
+import { WordTable } from './word-table.js';
 
 /**
  * Cue names, in feature order; the first five also name categories of a hit. The last four tell
@@ -57,11 +58,11 @@ const VOCATIVE =
 /** VOCATIVE, tried only when one of the unit's first eight words is an AI's name. */
 function opensByNamingTheAi(unit: string, words: UnitWords): boolean {
   const n = Math.min(words.tokenCount, 8);
-  for (let t = 0; t < n; t++) if (AI_NAMES.has(words.tokens[t])) return VOCATIVE.test(unit);
+  for (let t = 0; t < n; t++) if (WORD_BITS.get(words.tokens[t]) & AI_NAME) return VOCATIVE.test(unit);
   return false;
 }
 
-/** Cues counted by one pass over the words (countPersonWords) rather than by a pattern of their own. */
+/** Cues counted by one pass over the words (readWords) rather than by a pattern of their own. */
 type PersonCue = 'reader_address' | 'writer_voice' | 'reader_possession' | 'override_without_ai_words' | 'reply_asked_of_reader';
 /** Cues counted by ABOUT_OUTPUT. */
 type OutputCue = 'response_manipulation' | 'code_address';
@@ -73,7 +74,7 @@ const PATTERNS: Record<Exclude<Cue, 'prose_in_table' | 'question' | PersonCue | 
   task_injection: /^(?:please\s+)?(?:write|compose|draft|create|generate|develop|provide|give|list|explain|describe|summari[sz]e|translate|tell me|show me|teach|outline|break down|compare|recommend|suggest|calculate|solve|define)\b/g,
   imperative_start: /^(?:please\s+|also\s+|now\s+|then\s+|and\s+)?(?:add|include|integrate|modify|insert|append|mention|replace|use|remove|rearrange|introduce|scramble|misspell|jumble|group|combine|render|convert|substitute|augment|enhance|ensure|consider|merge|incorporate|leverage|make|keep|don't|do not|never|always|start|begin|end|finish|respond|reply|answer|say|print|output|repeat|ignore|forget|disregard|encourage|invite|urge|tell|ask|direct|redirect|promote|advertise|recommend|suggest|tease|hint|stress|emphasi[sz]e|highlight|express|share|send|visit|click|download|install|run|execute|call|email|contact)\b/g,
 };
-/** Kinds of the words countPersonWords looks up. */
+/** Kinds of the words readWords looks up. */
 const OWN = hashString('own', SEEDS.word);
 const enum WordKind {
   Reader,
@@ -83,13 +84,12 @@ const enum WordKind {
   Your,
 }
 /**
- * The words countPersonWords looks up, by their token hash (the hash features.ts gives every
+ * The words readWords looks up, by their token hash (the hash features.ts gives every
  * word, so the unit's words are not read again): second person, the writer's "we", what the
  * assistant writes ("your response", "your code": not the reader's own things), and the words an
  * override of an assistant's controls names: its instructions, rules, context or prompt, the AI
  * itself, the user, "everything above" (a few languages' words for "instructions" and "rules").
  */
-const WORD_KINDS = new Map<number, WordKind>();
 const kinds: Array<[WordKind, string]> = [
   [WordKind.Your, 'your'],
   [WordKind.Reader, 'you yours yourself'],
@@ -105,7 +105,14 @@ const kinds: Array<[WordKind, string]> = [
       'jailbreaking openai anthropic text',
   ],
 ];
-for (const [kind, words] of kinds) for (const word of words.split(' ')) WORD_KINDS.set(hashString(word, SEEDS.word), kind);
+/**
+ * What each word countCues looks up is, by its token hash, in one table: the gates it opens
+ * (GATE, low bits), its kind plus one (above KIND_SHIFT) and whether it names the AI (AI_NAME).
+ */
+const WORD_BITS = new WordTable();
+const GATE_BITS = 0xf;
+const AI_NAME = 0x10;
+const KIND_SHIFT = 5;
 const hashSet = (words: string) => new Set(words.split(' ').map((word) => hashString(word, SEEDS.word)));
 /** Rule nouns that a domain word makes the reader's ("the password policy", "kitchen rules", "rules about parking"). */
 const RULE_NOUNS = hashSet('instruction instructions rule rules guideline guidelines direction directions directive directives policy policies command commands restriction restrictions constraint constraints');
@@ -183,7 +190,10 @@ export interface UnitWords {
 export function countCues(unit: string, tabular: boolean, words: UnitWords, overrides: number, out: Float64Array): void {
   out[QUESTION_INDEX] = QUESTION.test(unit) ? 1 : 0;
   out[PROSE_IN_TABLE] = tabular && isProse(unit) ? 1 : 0;
-  const present = wordsPresent(words);
+  // One pass over the words: which gates they open, and the counts of the person cues.
+  let present = readWords(words);
+  // "a.i." is a name of the assistant too; its letters alone ("a", "i") are everywhere.
+  if (!(present & GATE.assistant) && unit.includes('a.i.')) present |= GATE.assistant;
   for (const [index, re, gate] of PATTERN_LIST) {
     let n = 0;
     if ((present & gate) === gate) {
@@ -195,7 +205,7 @@ export function countCues(unit: string, tabular: boolean, words: UnitWords, over
   if (out[ASSISTANT_ADDRESS] < 6 && opensByNamingTheAi(unit, words)) out[ASSISTANT_ADDRESS]++;
   if (present & GATE.output) countOutputTalk(unit, out);
   else out[RESPONSE_MANIPULATION] = out[CODE_ADDRESS] = 0;
-  countPersonWords(unit, words, overrides, out);
+  personCues(unit, overrides, out);
 }
 
 /**
@@ -203,22 +213,59 @@ export function countCues(unit: string, tabular: boolean, words: UnitWords, over
  * all: the unit's words are already hashed, and most units hold none of these.
  */
 const GATE = { assistant: 1, code: 2, link: 4, output: 8 } as const;
-const GATE_WORDS = new Map<number, number>();
 const gateWords: Array<[number, string]> = [
-  [GATE.assistant, 'assistant ai a i chatbot language llm gpt chatgpt claude gemini copilot bot agent model'],
+  [GATE.assistant, 'assistant ai chatbot language llm gpt chatgpt claude gemini copilot bot agent model'],
   [GATE.code, 'code snippet script block excerpt'],
   [GATE.link, 'http https www com net org xyz io info biz ru top click link'],
   [GATE.output, "your each every when before after while assistant's ai's model's"],
 ];
-for (const [gate, list] of gateWords) for (const word of list.split(' ')) {
-  const hash = hashString(word, SEEDS.word);
-  GATE_WORDS.set(hash, (GATE_WORDS.get(hash) ?? 0) | gate);
-}
+for (const [gate, list] of gateWords) for (const word of list.split(' ')) WORD_BITS.add(hashString(word, SEEDS.word), gate);
+for (const [kind, list] of kinds) for (const word of list.split(' ')) WORD_BITS.add(hashString(word, SEEDS.word), (kind + 1) << KIND_SHIFT);
+for (const hash of AI_NAMES) WORD_BITS.add(hash, AI_NAME);
 
-/** The gates whose words the unit holds. */
-function wordsPresent(words: UnitWords): number {
+/** Person-cue counts of the unit readWords read last: reader, possession, writer, AI words. */
+const person = new Int32Array(4);
+const READER = 0;
+const POSSESSION = 1;
+const WRITER = 2;
+const AI_WORDS = 3;
+
+/**
+ * One pass over the unit's token hashes, one table look-up each: the gates their words open
+ * (returned) and the person cues' counts (left in `person`): second person, "your <thing>" that
+ * is the reader's own, the writer's "we", and the words of an assistant's controls.
+ */
+function readWords(words: UnitWords): number {
   let present = 0;
-  for (let t = 0; t < words.tokenCount; t++) present |= GATE_WORDS.get(words.tokens[t]) ?? 0;
+  let reader = 0;
+  let possession = 0;
+  let writer = 0;
+  let aiWords = 0;
+  const { tokens, tokenCount: count } = words;
+  for (let t = 0; t < count; t++) {
+    const bits = WORD_BITS.get(tokens[t]);
+    if (bits === 0) continue;
+    present |= bits & GATE_BITS;
+    const kind = (bits >>> KIND_SHIFT) - 1;
+    if (kind < 0) continue;
+    if (kind === WordKind.Your) {
+      reader++;
+      // "your <thing>" (or "your own <thing>"): the reader's own unless an output or a control word.
+      let next = t + 1;
+      if (next < count && tokens[next] === OWN) next++;
+      if (next < count) {
+        const nextKind = (WORD_BITS.get(tokens[next]) >>> KIND_SHIFT) - 1;
+        if (nextKind !== WordKind.Output && nextKind !== WordKind.Control && nextKind !== WordKind.Your && nextKind !== WordKind.Reader) possession++;
+      }
+    } else if (kind === WordKind.Reader) reader++;
+    else if (kind === WordKind.Writer) writer++;
+    // A key `"text":` (JSON, YAML) is not "the text above".
+    else if (kind === WordKind.Control && !(tokens[t] === TEXT && t + 1 < count && tokens[t + 1] === COLON) && !isDomainRule(tokens, count, t)) aiWords++;
+  }
+  person[READER] = reader;
+  person[POSSESSION] = possession;
+  person[WRITER] = writer;
+  person[AI_WORDS] = aiWords;
   return present;
 }
 
@@ -235,32 +282,13 @@ function countOutputTalk(unit: string, out: Float64Array): void {
   out[CODE_ADDRESS] = Math.min(code, 6);
 }
 
-/** The cues of the word pass over the unit's token hashes, each capped at 6 like the others. */
-function countPersonWords(unit: string, words: UnitWords, overrides: number, out: Float64Array): void {
-  let reader = 0;
-  let possession = 0;
-  let writer = 0;
-  let aiWords = 0;
-  const { tokens, tokenCount: count } = words;
-  for (let t = 0; t < count; t++) {
-    const kind = WORD_KINDS.get(tokens[t]);
-    if (kind === undefined) continue;
-    if (kind === WordKind.Your) {
-      reader++;
-      // "your <thing>" (or "your own <thing>"): the reader's own unless an output or a control word.
-      let next = t + 1;
-      if (next < count && tokens[next] === OWN) next++;
-      if (next < count) {
-        const nextKind = WORD_KINDS.get(tokens[next]);
-        if (nextKind !== WordKind.Output && nextKind !== WordKind.Control && nextKind !== WordKind.Your && nextKind !== WordKind.Reader) possession++;
-      }
-    } else if (kind === WordKind.Reader) reader++;
-    else if (kind === WordKind.Writer) writer++;
-    // A key `"text":` (JSON, YAML) is not "the text above".
-    else if (kind === WordKind.Control && !(tokens[t] === TEXT && t + 1 < count && tokens[t + 1] === COLON) && !isDomainRule(tokens, count, t)) aiWords++;
-  }
+/** The person cues from readWords' counts, each capped at 6 like the others. */
+function personCues(unit: string, overrides: number, out: Float64Array): void {
+  const possession = person[POSSESSION];
+  const writer = person[WRITER];
+  let aiWords = person[AI_WORDS];
   if (overrides > 0 && aiWords === 0 && NON_ASCII.test(unit) && OTHER_SCRIPT_CONTROL.test(unit)) aiWords++;
-  out[PERSON_INDEX.reader_address] = Math.min(reader, 6);
+  out[PERSON_INDEX.reader_address] = Math.min(person[READER], 6);
   out[PERSON_INDEX.reader_possession] = Math.min(possession, 6);
   out[PERSON_INDEX.writer_voice] = Math.min(writer, 6);
   out[PERSON_INDEX.override_without_ai_words] = aiWords === 0 ? overrides : 0;
@@ -271,11 +299,18 @@ function countPersonWords(unit: string, words: UnitWords, overrides: number, out
 export function isTabular(text: string): boolean {
   let rows = 0;
   let lines = 0;
-  for (const line of text.split('\n')) {
-    const t = line.trim();
-    if (!t) continue;
+  // Each line that is not blank, by its first character other than white space (what `trim`
+  // removes is what `\s` matches): the search jumps over blank lines, and nothing is cut out.
+  NOT_SPACE.lastIndex = 0;
+  while (NOT_SPACE.test(text)) {
+    const first = NOT_SPACE.lastIndex - 1;
     lines++;
-    if (t.startsWith('|')) rows++;
+    if (text.charCodeAt(first) === 0x7c) rows++;
+    const end = text.indexOf('\n', first);
+    if (end < 0) break;
+    NOT_SPACE.lastIndex = end + 1;
   }
   return lines >= 2 && rows / lines >= 0.6;
 }
+
+const NOT_SPACE = /\S/g;

@@ -11,6 +11,9 @@ import { indirectModel } from './model-file.js';
 import { INDIRECT_SCHEMA_ID, type IndirectPromptInjectionSettings } from './settings.js';
 import { scoreMapping } from '../shared/prompt-features/operating-points.js';
 
+/** A character `trim` would keep: a text without one is blank. */
+const NOT_BLANK = /\S/;
+
 /** Whether a segment is tool-sourced under the `scan_documents` setting. */
 export function isToolSourced(segment: InspectSegment, scanDocuments: IndirectPromptInjectionSettings['scan_documents']): boolean {
   if (segment.source === 'tool_result') return true;
@@ -42,7 +45,7 @@ export default defineDetector<IndirectPromptInjectionSettings>({
       inspect(request: InspectionRequest): DetectorHit[] {
         let best: { confidence: number; categories: string[] } | undefined;
         for (const segment of request.segments) {
-          if (!isToolSourced(segment, settings.scan_documents) || !segment.text.trim()) continue;
+          if (!isToolSourced(segment, settings.scan_documents) || !NOT_BLANK.test(segment.text)) continue;
           const verdict = verdicts.getFor(request, segment, score);
           if (!best || verdict.confidence > best.confidence) best = verdict;
         }

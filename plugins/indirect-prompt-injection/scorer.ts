@@ -7,7 +7,7 @@ import { allowPhraseMatcher, foldText, foldCase } from '../shared/prompt-feature
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
 import { FAMILIES } from '../shared/prompt-features/patterns.js';
 import type { LinearModel } from '../shared/prompt-features/linear-model.js';
-import { splitUnits } from './units.js';
+import { unitTexts } from './units.js';
 import { CUES, isTabular } from './cues.js';
 import { emitUnitFeatures, UnitScratch } from './features.js';
 
@@ -31,6 +31,9 @@ const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'c
 /** Reads tool output with one model; reuse across calls. */
 export class IndirectScorer {
   private readonly scratch = new UnitScratch();
+  /** The family and cue counts of the best unit so far, reused by every `score`. */
+  private readonly bestFamilies = new Float64Array(FAMILIES.length);
+  private readonly bestCues = new Float64Array(CUES.length);
   private readonly allow: RegExp | null;
 
   constructor(
@@ -45,7 +48,7 @@ export class IndirectScorer {
     const clipped = text.length > this.options.maxChars ? text.slice(0, this.options.maxChars / 2) + '\n' + text.slice(-this.options.maxChars / 2) : text;
     const folded = foldText(clipped);
     const body = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
-    const units = splitUnits(body).map((u) => u.text);
+    const units = unitTexts(body);
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(clipped)) units.push(foldCase(payload.text).slice(0, 600));
     }
@@ -71,8 +74,8 @@ export class IndirectScorer {
   score(text: string): IndirectVerdict {
     const { units, tabular, tagText, tagChars } = this.units(text);
     let best = -Infinity;
-    const families = new Float64Array(FAMILIES.length);
-    const cues = new Float64Array(CUES.length);
+    const families = this.bestFamilies.fill(0);
+    const cues = this.bestCues.fill(0);
     for (const u of units) {
       const logit = this.logitOf(u, tabular);
       if (logit > best) {

@@ -20,15 +20,23 @@ const MAX_UNIT_CHARS = 600;
 
 /** The units of `text`, at most MAX_UNITS of them, each cut to MAX_UNIT_CHARS characters. */
 export function splitUnits(text: string): TextUnit[] {
+  const texts = unitTexts(text);
+  const last = Math.max(1, texts.length - 1);
+  return texts.map((t, i) => ({ text: t, position: i / last }));
+}
+
+/** The texts of `splitUnits(text)`, without their positions (what the scorer reads). */
+export function unitTexts(text: string): string[] {
   const pieces: string[] = [];
-  for (const line of text.split(/\r?\n/)) {
+  // Lines end at `\n`; a `\r` before it is white space, which addLine trims.
+  for (const line of text.split('\n')) {
     if (line.includes('<') && BLOCK_END.test(line)) {
       for (const block of line.split(BLOCK_END)) addLine(block, pieces);
     } else addLine(line, pieces);
   }
   const kept = pieces.length > MAX_UNITS ? [...pieces.slice(0, MAX_UNITS / 2), ...pieces.slice(-MAX_UNITS / 2)] : pieces;
-  const last = Math.max(1, kept.length - 1);
-  return kept.map((p, i) => ({ text: p.length > MAX_UNIT_CHARS ? p.slice(0, MAX_UNIT_CHARS) : p, position: i / last }));
+  for (let i = 0; i < kept.length; i++) if (kept[i].length > MAX_UNIT_CHARS) kept[i] = kept[i].slice(0, MAX_UNIT_CHARS);
+  return kept;
 }
 
 /** The units of one line: itself, or its sentences when it is long prose. */

@@ -7,6 +7,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { endianness } from 'node:os';
+import { HASH_SEED, step } from './features.js';
 
 /** `\p{L}`. */
 const LETTER = 1;
@@ -172,21 +173,50 @@ export function mayBeSpaced(s: string): boolean {
 /**
  * Three or more of one letter -> two (`fuuuck` -> `fuuck`), then every run of characters other
  * than letters, digits and `*` -> one space, none at either end. Every text has something here
- * to change (a line break, a comma), so the code units kept are written as they are read,
- * and a run of one letter is counted as it goes instead of looking ahead at each letter.
+ * to change (a line break, a comma), so the code units kept are written as they are read (see
+ * `tidyInto`) and read back as one string.
  */
 export function tidy(s: string): string {
-  const n = s.length;
-  if (units.length < n) {
-    units = new Uint16Array(n * 2);
+  if (units.length < s.length) {
+    units = new Uint16Array(s.length * 2);
     bytes = Buffer.from(units.buffer);
   }
-  const out = units;
-  let w = 0;
+  const w = tidyInto(s, units, 0);
+  if (!tidyChanged) return s;
+  if (!LITTLE_ENDIAN) for (let j = 0; j < w; j++) units[j] = ((units[j] & 0xff) << 8) | (units[j] >> 8);
+  return bytes.toString('utf16le', 0, w * 2);
+}
+
+/** Whether the last `tidyInto` changed its text. */
+let tidyChanged = false;
+
+/** Where `tidyInto` files the words it writes (room for one per two code units, and one more). */
+export interface WordList {
+  /** Where each word starts and ends in the written text, and the FNV-1a hash of its code units. */
+  starts: Int32Array;
+  ends: Int32Array;
+  hashes: Int32Array;
+  /** How many words were filed. */
+  count: number;
+}
+
+/**
+ * `tidy(s)` as code units written into `out` from `at` (room for `s.length` of them: tidying never
+ * lengthens a text); returns how many. A run of one letter is counted as it goes instead of
+ * looking ahead at each letter. `words`: filled with the words written (the pieces between the
+ * single spaces) and their hashes, in the same walk, so nobody reads the text again to find them.
+ */
+export function tidyInto(s: string, out: Uint16Array, at: number, words?: WordList): number {
+  const n = s.length;
+  let w = at;
   let changed = false;
   // The code unit kept last and how many times in a row it came (-1 after a separator).
   let prev = -1;
   let run = 0;
+  // The word being written: where it started (in out) and its hash so far.
+  let wordStart = at;
+  let hash = HASH_SEED;
+  let count = 0;
   let i = 0;
   while (i < n) {
     const c = s.charCodeAt(i);
@@ -199,7 +229,10 @@ export function tidy(s: string): string {
       }
       // The third and later of one letter go; digits and `*` stay however many.
       if (run >= 3 && k & LETTER) changed = true;
-      else out[w++] = c;
+      else {
+        out[w++] = c;
+        hash = step(hash, c);
+      }
       i++;
       continue;
     }
@@ -210,11 +243,26 @@ export function tidy(s: string): string {
     if (i === 0 || end === n) changed = true;
     else {
       if (end - i > 1 || c !== 0x20) changed = true;
+      if (words) {
+        words.starts[count] = wordStart - at;
+        words.ends[count] = w - at;
+        words.hashes[count++] = hash;
+      }
       out[w++] = 0x20;
+      wordStart = w;
+      hash = HASH_SEED;
     }
     i = end;
   }
-  if (!changed) return s;
-  if (!LITTLE_ENDIAN) for (let j = 0; j < w; j++) out[j] = ((out[j] & 0xff) << 8) | (out[j] >> 8);
-  return bytes.toString('utf16le', 0, w * 2);
+  // The last word (none in an empty text: between separators there is always a code unit kept).
+  if (words) {
+    if (w > wordStart) {
+      words.starts[count] = wordStart - at;
+      words.ends[count] = w - at;
+      words.hashes[count++] = hash;
+    }
+    words.count = count;
+  }
+  tidyChanged = changed;
+  return w - at;
 }

@@ -16,6 +16,21 @@ const CONFUSABLE: Record<string, string> = { а: 'a', е: 'e', о: 'o', р: 'p',
  * text as written.
  */
 export function normalizeText(text: string, folded?: () => string): string {
+  return steps(text, folded, true)!;
+}
+
+/**
+ * normalizeText's steps but the last: what `tidy` (letter-scan.ts) turns into the normalized
+ * text, so a caller may have it written where it wants it (window-scorer.ts `loadTidied`).
+ * Undefined for text with surrogates (astral characters), which normalizeText reads with
+ * regular expressions instead.
+ */
+export function untidied(text: string, folded?: () => string): string | undefined {
+  return steps(text, folded, false);
+}
+
+/** normalizeText's steps, the last (tidy) only when `tidying`; undefined for astral text not tidied. */
+function steps(text: string, folded: (() => string) | undefined, tidying: boolean): string | undefined {
   // Each expression runs only when the character it needs is there: most prompts hold no entity,
   // link, mention or `RT`, and four passes over them would find nothing.
   let s = text;
@@ -32,11 +47,11 @@ export function normalizeText(text: string, folded?: () => string): string {
   s = folded !== undefined && s === text ? folded() : foldForMatching(s);
   if (!ascii) s = s.replace(/[аеорсухіοαεικντυ]/g, (c) => CONFUSABLE[c] ?? c);
   // The scans of letter-scan.ts read one code unit as one character: astral text keeps the expressions.
-  if (!ascii && /[\ud800-\udfff]/.test(s)) return astralSteps(s);
+  if (!ascii && /[\ud800-\udfff]/.test(s)) return tidying ? astralSteps(s) : undefined;
   s = joinSymbols(unleet(s));
   // Spaced-out letters are rare: the expression runs only when three single letters are in a row.
   if (mayBeSpaced(s)) s = unspace(s);
-  return tidy(s);
+  return tidying ? tidy(s) : s;
 }
 
 // Spaced-out letters: `f u c k` -> `fuck` (on ASCII text `\p{L}` finds what `a-z` would).

@@ -5,6 +5,8 @@
  * so the probability is the same number to the last bit (the unit test holds it to them).
  */
 import { BUCKETS, gramBucket, gramByte, HASH_SEED, SALT_3, SALT_4, SALT_BIGRAM, SALT_WORD, step, type LoadedModel } from './features.js';
+import { stringOf } from './code-units.js';
+import { tidyInto, type WordList } from './letter-scan.js';
 
 /**
  * Longest window: at most about 2,400 features (MAX_FEATURES), so no count comes near the 16 bits
@@ -31,6 +33,8 @@ export class WindowScorer {
   private wordEnds = new Int32Array(256);
   private wordHashes = new Int32Array(256);
   private words = 0;
+  /** The word arrays as tidyInto fills them. */
+  private readonly wordList: WordList = { starts: this.wordStarts, ends: this.wordEnds, hashes: this.wordHashes, count: 0 };
 
   constructor(private readonly model: LoadedModel) {
     this.weightAndCount = weightsWithCounts(model);
@@ -76,6 +80,58 @@ export class WindowScorer {
     this.length = n;
   }
 
+  /**
+   * Takes a text as normalizeText leaves it before its last step (normalize.ts `untidied`): tidy
+   * writes its code units straight into `units` and, in the same walk, files the words (the
+   * pieces between single spaces) and their FNV-1a hashes, read with `wordStart`, `wordEnd` and
+   * `wordHash`. The text is never made a string here; `text()` makes it when asked.
+   */
+  loadTidied(untidied: string): void {
+    // Tidying never lengthens a text.
+    const room = untidied.length;
+    if (this.chars.length < room + 2) this.chars = new Uint16Array((room + 2) * 2);
+    if (this.wordEnds.length < (room >> 1) + 1) this.growWords((room >> 1) + 1);
+    const list = this.wordList;
+    list.starts = this.wordStarts;
+    list.ends = this.wordEnds;
+    list.hashes = this.wordHashes;
+    const n = tidyInto(untidied, this.chars, 1, list);
+    this.chars[0] = 32;
+    this.chars[n + 1] = 32;
+    this.words = list.count;
+    this.length = n;
+  }
+
+  /** The loaded text's code units, one place on: `units[k + 1]` is its code unit k (valid until the next load). */
+  get units(): Uint16Array {
+    return this.chars;
+  }
+
+  /** The loaded text as a string. */
+  text(): string {
+    return stringOf(this.chars, 1, this.length + 1);
+  }
+
+  /** Number of words (non-empty pieces between spaces) of the loaded text. */
+  get wordCount(): number {
+    return this.words;
+  }
+
+  /** Where word k of the loaded text starts. */
+  wordStart(k: number): number {
+    return this.wordStarts[k];
+  }
+
+  /** Where word k of the loaded text ends. */
+  wordEnd(k: number): number {
+    return this.wordEnds[k];
+  }
+
+  /** The FNV-1a hash of word k's code units. */
+  wordHash(k: number): number {
+    return this.wordHashes[k];
+  }
+
   private growWords(size: number): void {
     this.wordStarts = new Int32Array(size * 2);
     this.wordEnds = new Int32Array(size * 2);
@@ -94,6 +150,40 @@ export class WindowScorer {
     const p = this.score(at, from, to);
     at[from] = before;
     at[to + 1] = after;
+    return p;
+  }
+
+  /** Length of the loaded text. */
+  get loadedLength(): number {
+    return this.length;
+  }
+
+  /** `mostToxicWindow` of the loaded text: the highest probability of its windows. */
+  mostToxicWindow(): number {
+    const length = this.length;
+    if (length <= WINDOW + 40) return this.probability(0, length);
+    // The text's code unit k is at[k + 1].
+    const at = this.chars;
+    let p = 0;
+    let start = 0;
+    while (start < length) {
+      let end = Math.min(length, start + WINDOW);
+      if (end < length) {
+        // Back to the last space inside this window only: searching on to the start of the text,
+        // once per window, would take time growing with the square of a text without spaces.
+        let space = end;
+        while (space > start && at[space + 1] !== 32) space--;
+        if (space > start) end = space;
+      }
+      // Without its spaces at either end (a window cut inside a word may start at one). A window
+      // cut where there is no space leaves out the code unit at the cut, as it always has.
+      let from = start;
+      let to = end;
+      while (from < to && at[from + 1] === 32) from++;
+      while (to > from && at[to] === 32) to--;
+      p = Math.max(p, this.probability(from, to));
+      start = end + 1;
+    }
     return p;
   }
 
@@ -204,29 +294,10 @@ const WINDOW = 280;
 /**
  * The highest probability of the windows of a normalized text loaded into `scorer`: pieces of at
  * most about WINDOW characters, cut at spaces (a text up to WINDOW + 40 is one piece).
+ * `normalized`: that text (the scorer reads its own copy of it).
  */
 export function mostToxicWindow(scorer: WindowScorer, normalized: string): number {
-  const length = normalized.length;
-  if (length <= WINDOW + 40) return scorer.probability(0, length);
-  let p = 0;
-  let start = 0;
-  while (start < length) {
-    let end = Math.min(length, start + WINDOW);
-    if (end < length) {
-      // Back to the last space inside this window only: searching on to the start of the text,
-      // once per window, would take time growing with the square of a text without spaces.
-      let space = end;
-      while (space > start && normalized.charCodeAt(space) !== 32) space--;
-      if (space > start) end = space;
-    }
-    // Without its spaces at either end (a window cut inside a word may start at one). A window
-    // cut where there is no space leaves out the code unit at the cut, as it always has.
-    let from = start;
-    let to = end;
-    while (from < to && normalized.charCodeAt(from) === 32) from++;
-    while (to > from && normalized.charCodeAt(to - 1) === 32) to--;
-    p = Math.max(p, scorer.probability(from, to));
-    start = end + 1;
-  }
-  return p;
+  if (normalized.length !== scorer.loadedLength) throw new RangeError('mostToxicWindow: the text is not the one loaded');
+  return scorer.mostToxicWindow();
 }
+

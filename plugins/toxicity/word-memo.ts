@@ -7,6 +7,7 @@
  * were first seen), so the common words a prompt repeats stay in the CPU cache.
  */
 import type { Tag } from './lexicon.js';
+import { stringOf } from './code-units.js';
 
 /** What one word says. */
 export interface WordReading {
@@ -60,8 +61,22 @@ export class WordMemo {
    * WindowScorer.load holds them: compared instead of the string, whose code units are slower to read.
    */
   find(text: string, start: number, end: number, hash: number, units?: Uint16Array): number {
+    return this.lookUp(text, units, start, end, hash);
+  }
+
+  /**
+   * `find` for a word held only as code units, one place on (`units[k + 1]` is the text's code
+   * unit k, as WindowScorer holds a loaded text): the word is made a string only when it is read
+   * for the first time.
+   */
+  findInUnits(units: Uint16Array, start: number, end: number, hash: number): number {
+    return this.lookUp(undefined, units, start, end, hash);
+  }
+
+  /** `find` of a word given as a string, as code units or both (then the code units are compared). */
+  private lookUp(text: string | undefined, units: Uint16Array | undefined, start: number, end: number, hash: number): number {
     const length = end - start;
-    if (length > LONGEST) return this.scratch(text.slice(start, end));
+    if (length > LONGEST) return this.scratch(wordOf(text, units, start, end));
     const slots = this.slots;
     const mask = this.slotMask;
     let slot = Math.imul(hash, 0x9e3779b1) >>> this.slotShift;
@@ -69,7 +84,7 @@ export class WordMemo {
       const at = slot * SLOT_INTS;
       const taken = slots[at + 1];
       if (taken === 0) break;
-      if (slots[at] === hash && slots[at + 3] === length && (units ? this.sameUnits(slots[at + 2], length, units, start + 1) : this.sameWord(slots[at + 2], length, text, start))) {
+      if (slots[at] === hash && slots[at + 3] === length && (units ? this.sameUnits(slots[at + 2], length, units, start + 1) : this.sameWord(slots[at + 2], length, text!, start))) {
         return taken & QUIET ? WordMemo.SAYS_NOTHING : (taken & ~QUIET) - 1;
       }
       slot = (slot + 1) & mask;
@@ -79,7 +94,7 @@ export class WordMemo {
       // Every slot is free now: the word's own is.
       slot = Math.imul(hash, 0x9e3779b1) >>> this.slotShift;
     }
-    return this.add(text, start, end, hash, slot);
+    return this.add(wordOf(text, units, start, end), hash, slot);
   }
 
   /** Whether the pool's `length` code units from `offset` are `text[start, start + length)`. */
@@ -96,9 +111,8 @@ export class WordMemo {
     return true;
   }
 
-  private add(text: string, start: number, end: number, hash: number, slot: number): number {
-    const length = end - start;
-    const word = text.slice(start, end);
+  private add(word: string, hash: number, slot: number): number {
+    const length = word.length;
     const reading = this.read(word);
     const entry = this.size++;
     if (this.poolUsed + length > this.pool.length) {
@@ -106,7 +120,7 @@ export class WordMemo {
       grown.set(this.pool.subarray(0, this.poolUsed));
       this.pool = grown;
     }
-    for (let k = 0; k < length; k++) this.pool[this.poolUsed + k] = text.charCodeAt(start + k);
+    for (let k = 0; k < length; k++) this.pool[this.poolUsed + k] = word.charCodeAt(k);
     const quiet = reading.tags.length === 0 && reading.cues === 0;
     const at = slot * SLOT_INTS;
     this.slots[at] = hash;
@@ -166,3 +180,8 @@ export class WordMemo {
 }
 
 const NO_TAGS: Tag[] = [];
+
+/** The word `text[start, end)`, from the string when there is one, else from its code units one place on. */
+function wordOf(text: string | undefined, units: Uint16Array | undefined, start: number, end: number): string {
+  return text !== undefined ? text.slice(start, end) : stringOf(units!, start + 1, end + 1);
+}
