@@ -12,14 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { indirectParityTexts } from '../../test/unit/plugins/indirect-prompt-injection/parity-texts.js';
-
-/** Where the recording is kept, and the texts it covers. */
-export const INDIRECT_PARITY_FILE = fileURLToPath(new URL('../../test/fixtures/detectors/indirect-parity.json', import.meta.url));
-export const INDIRECT_PARITY_SEED = 3535;
-export const INDIRECT_PARITY_COUNT = 400;
-/** The scorer options recorded: the detector's defaults. */
-export const INDIRECT_PARITY_OPTIONS = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [] as string[], maxChars: 50000 };
+import { INDIRECT_PARITY_COUNT, INDIRECT_PARITY_FILE, INDIRECT_PARITY_OPTIONS, INDIRECT_PARITY_SEED, indirectParityTexts } from '../../test/unit/plugins/indirect-prompt-injection/parity-texts.js';
 
 async function main(): Promise<void> {
   const dir = resolve(process.argv[2] ?? fileURLToPath(new URL('../../plugins/indirect-prompt-injection', import.meta.url)));

@@ -4,7 +4,15 @@
  * tables, markup, JSON and prose with the cues cues.ts counts (talk of "your response", naming
  * the AI, code to merge, links, requests out of place, "we" and "your order"), in ASCII and not.
  */
+import { fileURLToPath } from 'node:url';
 import { seededRandom as rng } from '../../../fixtures/seeded-random.js';
+
+/** Where the recording is kept, and the texts it covers. */
+export const INDIRECT_PARITY_FILE = fileURLToPath(new URL('../../../fixtures/detectors/indirect-parity.json', import.meta.url));
+export const INDIRECT_PARITY_SEED = 3535;
+export const INDIRECT_PARITY_COUNT = 400;
+/** The scorer options recorded: the detector's defaults. */
+export const INDIRECT_PARITY_OPTIONS = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [] as string[], maxChars: 50000 };
 
 /** Sentences a tool result holds for its human reader. */
 const BENIGN = [

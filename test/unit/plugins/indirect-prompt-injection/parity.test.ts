@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { IndirectScorer } from '../../../../plugins/indirect-prompt-injection/scorer.js';
 import { indirectModel } from '../../../../plugins/indirect-prompt-injection/model-file.js';
-import { INDIRECT_PARITY_COUNT, INDIRECT_PARITY_FILE, INDIRECT_PARITY_OPTIONS, INDIRECT_PARITY_SEED } from '../../../../tools/bench/indirect-record-parity.js';
-import { indirectParityTexts } from './parity-texts.js';
+import { INDIRECT_PARITY_COUNT, INDIRECT_PARITY_FILE, INDIRECT_PARITY_OPTIONS, INDIRECT_PARITY_SEED, indirectParityTexts } from './parity-texts.js';
 
 describe('indirect_prompt_injection scorer parity', () => {
   const recording = JSON.parse(readFileSync(INDIRECT_PARITY_FILE, 'utf8')) as { seed: number; count: number; recorded: Array<{ raw: number; verdict: unknown }> };
