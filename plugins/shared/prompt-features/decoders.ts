@@ -117,7 +117,10 @@ function wordShares(units: Uint16Array, n: number): { plain: number; rot13: numb
  */
 const LOWERS_TO_ASCII = /[\u0130\u212a]/;
 
-/** The code units of ASCII `text`'s lower case: its own with A-Z lowered. */
+/**
+ * The code units of `text` with A-Z lowered: for a text without LOWERS_TO_ASCII, the a-z words of
+ * its lower case, in place, with no lower-cased copy of it made.
+ */
 function asciiLowerUnits(text: string): Uint16Array {
   const units = lowerUnits.of(text);
   for (let i = 0; i < text.length; i++) if (units[i] >= 65 && units[i] <= 90) units[i] += 32;
@@ -227,11 +230,12 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
   }
   // A text is rotated or reversed only when that reads as English and the text as written does
   // not. The words of its ROT13 or reverse are the ROT13 or reverse of its words, so neither is
-  // built unless it is kept; a text with one of LOWERS_TO_ASCII has them built and counted.
-  const lower = ascii ? undefined : text.toLowerCase();
+  // built unless it is kept, and the words are read from the text with A-Z lowered in place; a
+  // text with one of LOWERS_TO_ASCII is lower-cased, and has them built and counted.
+  const byWords = ascii || !LOWERS_TO_ASCII.test(text);
+  const lower = byWords ? undefined : text.toLowerCase();
   const shares = lower === undefined ? wordShares(asciiLowerUnits(text), text.length) : wordShares(lowerUnits.of(lower), lower.length);
   if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
-    const byWords = ascii || !LOWERS_TO_ASCII.test(text);
     // Each is built once: by words only when it is kept, otherwise to count its words.
     const keep = (encoding: 'rot13' | 'reversed', share: number, build: () => string) => {
       if (byWords && share < 0.25) return;
