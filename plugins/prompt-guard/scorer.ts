@@ -116,6 +116,8 @@ export class InjectionScorer {
   private readonly stopAt: number;
   /** Texts settled by the first stage, and texts read fully, since this scorer was made. */
   readonly readings: Readings = { early: 0, full: 0 };
+  /** While viewLogits runs: each view's kind and raw logit as it is scored. */
+  private trace: Array<{ kind: TextView['kind']; logit: number }> | null = null;
 
   constructor(
     private readonly model: LinearModel,
@@ -163,6 +165,21 @@ export class InjectionScorer {
     this.model.begin();
     emitFeatures(view.folded, view.visible, view.flags, this.model.hashBits, this.model.sink, this.scratch, undefined, view.shared);
     return this.model.logit();
+  }
+
+  /**
+   * The kind and raw logit of every view `score` reads of `text`, in the order it reads them (all
+   * of them with `stopAt: Infinity`): for tests that compare this reading with a plain one.
+   */
+  viewLogits(text: string): Array<{ kind: TextView['kind']; logit: number }> {
+    const trace: Array<{ kind: TextView['kind']; logit: number }> = [];
+    this.trace = trace;
+    try {
+      this.score(text);
+    } finally {
+      this.trace = null;
+    }
+    return trace;
   }
 
   /** Scores `text`. */
@@ -310,6 +327,7 @@ export class InjectionScorer {
   /** Scores `views[i]`, keeping it when it is the best so far; whether it is sure (stopAt). */
   private consider(views: readonly TextView[], i: number): boolean {
     const logit = this.logitOf(views[i]);
+    if (this.trace) this.trace.push({ kind: views[i].kind, logit });
     if (logit > this.best) {
       this.best = logit;
       this.bestView = i;

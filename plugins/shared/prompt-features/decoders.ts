@@ -73,14 +73,19 @@ for (const [word, kind] of WORD_KINDS) {
 }
 const kindNext = Int32Array.from(KIND_NEXT);
 const kindOf = Uint8Array.from(KIND_OF);
-// Code units of the text (for payloadCandidates) and of its lower case (for wordShares).
+// Code units of the text (for payloadCandidates and wordShares) and of its lower case (for wordShares, when it has LOWERS_TO_ASCII).
 const textUnits = new CodeUnits();
 const lowerUnits = new CodeUnits();
+
+/** Code unit `c` with A-Z lowered. */
+const lowered = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /**
  * In one pass: the English share of the text (as englishShare), and of its ROT13 and of its
  * reverse (the words of those are the ROT13 or the reverse of its words: see LOWERS_TO_ASCII),
- * without building either. `units` are the code units of the text's lower case (`n` of them).
+ * without building either. `units` are the code units of the text's lower case (`n` of them),
+ * or of a text without LOWERS_TO_ASCII itself: its A-Z are read lowered, where its lower case
+ * has its a-z words.
  */
 function wordShares(units: Uint16Array, n: number): { plain: number; rot13: number; reversed: number } {
   let total = 0;
@@ -88,7 +93,7 @@ function wordShares(units: Uint16Array, n: number): { plain: number; rot13: numb
   let rotated = 0;
   let reversed = 0;
   for (let i = 0; i < n; i++) {
-    let c = units[i];
+    let c = lowered(units[i]);
     if (c < 97 || c > 122) continue;
     // Walk the trie while the word is read; a word longer than every common word (and its
     // ROT13 and reverse) needs no look-up.
@@ -97,7 +102,7 @@ function wordShares(units: Uint16Array, n: number): { plain: number; rot13: numb
     do {
       node = end - i < MAX_KIND_LENGTH && node >= 0 ? kindNext[node * 26 + c - 97] || -1 : -1;
       end++;
-      c = end < n ? units[end] : 0;
+      c = end < n ? lowered(units[end]) : 0;
     } while (c >= 97 && c <= 122);
     total++;
     const kind = node > 0 ? kindOf[node] : 0;
@@ -116,13 +121,6 @@ function wordShares(units: Uint16Array, n: number): { plain: number; rot13: numb
  * its lower case, rotated or reversed.
  */
 const LOWERS_TO_ASCII = /[\u0130\u212a]/;
-
-/** The code units of ASCII `text`'s lower case: its own with A-Z lowered. */
-function asciiLowerUnits(text: string): Uint16Array {
-  const units = lowerUnits.of(text);
-  for (let i = 0; i < text.length; i++) if (units[i] >= 65 && units[i] <= 90) units[i] += 32;
-  return units;
-}
 
 function rot13(text: string): string {
   return text.replace(/[a-z]/gi, (c) => {
@@ -204,7 +202,8 @@ const scratch: Candidates = { base64: [], hex: false };
 /** Every readable payload hidden in `text` (the original, not folded, text); `ascii` when it is known whether the text is ASCII. */
 export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayload[] {
   const found: DecodedPayload[] = [];
-  const runs = payloadCandidates(textUnits.of(text), text.length, scratch);
+  const units = textUnits.of(text);
+  const runs = payloadCandidates(units, text.length, scratch);
   for (let k = 0; k < runs.base64.length && found.length < MAX_PAYLOADS; k += 2) {
     const candidate = text.slice(runs.base64[k], runs.base64[k + 1]);
     const decoded = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
@@ -227,11 +226,13 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
   }
   // A text is rotated or reversed only when that reads as English and the text as written does
   // not. The words of its ROT13 or reverse are the ROT13 or reverse of its words, so neither is
-  // built unless it is kept; a text with one of LOWERS_TO_ASCII has them built and counted.
-  const lower = ascii ? undefined : text.toLowerCase();
-  const shares = lower === undefined ? wordShares(asciiLowerUnits(text), text.length) : wordShares(lowerUnits.of(lower), lower.length);
+  // built unless it is kept, and the words are read from the code units the payload scan read,
+  // A-Z lowered as they are read; a text with one of LOWERS_TO_ASCII is lower-cased, and has them
+  // built and counted.
+  const byWords = ascii || !LOWERS_TO_ASCII.test(text);
+  const lower = byWords ? undefined : text.toLowerCase();
+  const shares = lower === undefined ? wordShares(units, text.length) : wordShares(lowerUnits.of(lower), lower.length);
   if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
-    const byWords = ascii || !LOWERS_TO_ASCII.test(text);
     // Each is built once: by words only when it is kept, otherwise to count its words.
     const keep = (encoding: 'rot13' | 'reversed', share: number, build: () => string) => {
       if (byWords && share < 0.25) return;

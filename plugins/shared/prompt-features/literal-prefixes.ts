@@ -6,6 +6,8 @@
  * cues' words only where one can begin (attack-cues.ts).
  */
 
+import { CodeUnitTrie } from './code-unit-trie.js';
+
 // Regex syntax that ends a literal; an escaped character other than a letter or digit is literal.
 const SYNTAX = new Set([...'\\()[]{}|?*+.^$']);
 
@@ -124,12 +126,6 @@ function sequencePrefixes(s: string, from: number, to: number, max: number): Lit
 }
 
 
-/** A trie node of a PrefixSet: children by code unit, and whether a prefix ends here. */
-interface PrefixNode {
-  next: Map<number, PrefixNode>;
-  end: boolean;
-}
-
 /**
  * A set of literals (prefixes of matches) asked whether one of them begins at a position of a
  * text, by a walk of at most `depth` code units: a literal longer than that is taken as matching
@@ -137,22 +133,18 @@ interface PrefixNode {
  * where one does.
  */
 export class PrefixSet {
-  private readonly root: PrefixNode = { next: new Map(), end: false };
+  /** The literals cut to `depth` units. */
+  private readonly trie: CodeUnitTrie;
   /** 1 for each code unit a literal begins with: most positions of a text are rejected here. */
   private readonly first = new Uint8Array(0x10000);
 
-  constructor(literals: Iterable<string>, private readonly depth = 6) {
+  constructor(literals: Iterable<string>, depth = 6) {
+    const cut: Array<[string, number]> = [];
     for (const literal of literals) {
       this.first[literal.charCodeAt(0)] = 1;
-      let node = this.root;
-      for (let i = 0; i < literal.length && i < depth; i++) {
-        const code = literal.charCodeAt(i);
-        let child = node.next.get(code);
-        if (!child) node.next.set(code, (child = { next: new Map(), end: false }));
-        node = child;
-      }
-      node.end = true;
+      cut.push([literal.slice(0, depth), 0]);
     }
+    this.trie = new CodeUnitTrie(cut);
   }
 
   /** Whether some literal begins with code unit `code` (a literal may then begin where it stands). */
@@ -163,13 +155,13 @@ export class PrefixSet {
   /** Whether one of the literals may begin at `index` of `text`. */
   beginsAt(text: string, index: number): boolean {
     if (this.first[text.charCodeAt(index)] === 0) return false;
-    let node = this.root;
+    const trie = this.trie;
+    let node = 0;
     for (let k = index; ; k++) {
-      if (node.end) return true;
+      if (trie.endsAt(node)) return true;
       if (k >= text.length) return false;
-      const child = node.next.get(text.charCodeAt(k));
-      if (!child) return false;
-      node = child;
+      node = trie.child(node, text.charCodeAt(k));
+      if (node === 0) return false;
     }
   }
 }

@@ -23,6 +23,7 @@ export interface FoldedText {
 const INVISIBLE = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 const INVISIBLE_ALL = /[\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufe00-\ufe0f]/g;
 const LATIN_MARKS = /[\u0300-\u036f]/g;
+const HAS_LATIN_MARK = /[\u0300-\u036f]/;
 // Any confusable letter (all of them are in the BMP).
 const CONFUSABLE = new RegExp(`[${[...CONFUSABLES.keys()].map((cp) => String.fromCharCode(cp)).join('')}]`);
 
@@ -31,7 +32,10 @@ export function foldMarks(text: string): string {
   const nfkc = text.normalize('NFKC');
   // Only decompose when there is something to strip: NFD/NFC on plain ASCII is wasted work.
   if (!/[^\x00-\x7f]/.test(nfkc)) return nfkc;
-  return nfkc.normalize('NFD').replace(LATIN_MARKS, '').normalize('NFC');
+  const nfd = nfkc.normalize('NFD');
+  // With no accent to strip, composing again gives NFC(nfkc), which is nfkc: an NFKC string is in NFC.
+  if (!HAS_LATIN_MARK.test(nfd)) return nfkc;
+  return nfd.replace(LATIN_MARKS, '').normalize('NFC');
 }
 
 /** Lower case, NFKC, and accents removed. */

@@ -7,6 +7,7 @@ import { foldMarks } from './normalize.js';
 import { ASCII_ALNUM, classOf, codePointBefore, LETTER, NUMBER } from './chars.js';
 import { firstUnits } from './first-units.js';
 import { literalPrefixes } from './literal-prefixes.js';
+import { CodeUnitTrie } from './code-unit-trie.js';
 
 /** The phrase families; the first six are also the categories a hit names. */
 export const FAMILIES = [
@@ -429,62 +430,15 @@ export function patternSources(family: Family): readonly string[] {
   return FAMILY_PATTERNS[FAMILIES.indexOf(family)].sources.map((compiled) => compiled.source);
 }
 // Word-start anchors in a trie: one walk from each word start of a text finds every anchor
-// occurring there, instead of one scan of the text per anchor. The trie is built from maps, then
-// laid out in typed arrays for the walk (see TRIE_NEXT), which reads a text with no hashing.
-interface AnchorNode {
-  next: Map<number, AnchorNode>;
-  /** Patterns one of whose anchors ends here. */
-  sources: number[];
-}
-const anchorNode = (): AnchorNode => ({ next: new Map(), sources: [] });
-const ANCHOR_TRIE = anchorNode();
-ALL_SOURCES.forEach((source, index) => {
-  if (!source.wordStart) return;
-  for (const anchor of source.anchors) {
-    let node = ANCHOR_TRIE;
-    for (let i = 0; i < anchor.length; i++) {
-      const code = anchor.charCodeAt(i);
-      let child = node.next.get(code);
-      if (!child) node.next.set(code, (child = anchorNode()));
-      node = child;
-    }
-    node.sources.push(index);
-  }
-});
-/** The trie's nodes, the root first (a node's number is its place here). */
-const TRIE_NODES: AnchorNode[] = [];
-{
-  const queue = [ANCHOR_TRIE];
-  for (let i = 0; i < queue.length; i++) {
-    TRIE_NODES.push(queue[i]);
-    for (const child of queue[i].next.values()) queue.push(child);
-  }
-}
-const trieNumber = new Map(TRIE_NODES.map((node, i) => [node, i]));
-// The ASCII code units the anchors hold, each given a column (1..): other ASCII has none (0).
-const TRIE_COLUMN = new Uint8Array(128);
-let trieColumns = 0;
-for (const node of TRIE_NODES) for (const code of node.next.keys()) if (code < 128 && TRIE_COLUMN[code] === 0) TRIE_COLUMN[code] = ++trieColumns;
-/** Child of node n by ASCII code unit c: TRIE_NEXT[n * trieColumns + TRIE_COLUMN[c] - 1] (0: none; the root is no one's child). */
-const TRIE_NEXT = new Int32Array(TRIE_NODES.length * trieColumns);
-/** Child of node n by a code unit c beyond ASCII, keyed n * 0x10000 + c. */
-const TRIE_WIDE_NEXT = new Map<number, number>();
-/** The patterns whose anchor ends at node n: TRIE_SOURCES[TRIE_SOURCES_FROM[n] .. TRIE_SOURCES_FROM[n + 1]). */
-const TRIE_SOURCES_FROM = new Int32Array(TRIE_NODES.length + 1);
-const TRIE_SOURCES = Int32Array.from(TRIE_NODES.flatMap((node) => node.sources));
-TRIE_NODES.forEach((node, n) => {
-  TRIE_SOURCES_FROM[n + 1] = TRIE_SOURCES_FROM[n] + node.sources.length;
-  for (const [code, child] of node.next) {
-    if (code < 128) TRIE_NEXT[n * trieColumns + TRIE_COLUMN[code] - 1] = trieNumber.get(child)!;
-    else TRIE_WIDE_NEXT.set(n * 0x10000 + code, trieNumber.get(child)!);
-  }
-});
+// occurring there, instead of one scan of the text per anchor. The trie (code-unit-trie.ts) reads
+// a text with no hashing; each anchor carries the index of its pattern.
+const ANCHOR_TRIE = new CodeUnitTrie(
+  ALL_SOURCES.flatMap((source, index) => (source.wordStart ? source.anchors.map((anchor) => [anchor, index] as const) : [])),
+);
 
 /** The child of trie node `node` by code unit `code`, or 0 when there is none. */
 function trieChild(node: number, code: number): number {
-  if (code >= 128) return TRIE_WIDE_NEXT.get(node * 0x10000 + code) ?? 0;
-  const column = TRIE_COLUMN[code];
-  return column === 0 ? 0 : TRIE_NEXT[node * trieColumns + column - 1];
+  return ANCHOR_TRIE.child(node, code);
 }
 const NON_ASCII = /[^\x00-\x7f]/;
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/g;
@@ -595,7 +549,7 @@ function atLineStart(folded: string, p: number): void {
 /** Records every anchor that starts at word start `p`, from the trie node of its first character. */
 function walkAnchors(folded: string, p: number, node: number): void {
   for (let k = p + 1; ; k++) {
-    for (let i = TRIE_SOURCES_FROM[node], end = TRIE_SOURCES_FROM[node + 1]; i < end; i++) record(TRIE_SOURCES[i], p, p, k);
+    for (let i = ANCHOR_TRIE.endsFrom[node], end = ANCHOR_TRIE.endsFrom[node + 1]; i < end; i++) record(ANCHOR_TRIE.ends[i], p, p, k);
     if (k >= folded.length) return;
     node = trieChild(node, folded.charCodeAt(k));
     if (node === 0) return;

@@ -4,7 +4,7 @@
  * (many-shot), and imperative density. Computed on the visible text before lower-casing.
  */
 import { CodeUnits } from './chars.js';
-import { TAIL_WORDS, wordCounts, type WordIndex } from './words.js';
+import { letterCounts, TAIL_WORDS, wordCounts, type WordIndex } from './words.js';
 import { symbolRuns, type SymbolRunIndex } from './symbol-runs.js';
 import type { LineStarts } from './line-starts.js';
 
@@ -98,19 +98,13 @@ export function surfaceStats(text: string, window?: SurfaceWindow): SurfaceStats
     if (c < 128 && IS_SYMBOL[c]) symbols++;
   }
 
-  const { words, odd, you, tailOdd } = window ? window.words.read(window.start, window.start + n) : wordCounts(units, n, text);
+  // The words' scan counts the ASCII letters too; a window reading its words from the whole text counts its own.
+  const { words, odd, you, tailOdd, letters, upper } = window
+    ? { ...window.words.read(window.start, window.start + n), ...letterCounts(units, n) }
+    : wordCounts(units, n, text);
   const tailWords = Math.min(words, TAIL_WORDS);
 
   const runs = window ? window.runs.read(window.start, window.start + n) : symbolRuns(text);
-  let upper = 0;
-  let letters = 0;
-  for (let i = 0; i < n; i++) {
-    const c = units[i];
-    if (c >= 65 && c <= 90) {
-      upper++;
-      letters++;
-    } else if (c >= 97 && c <= 122) letters++;
-  }
   const trimmed = text.trim();
   return {
     dialogueTurns: Math.log1p(turns),

@@ -15,8 +15,9 @@ const counts = (run: string): boolean => run.length >= 2 && !ORDINARY.test(run);
 /** The symbol runs of `text` that count. */
 export function symbolRuns(text: string): number {
   let runs = 0;
+  // exec on the one global regex, not matchAll, which copies the regex and makes an iterator per text.
   SYMBOL_PAIR.lastIndex = 0;
-  for (const m of text.matchAll(SYMBOL_PAIR)) if (counts(m[0])) runs++;
+  for (let m = SYMBOL_PAIR.exec(text); m !== null; m = SYMBOL_PAIR.exec(text)) if (counts(m[0])) runs++;
   return runs;
 }
 

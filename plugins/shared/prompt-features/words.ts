@@ -14,6 +14,12 @@ export interface WordCounts {
   tailOdd: number;
 }
 
+/** A scan's counts of ASCII letters (every one is in a word), and of the upper-case ones among them. */
+export interface LetterCounts {
+  letters: number;
+  upper: number;
+}
+
 export const TAIL_WORDS = 24;
 
 const ODD_WORD = /^(?:\p{Ll}+\p{Lu}|\p{Lu}{2,}\p{Ll}{2,}|\p{L}+\d+\p{L}*$|\d+\p{L}{3,})/u;
@@ -34,10 +40,13 @@ class Tally {
   words = 0;
   odd = 0;
   you = 0;
+  /** ASCII letters, and the upper-case ones, in the words. */
+  letters = 0;
+  upper = 0;
   flags = new Uint8Array(64);
 
   reset(): this {
-    this.words = this.odd = this.you = 0;
+    this.words = this.odd = this.you = this.letters = this.upper = 0;
     return this;
   }
 
@@ -73,12 +82,19 @@ function scanWords(units: Uint16Array, i: number, n: number, text: string, tally
     // An odd word has a digit, or an upper-case letter after its first character.
     let marked = first >= 48 && first <= 57;
     let ascii = first < 128;
+    // Every ASCII letter of the text is in a word: the letters are counted here, in the same pass.
+    let letters = first >= 97 && first <= 122 ? 1 : 0;
+    let upper = first >= 65 && first <= 90 ? 1 : 0;
     let end = i + widthOf(first);
     while (end < n) {
       const cp = unitPointAt(units, end, n);
       if (!isWordPoint(cp)) break;
       if (cp < 128) {
-        if ((cp >= 65 && cp <= 90) || (cp >= 48 && cp <= 57)) marked = true;
+        if (cp >= 65 && cp <= 90) {
+          marked = true;
+          upper++;
+        } else if (cp >= 97 && cp <= 122) letters++;
+        else if (cp >= 48 && cp <= 57) marked = true;
       } else {
         ascii = false;
         if (classOf(cp) & UPPER) marked = true;
@@ -89,6 +105,8 @@ function scanWords(units: Uint16Array, i: number, n: number, text: string, tally
     const isOdd = length >= 4 && marked && (ascii ? ODD_ASCII_WORD : ODD_WORD).test(text.slice(i, end));
     const isYou = length >= 3 && length <= 8 && (first | 32) === 121 && YOU.test(text.slice(i, end));
     tally.push(isOdd, isYou);
+    tally.letters += letters + upper;
+    tally.upper += upper;
     i = end;
   }
   if (top && i === n) top[n] = tally.words;
@@ -97,12 +115,26 @@ function scanWords(units: Uint16Array, i: number, n: number, text: string, tally
 
 const single = new Tally();
 
-/** Word statistics of `text`, given also as its `n` code `units`. */
-export function wordCounts(units: Uint16Array, n: number, text: string): WordCounts {
+/** Word statistics of `text`, given also as its `n` code `units`, and its ASCII letters. */
+export function wordCounts(units: Uint16Array, n: number, text: string): WordCounts & LetterCounts {
   scanWords(units, 0, n, text, single.reset(), null, null);
   let tailOdd = 0;
   for (let k = Math.max(0, single.words - TAIL_WORDS); k < single.words; k++) tailOdd += single.flags[k] & ODD;
-  return { words: single.words, odd: single.odd, you: single.you, tailOdd };
+  return { words: single.words, odd: single.odd, you: single.you, tailOdd, letters: single.letters, upper: single.upper };
+}
+
+/** The ASCII letters of the `n` code `units` of a text, and the upper-case ones among them. */
+export function letterCounts(units: Uint16Array, n: number): LetterCounts {
+  let upper = 0;
+  let letters = 0;
+  for (let i = 0; i < n; i++) {
+    const c = units[i];
+    if (c >= 65 && c <= 90) {
+      upper++;
+      letters++;
+    } else if (c >= 97 && c <= 122) letters++;
+  }
+  return { letters, upper };
 }
 
 /**

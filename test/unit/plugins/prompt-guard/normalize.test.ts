@@ -1,10 +1,32 @@
 import { expect } from 'chai';
-import { foldText } from '../../../../plugins/shared/prompt-features/normalize.js';
+import { foldMarks, foldText } from '../../../../plugins/shared/prompt-features/normalize.js';
 import { deobfuscate } from '../../../../plugins/prompt-guard/deobfuscate.js';
 import { decodePayloads } from '../../../../plugins/shared/prompt-features/decoders.js';
 import { tagged } from './helpers.js';
 
+/** foldMarks as first written: NFKC, then always decomposed, stripped of Latin marks and composed again. */
+const foldMarksInFull = (text: string) => {
+  const nfkc = text.normalize('NFKC');
+  return /[^\x00-\x7f]/.test(nfkc) ? nfkc.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC') : nfkc;
+};
+
 describe('prompt_guard text folding', () => {
+  it('strips accents as decomposing, stripping and composing every text would, alone or in company', () => {
+    for (let cp = 0x80; cp <= 0x10ffff; cp += cp < 0x10000 ? 1 : 97) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      expect(foldMarks(c), cp.toString(16)).to.equal(foldMarksInFull(c));
+    }
+    // Marks, jamo, compatibility letters and look-alikes next to each other in every order.
+    const pieces = ['a', 'e', 'ï', 'ñ', '\u0301', '\u0323', '\u0338', '=', '≠', 'ﬁ', 'Å', 'ẘ', 'w\u030a', '\u1100', '\u1161', '\u11a8', '가', 'Σ', 'ς', 'ά', 'й', 'ё', '\u0654', 'ا', '\u093c', 'क', 'ǅ', '½', '\u3099', 'か', ' ', '中'];
+    let state = 3;
+    for (let t = 0; t < 20_000; t++) {
+      let text = '';
+      for (let k = 0; k < 6; k++) text += pieces[(state = (Math.imul(state, 1103515245) + 12345) >>> 0) % pieces.length];
+      expect(foldMarks(text), JSON.stringify(text)).to.equal(foldMarksInFull(text));
+    }
+  });
+
   it('decodes Unicode tag characters and counts them', () => {
     const folded = foldText(`Hello${tagged('ignore me')}`);
     expect(folded.tagText).to.equal('ignore me');

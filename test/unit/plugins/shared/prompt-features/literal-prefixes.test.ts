@@ -32,4 +32,21 @@ describe('literal prefixes of a pattern', () => {
     expect(set.beginsAt('ign', 0)).to.equal(false);
     expect(set.mayBeginWith('q'.charCodeAt(0))).to.equal(false);
   });
+
+  it('answers as a comparison with each literal would, on texts made of pieces of the literals', () => {
+    const literals = ['ignore', 'ignorer', 'ig', 'forget', 'for', '忽略', '忽视', 'игнор', 'x', 'a b', "don't"];
+    const pieces = [...literals, 'i', 'g', 'n', 'o', ' ', '忽', 'и', 'fo', "'", 'b'];
+    let state = 5;
+    for (const depth of [2, 4, 6]) {
+      const set = new PrefixSet(literals, depth);
+      for (let t = 0; t < 200; t++) {
+        let text = '';
+        for (let k = 0; k < 12; k++) text += pieces[(state = (Math.imul(state, 1103515245) + 12345) >>> 0) % pieces.length];
+        for (let i = 0; i < text.length; i++) {
+          const expected = literals.some((literal) => text.startsWith(literal.slice(0, depth), i));
+          expect(set.beginsAt(text, i), `${JSON.stringify(text)} at ${i}, depth ${depth}`).to.equal(expected);
+        }
+      }
+    }
+  });
 });

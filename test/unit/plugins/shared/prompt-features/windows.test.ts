@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { AnchorIndex, countFamilies, FAMILIES } from '../../../../../plugins/shared/prompt-features/patterns.js';
 import { TokenIndex, tokenHashes } from '../../../../../plugins/shared/prompt-features/tokens.js';
 import { CodeUnits } from '../../../../../plugins/shared/prompt-features/chars.js';
-import { WordIndex, wordCounts } from '../../../../../plugins/shared/prompt-features/words.js';
+import { letterCounts, WordIndex, wordCounts } from '../../../../../plugins/shared/prompt-features/words.js';
 import { SymbolRunIndex, symbolRuns } from '../../../../../plugins/shared/prompt-features/symbol-runs.js';
 import { LineStarts } from '../../../../../plugins/shared/prompt-features/line-starts.js';
 import { surfaceStats } from '../../../../../plugins/shared/prompt-features/surface.js';
@@ -74,8 +74,9 @@ describe('prompt_guard window word statistics', () => {
       for (const length of [1, 2, 3, 4, 40, 170, 300]) {
         for (let start = 0; start + length <= whole.length; start++) {
           const window = whole.slice(start, start + length);
-          const expected = wordCounts(units.of(window), length, window);
+          const { letters, upper, ...expected } = wordCounts(units.of(window), length, window);
           expect(index.read(start, start + length), `seed ${seed} at ${start}+${length}`).to.deep.equal(expected);
+          expect({ letters, upper }, `letters of seed ${seed} at ${start}+${length}`).to.deep.equal(letterCounts(units.of(window), length));
         }
       }
     }
