@@ -161,4 +161,33 @@ describe('console: forms submit once, busy while pending, with the API message o
     await page.locator('.field-error').filter({ hasText: answer.message }).waitFor();
     expect(await page.content()).to.not.include('sk-never-shown-secret');
   });
+
+  it('a guardrail rule being removed holds the Add rule form until the list is saved, so neither change is lost', async () => {
+    const page = await h.signedInPage('desktop', '/guardrails/policies');
+    await page.getByRole('textbox', { name: 'Policy name' }).fill('one change at a time');
+    await page.getByRole('textbox', { name: 'Tenant id' }).fill('tenant-submit');
+    await page.getByRole('button', { name: 'Create policy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Guardrail policy one change at a time' }).waitFor();
+    const policyId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('tab', { name: 'Detector rules' }).click();
+    await page.getByRole('combobox', { name: 'Detector' }).selectOption('topic_keyword_moderation');
+    await page.getByRole('textbox', { name: /^keywords/ }).fill('project-x');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByRole('list', { name: 'Detector rules' }).getByText('topic_keyword_moderation', { exact: true }).waitFor();
+
+    // Each save sends the whole list as the page knows it: an Add sent while a Remove is pending
+    // would send the removed rule back, so the form waits.
+    await page.getByRole('combobox', { name: 'Detector' }).selectOption('topic_keyword_moderation');
+    const addRule = page.getByRole('button', { name: 'Add rule' });
+    expect(await addRule.isDisabled(), 'enabled before').to.equal(false);
+    const held = await holdRequests(page, 'PATCH', `/v1/policies/${policyId}`);
+    await page.getByRole('button', { name: /^Remove rule 1/ }).click();
+    await held.arrived(1);
+    expect(await addRule.isDisabled(), 'disabled while the removal is pending').to.equal(true);
+    held.release();
+    await page.getByText('No detector rule yet.').waitFor();
+    expect(await addRule.isDisabled(), 'enabled again once saved').to.equal(false);
+    expect(held.seen).to.have.length(1);
+    await page.unrouteAll();
+  });
 });

@@ -24,9 +24,12 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
   const [action, setAction] = useState<string>('block');
   const [threshold, setThreshold] = useState('');
   const [settings, setSettings] = useState<Record<string, unknown>>({});
-  // The add form and the list's Remove buttons each show their own error.
+  // The add form and the list's Remove buttons each show their own error. Each save sends the
+  // whole list as this page knows it, so one waits for the other: an add sent while a removal is
+  // pending would send the removed rule back.
   const adding = useSubmit();
   const removing = useSubmit();
+  const saving = adding.busy || removing.busy;
   const error = adding.error;
   useEffect(() => {
     api.get<{ items: DetectorEntry[] }>('/v1/catalog/detectors', undefined, 'guardrail').then((c) => setDetectors(c.items), adding.setError);
@@ -40,6 +43,7 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
   };
   const add = (event: Event) => {
     event.preventDefault();
+    if (saving) return;
     return adding.run(async () => {
       const rule: Record<string, unknown> = { detector: detectorId, direction, action, settings };
       if (threshold.trim()) rule.threshold = Number.isFinite(Number(threshold)) ? Number(threshold) : threshold;
@@ -50,6 +54,7 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
     });
   };
   const remove = (index: number) =>
+    !saving &&
     removing.run(async () => {
       const failed = await props.onSave({ rules: rules.filter((_, i) => i !== index) });
       if (failed) throw failed;
@@ -67,7 +72,7 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
               <strong>{statusName(rule.action)}</strong> on {rule.direction}: <code>{rule.detector}</code>
               {rule.threshold !== undefined && <> (threshold {rule.threshold})</>}
               {rule.settings && Object.keys(rule.settings).length > 0 && <pre class="json">{JSON.stringify(rule.settings, null, 2)}</pre>}
-              <button type="button" class="link-button" onClick={() => remove(i)}>
+              <button type="button" class="link-button" disabled={saving} onClick={() => remove(i)}>
                 Remove rule {i + 1} ({rule.detector})
               </button>
             </li>
@@ -100,7 +105,7 @@ export function PolicyRules(props: { policy: GuardrailPolicy; onSave(fields: Par
             </fieldset>
           )}
           <FormAlert error={error} fields={[`${pointer}/detector`, `${pointer}/direction`, `${pointer}/action`, `${pointer}/threshold`, `${pointer}/settings`]} />
-          <button type="submit" class="primary" disabled={adding.busy || !detectorId}>
+          <button type="submit" class="primary" disabled={saving || !detectorId}>
             Add rule
           </button>
         </form>
