@@ -24,7 +24,7 @@ import type { Store } from '../store/types.js';
 import { escapeHtml } from './html-text.js';
 import { ACCESS_TOKEN_CLOCK_TOLERANCE, OAUTH_TTL } from './lifetimes.js';
 import { loadProviderModule } from './load-provider.js';
-import type { GatewayOAuth } from './oauth-directory.js';
+import { oauthDirectory, type GatewayOAuth, type OAuthDirectory } from './oauth-directory.js';
 import { OAUTH_COLLECTIONS } from './oauth-records.js';
 import { findResource, MCP_SCOPE, PROXY_SCOPE } from './resources.js';
 import { privateJwkOf, SIGNING_ALG } from './signing-key.js';
@@ -61,21 +61,34 @@ export async function accountGroups(state: OAuthStateStore, accountId: string): 
 /** Builds and caches the authorization servers of this process. */
 export class AuthorizationServers {
   /** Bounded: the origin comes from the request's Host header. */
-  private readonly servers = new LRUCache<string, Promise<GatewayAuthorizationServer>>({ max: 64 });
+  private readonly servers = new LRUCache<string, { oauth: GatewayOAuth; server: Promise<GatewayAuthorizationServer> }>({ max: 64 });
   private collectionsReady: Promise<void> | undefined;
 
-  constructor(private readonly deps: AuthorizationServerDeps) {}
+  constructor(private readonly deps: AuthorizationServerDeps) {
+    deps.holder.onSwap((snapshot) => this.dropStale(oauthDirectory(snapshot)));
+  }
 
   /** The server of `oauth` reached on `origin` (`http://host:port`). */
   serverFor(oauth: GatewayOAuth, origin: string): Promise<GatewayAuthorizationServer> {
     const key = `${oauth.gatewayId}|${oauth.version}|${oauth.gatewaySlug}|${origin}`;
-    let server = this.servers.get(key);
-    if (!server) {
-      server = this.build(oauth, origin);
-      server.catch(() => this.servers.delete(key));
-      this.servers.set(key, server);
-    }
+    const cached = this.servers.get(key);
+    if (cached) return cached.server;
+    const server = this.build(oauth, origin);
+    server.catch(() => this.servers.delete(key));
+    this.servers.set(key, { oauth, server });
     return server;
+  }
+
+  /**
+   * Forgets the servers of gateways whose OAuth the new snapshot turned off or changed (another
+   * identity provider, key or slug): no request reaches them any more, and each holds the opened
+   * private signing key.
+   */
+  private dropStale(directory: OAuthDirectory): void {
+    for (const [key, { oauth }] of [...this.servers.entries()]) {
+      const now = directory.forGateway(oauth.gatewayId);
+      if (!now || now.version !== oauth.version || now.gatewaySlug !== oauth.gatewaySlug) this.servers.delete(key);
+    }
   }
 
   private ensureCollections(): Promise<void> {
