@@ -16,6 +16,7 @@ import type { Detector, InspectionRequest } from '../../core/guardrail/detector.
 import { SegmentMemo } from '../../core/guardrail/segment-memo.js';
 import { validatorFor } from '../../core/schema/ajv.js';
 import { variedRequests } from '../../bench/detectors.js';
+import { quantile as q, timeInterleaved } from './interleaved-inspections.js';
 
 SegmentMemo.disabled = true;
 const [beforeDir, iterationsArg] = process.argv.slice(2);
@@ -38,25 +39,6 @@ const builds: Array<[string, Detector]> = [
   ['before', await build(beforeDir)],
   ['after', await build('plugins/indirect-prompt-injection')],
 ];
-const cpuMs = (u: NodeJS.CpuUsage) => (u.user + u.system) / 1000;
-for (let i = 0; i < 300; i++) for (const [, d] of builds) d.inspect(requests[i % requests.length]);
-const samples = builds.map(() => new Float64Array(iterations * 2));
-let mismatches = 0;
-for (let pass = 0; pass < 2; pass++) {
-  for (let i = 0; i < iterations; i++) {
-    const request = requests[(i + pass * 7) % requests.length];
-    const results: string[] = [];
-    // Alternate which build goes first, so neither always runs on a warmer cache.
-    for (let k = 0; k < builds.length; k++) {
-      const b = (k + i) % builds.length;
-      const c0 = process.cpuUsage();
-      const hits = builds[b][1].inspect(request);
-      samples[b][pass * iterations + i] = cpuMs(process.cpuUsage(c0));
-      results[b] = JSON.stringify(hits);
-    }
-    if (results[0] !== results[1]) mismatches++;
-  }
-}
-const q = (a: Float64Array, p: number) => a.sort()[Math.min(a.length - 1, Math.floor(p * a.length))];
+const { cpu: samples, mismatches } = timeInterleaved(builds, requests, iterations);
 for (let b = 0; b < builds.length; b++) console.log(`${builds[b][0].padEnd(8)} cpu p50 ${q(samples[b], 0.5).toFixed(3)} ms  p90 ${q(samples[b], 0.9).toFixed(3)} ms  p99 ${q(samples[b], 0.99).toFixed(3)} ms`);
 console.log(`requests whose hits differ: ${mismatches} of ${iterations * 2}`);
