@@ -29,38 +29,33 @@ const LEET_MAP: Readonly<Record<string, string>> = {
 const leetUnits = new CodeUnits();
 const PLAIN_NUMBERISH = /^(?:[a-z]{0,3}\d+[a-z]{0,3}|\d+(?:st|nd|rd|th|s|k|m|g|x|px|gb|mb|kb|am|pm|mg|ml|kg|km|cm|mm)?)$/;
 
-/** How many leetspeak words (leet-words.ts matches that are no plain number) `text` holds, counting up to `max`. */
-function leetWordsUpTo(text: string, max: number): number {
-  let n = 0;
+// Start and end of each leetspeak word of the text being read, in pairs (reused between texts).
+const leetSpans: number[] = [];
+
+/**
+ * Finds the leetspeak words of `text` (leet-words.ts matches that are no plain number: model
+ * numbers, sizes, ordinals and times are not leetspeak) in one pass, into leetSpans; how many.
+ */
+function findLeetWords(text: string): number {
+  leetSpans.length = 0;
   const units = leetUnits.of(text);
   for (let p = nextLeetWord(units, text.length, 0); p >= 0; p = nextLeetWord(units, text.length, leetEnd)) {
-    if (!PLAIN_NUMBERISH.test(text.slice(p, leetEnd)) && ++n >= max) break;
+    if (!PLAIN_NUMBERISH.test(text.slice(p, leetEnd))) leetSpans.push(p, leetEnd);
   }
-  return n;
+  return leetSpans.length / 2;
 }
 
-/** A leetspeak word as letters; model numbers, sizes, ordinals and times are not leetspeak. */
-function readLeet(word: string): string | null {
-  if (PLAIN_NUMBERISH.test(word)) return null;
-  let out = '';
-  for (const ch of word) out += LEET_MAP[ch] ?? ch;
-  return out;
-}
-
-/** `text` with its leetspeak words read as letters, and how many there were. */
-function rewriteLeet(text: string): { text: string; leetWords: number } {
-  let leetWords = 0;
-  const units = leetUnits.of(text);
+/** `text` with the leetspeak words findLeetWords found in it read as letters (each is ASCII, read unit by unit). */
+function readLeetWords(text: string): string {
   let out = '';
   let copied = 0;
-  for (let p = nextLeetWord(units, text.length, 0); p >= 0; p = nextLeetWord(units, text.length, leetEnd)) {
-    const read = readLeet(text.slice(p, leetEnd));
-    if (read === null) continue;
-    leetWords++;
-    out += text.slice(copied, p) + read;
-    copied = leetEnd;
+  for (let k = 0; k < leetSpans.length; k += 2) {
+    const end = leetSpans[k + 1];
+    out += text.slice(copied, leetSpans[k]);
+    for (let i = leetSpans[k]; i < end; i++) out += LEET_MAP[text[i]] ?? text[i];
+    copied = end;
   }
-  return { text: copied === 0 ? text : out + text.slice(copied), leetWords };
+  return copied === 0 ? text : out + text.slice(copied);
 }
 
 /** Joins spaced-out letters and reads leetspeak; returns null when the text uses neither. */
@@ -74,10 +69,10 @@ export function deobfuscate(folded: string): DeobfuscatedView | null {
     spacedRuns++;
     return run.replace(SEPARATORS, '');
   });
-  // Without spaced runs the view needs two leetspeak words: count them before rewriting anything.
-  if (spacedRuns === 0 && (!leet || leetWordsUpTo(text, 2) < 2)) return null;
-  let leetWords = 0;
-  if (leet) ({ text, leetWords } = rewriteLeet(text));
+  // Without spaced runs the view needs two leetspeak words. They are found once, then read.
+  if (spacedRuns === 0 && !leet) return null;
+  const leetWords = leet ? findLeetWords(text) : 0;
   if (spacedRuns === 0 && leetWords < 2) return null;
+  if (leetWords > 0) text = readLeetWords(text);
   return { text, spacedRuns, leetWords };
 }
