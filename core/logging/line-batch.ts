@@ -6,6 +6,9 @@
  */
 import { isSecretKey, maskSecrets, readableText, scrub } from './line-format.js';
 
+/** Lines held at most before they are written: a burst within one turn is written in parts. */
+const MAX_PENDING = 256;
+
 /** What a line needs of a field name, found once per name: a handful of names come back in every line. */
 interface FieldName {
   secret: boolean;
@@ -37,6 +40,7 @@ export class LineBatch {
     for (const key of Object.keys(fields)) if (!Object.hasOwn(meta, key)) entries.push([key, this.shown(key, fields[key])]);
     const masked = maskSecrets(message);
     if (this.pending.length === 0) setImmediate(() => this.flush());
+    else if (this.pending.length >= MAX_PENDING) this.flush();
     this.pending.push(this.text ? readableText(timestamp, level, masked, entries) : this.jsonLine(entries, level, masked, timestamp));
   }
 

@@ -70,6 +70,15 @@ describe('logging: lines written in a batch', () => {
     expect(writes).to.have.length(2);
   });
 
+  it('writes a burst of lines within one turn in parts, every line once and in order', async () => {
+    const { writes, batch } = batchWrites(false);
+    for (let i = 0; i < 1000; i++) batch.add('info', 'request', {}, { n: i });
+    expect(writes.length, 'written before the turn ended').to.be.at.least(3);
+    await nextTurn();
+    const numbers = writes.join('').trimEnd().split('\n').map((l) => (JSON.parse(l) as { n: number }).n);
+    expect(numbers).to.deep.equal(Array.from({ length: 1000 }, (_, i) => i));
+  });
+
   it('is used for the process logger and childLogger children only; another logger writes its own lines', () => {
     expect(batchedInfoLines(logger)).to.be.a('function');
     expect(batchedInfoLines(childLogger({ worker: 0 }))).to.be.a('function');
