@@ -8,7 +8,7 @@
  */
 import { startPortcullis } from '../bootstrap/start.js';
 import { SettingsInputError } from '../config/settings.js';
-import { logger as rootLogger } from '../logging/logger.js';
+import { childLogger } from '../logging/logger.js';
 import type { SnapshotHolder } from '../snapshot/holder.js';
 import type { GatewayMetrics } from '../observability/gateway-metrics.js';
 import { workerMetrics } from './cluster-metrics.js';
@@ -56,7 +56,7 @@ function servesRevision(holder: SnapshotHolder, revision: number): Promise<boole
 export async function runWorker(): Promise<'running'> {
   const { index, nodeId, settings, counters: countersAt, storeUrls, configRevision } = await assignment();
   // Every line of this worker, the access log's included, names it and its pid.
-  const log = rootLogger.child({ worker: index, pid: process.pid });
+  const log = childLogger({ worker: index, pid: process.pid });
   const counters = countersAt === 'primary' ? new WorkerCounterStore(channel) : undefined;
   // The snapshot the planes serve, once they started (the relay reads it per request).
   let holder: SnapshotHolder | undefined;

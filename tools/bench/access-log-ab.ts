@@ -3,7 +3,9 @@
  * costs per request at the default `info` level, against `error` (no line written), on the
  * pass-through chat path and the one-word evaluation, gateways pinned to the same core, the
  * gateway's output going to a pipe as under a process supervisor. Prints each sample and the
- * medians of the gateway CPU per request. Traffic goes only to 127.0.0.1.
+ * medians of the gateway CPU per request. `BEFORE=<checkout>` (built) adds that checkout's
+ * gateway at `info` to each round, for a before and after of a change to the log. Traffic goes
+ * only to 127.0.0.1.
  */
 import { saturate } from '../../bench/closed-loop.js';
 import { createContext, type RunningGateway } from '../../bench/context.js';
@@ -27,13 +29,14 @@ async function main() {
   pinSelf(1);
   const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);
   const ctx = createContext({ rate: 100, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
-  const levels = ['error', 'info'] as const;
+  const before = process.env.BEFORE;
+  const levels: string[] = before ? ['error', 'info', 'info before'] : ['error', 'info'];
   const gateways = new Map<string, { proxy: RunningGateway; guard: RunningGateway }>();
   for (const level of levels) {
-    const env = { PORTCULLIS_LOG_LEVEL: level, PORTCULLIS_LOG_FORMAT: 'json' };
+    const launch = { env: { PORTCULLIS_LOG_LEVEL: level.split(' ')[0], PORTCULLIS_LOG_FORMAT: 'json' }, root: level === 'info before' ? before : undefined };
     gateways.set(level, {
-      proxy: await ctx.gateway({ consumers: 10 }, ['proxy'], [], { env }),
-      guard: await ctx.gateway(evaluateSeed, ['guardrail'], [], { env }),
+      proxy: await ctx.gateway({ consumers: 10 }, ['proxy'], [], launch),
+      guard: await ctx.gateway(evaluateSeed, ['guardrail'], [], launch),
     });
   }
   const kinds = {
@@ -60,11 +63,11 @@ async function main() {
     for (const gw of gateways.values()) await Promise.all([gw.proxy.stop(), gw.guard.stop()]);
     await upstream.stop();
   }
-  console.log('\nmedian µs CPU per request (error / info / info - error):');
+  console.log(`\nmedian µs CPU per request (error / info / info - error${before ? ' / info before - error' : ''}):`);
   for (const kind of Object.keys(kinds)) {
-    const quiet = median(results.get(`${kind} | error`)!) * 1000;
-    const logged = median(results.get(`${kind} | info`)!) * 1000;
-    console.log(`${kind.padEnd(18)} ${quiet.toFixed(1)} / ${logged.toFixed(1)} / ${(logged - quiet).toFixed(1)}`);
+    const [quiet, logged, loggedBefore] = levels.map((level) => median(results.get(`${kind} | ${level}`)!) * 1000);
+    const beforeColumn = before ? ` / ${(loggedBefore - quiet).toFixed(1)}` : '';
+    console.log(`${kind.padEnd(18)} ${quiet.toFixed(1)} / ${logged.toFixed(1)} / ${(logged - quiet).toFixed(1)}${beforeColumn}`);
   }
 }
 
