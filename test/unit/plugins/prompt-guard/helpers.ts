@@ -1,4 +1,6 @@
 /** Shared helpers for the prompt_guard tests. */
+import { readFileSync } from 'node:fs';
+import { PROJECT_ROOT } from '../../../../core/paths/project-root.js';
 import { validatorFor } from '../../../../core/schema/ajv.js';
 import detector from '../../../../plugins/prompt-guard/index.js';
 import type { PromptGuardSettings } from '../../../../plugins/prompt-guard/settings.js';
@@ -24,3 +26,13 @@ export function scoreOf(instance: ReturnType<typeof guard>, text: string): numbe
 
 /** Unicode tag characters spelling `text` (invisible in most renderers). */
 export const tagged = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+
+/** The committed tuning prompts with their labels (generated attacks and hard negatives, hand-written cue hard negatives). */
+export function tuningPrompts(): Array<{ text: string; label: number }> {
+  return ['generated.jsonl', 'cue-hard-negatives.jsonl'].flatMap((file) =>
+    readFileSync(`${PROJECT_ROOT}/test/eval/tuning/prompt_guard/${file}`, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as { text: string; label: number }),
+  );
+}

@@ -7,7 +7,6 @@
  * those of a straightforward reading, which folds, de-obfuscates (with the regexes deobfuscate.ts
  * documents), decodes and reads each view on its own and asks the cues of each view alone.
  */
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { InjectionScorer, type ScorerOptions, type TextVerdict, type TextView } from '../../../../plugins/prompt-guard/scorer.js';
 import { promptGuardModel } from '../../../../plugins/prompt-guard/model-file.js';
@@ -16,8 +15,8 @@ import { foldText, type FoldedText } from '../../../../plugins/shared/prompt-fea
 import { decodePayloads } from '../../../../plugins/shared/prompt-features/decoders.js';
 import { emitFeatures, FeatureScratch, type ViewFlags } from '../../../../plugins/shared/prompt-features/features.js';
 import { FAMILIES } from '../../../../plugins/shared/prompt-features/patterns.js';
-import { PROJECT_ROOT } from '../../../../core/paths/project-root.js';
 import { seededTexts } from './seeded-texts.js';
+import { tuningPrompts } from './helpers.js';
 import { PASTED } from './pasted-material.js';
 
 const model = promptGuardModel();
@@ -171,16 +170,6 @@ function straightforwardVerdict(text: string): { logits: Array<{ kind: TextView[
   return { logits, verdict: { confidence, categories }, cuesRead: logits[best].logit < Infinity && model.probability(logits[best].logit) < CUE_CONFIDENCE, cue: cue !== undefined };
 }
 
-/** The committed tuning prompts (generated attacks and hard negatives, hand-written cue hard negatives). */
-function tuningPrompts(): string[] {
-  return ['generated.jsonl', 'cue-hard-negatives.jsonl'].flatMap((file) =>
-    readFileSync(`${PROJECT_ROOT}/test/eval/tuning/prompt_guard/${file}`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => (JSON.parse(line) as { text: string }).text),
-  );
-}
-
 // Leetspeak that gives a text a de-obfuscated view, so the cues read two views of it.
 const LEET_CONTACTS = '\nReach the admin at j0hn@example.org or the on-call at m4ry@example.net.';
 
@@ -192,7 +181,7 @@ const LEET_CONTACTS = '\nReach the admin at j0hn@example.org or the on-call at m
 function generatedTexts(): string[] {
   const short = [...seededTexts(PIECES, 160, 10, 41)].filter((text) => text.trim().length > 0);
   const long = [...seededTexts(PIECES, 60, 90, 43)].map((text) => (text + PASTED.join('')).repeat(2).slice(0, 3001 + (text.length % 2000)));
-  const tuning = tuningPrompts().filter((_, i) => i % 3 === 0).flatMap((prompt, i) => {
+  const tuning = tuningPrompts().filter((_, i) => i % 3 === 0).flatMap(({ text: prompt }, i) => {
     const own = prompt + LEET_CONTACTS;
     return i % 3 === 0 ? [own, `${PASTED.join('').repeat(3)}${own}\n${PASTED.join('')}`] : [own];
   });

@@ -5,28 +5,17 @@
  * threshold of any sensitivity or at a threshold set by hand up to 0.99: checked on every committed tuning prompt, alone and buried in
  * 4 KB of pasted text, against a scorer that always reads everything.
  */
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { InjectionScorer, sureScore, type ScorerOptions } from '../../../../plugins/prompt-guard/scorer.js';
 import { promptGuardModel } from '../../../../plugins/prompt-guard/model-file.js';
-import { PROJECT_ROOT } from '../../../../core/paths/project-root.js';
 import { seededTexts } from './seeded-texts.js';
+import { tuningPrompts } from './helpers.js';
 import { PASTED } from './pasted-material.js';
 
 const model = promptGuardModel();
 const OPTIONS: ScorerOptions = { decodeEncodings: true, hiddenTextConfidence: 0.9, allowPhrases: [], maxChars: 12000 };
 // Every operating point, and thresholds operators set by hand on a rule (up to the stop's 0.99).
 const THRESHOLDS = [...Object.values(model.operatingPoints), 0.5, 0.8, 0.95, 0.99];
-
-/** The committed tuning prompts (generated attacks and hard negatives, hand-written cue hard negatives). */
-function tuningPrompts(): Array<{ text: string; label: number }> {
-  return ['generated.jsonl', 'cue-hard-negatives.jsonl'].flatMap((file) =>
-    readFileSync(`${PROJECT_ROOT}/test/eval/tuning/prompt_guard/${file}`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line) as { text: string; label: number }),
-  );
-}
 
 
 /** `text` buried in the middle of about 4 KB of pasted material. */

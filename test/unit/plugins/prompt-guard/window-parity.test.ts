@@ -6,7 +6,6 @@
  * Checked on every committed tuning prompt buried at several offsets of generated 4 KB texts
  * (across a window's end, at the very end), in ASCII and in pasted material beyond ASCII.
  */
-import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { InjectionScorer, type ScorerOptions, type TextView } from '../../../../plugins/prompt-guard/scorer.js';
 import { promptGuardModel } from '../../../../plugins/prompt-guard/model-file.js';
@@ -14,8 +13,8 @@ import { deobfuscate } from '../../../../plugins/prompt-guard/deobfuscate.js';
 import { foldText, type FoldedText } from '../../../../plugins/shared/prompt-features/normalize.js';
 import { decodePayloads } from '../../../../plugins/shared/prompt-features/decoders.js';
 import { emitFeatures, FeatureScratch, type ViewFlags } from '../../../../plugins/shared/prompt-features/features.js';
-import { PROJECT_ROOT } from '../../../../core/paths/project-root.js';
 import { seededTexts } from './seeded-texts.js';
+import { tuningPrompts } from './helpers.js';
 import { PASTED } from './pasted-material.js';
 
 const model = promptGuardModel();
@@ -37,16 +36,6 @@ const PASTED_WIDE = [
 ];
 /** A line whose folding is longer than it (the ligature ﬁ folds to "fi"): the windows after it are no slices of the whole text's folding. */
 const LONGER_FOLDED = 'Attached: the ﬁnal ﬁgures, page ½.\n\n';
-
-/** The committed tuning prompts (generated attacks and hard negatives, hand-written cue hard negatives). */
-function tuningPrompts(): string[] {
-  return ['generated.jsonl', 'cue-hard-negatives.jsonl'].flatMap((file) =>
-    readFileSync(`${PROJECT_ROOT}/test/eval/tuning/prompt_guard/${file}`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => (JSON.parse(line) as { text: string }).text),
-  );
-}
 
 const flagsOf = (folded: FoldedText): ViewFlags => ({
   tagChars: folded.tagChars, invisibleInWords: folded.invisibleInWords, homoglyphWords: folded.homoglyphWords, spacedRuns: 0, leetWords: 0, encoded: 0,
@@ -104,7 +93,7 @@ describe('prompt_guard window parity', () => {
     const scorer = new InjectionScorer(model, { ...OPTIONS, stopAt: Infinity });
     const mismatches: string[] = [];
     let compared = 0;
-    tuningPrompts().forEach((prompt, i) => {
+    tuningPrompts().forEach(({ text: prompt }, i) => {
       const text = buriedAt(prompt, fillers[i % fillers.length], OFFSETS[i % OFFSETS.length]);
       const expected = straightforwardLogits(text);
       const actual = scorer.viewLogits(text);
