@@ -4,8 +4,26 @@
  * URL built from them can be reported as defanged.
  */
 
-// hxxp / hXXps / h**p scheme names, bracketed dots and colons, and the spelled-out [dot].
-const DEFANG = /\bh(?:xx|XX|\*\*)p(s?)(?=\[?:)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[:\/\/\]/gi;
+/** hxxp / hXXps / h**p scheme names, bracketed dots and colons, and the spelled-out [dot]. */
+export const DEFANG = /\bh(?:xx|XX|\*\*)p(s?)(?=\[?:)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[:\/\/\]/gi;
+
+// What each defanged form holds: a closing bracket after one of these (`[.]`, `(dot)`, `[:]`,
+// `[://]`), or `xp`, `*p` in any case (hxxp, h**p).
+const BEFORE_CLOSING: Record<string, string> = { ']': '.tT:/', ')': '.tT', '}': '.' };
+const SCHEME_ENDS = ['xp', 'xP', 'Xp', 'XP', '*p', '*P'];
+
+/**
+ * Whether `text` may hold a defanged form: true for every text DEFANG matches. Found by quick
+ * searches for the closing brackets and scheme ends, where DEFANG tries every position; most
+ * texts hold none, and are given back as they are.
+ */
+export function mayHoldDefang(text: string): boolean {
+  for (const closing in BEFORE_CLOSING) {
+    const before = BEFORE_CLOSING[closing];
+    for (let at = text.indexOf(closing, 1); at > 0; at = text.indexOf(closing, at + 1)) if (before.includes(text[at - 1])) return true;
+  }
+  return SCHEME_ENDS.some((end) => text.includes(end));
+}
 
 /** Refanged text and the [start, end) ranges of the output that replaced a defanged form. */
 export interface Refanged {
@@ -23,6 +41,7 @@ function replacement(match: string, s: string | undefined): string {
 /** Rewrites defanged URL parts to their plain form. */
 export function refang(text: string): Refanged {
   const rewritten: Array<[number, number]> = [];
+  if (!mayHoldDefang(text)) return { text, rewritten };
   let delta = 0;
   const out = text.replace(DEFANG, (match: string, s: string | undefined, offset: number) => {
     const plain = replacement(match, s);
