@@ -7,22 +7,35 @@
 /** hxxp / hXXps / h**p scheme names, bracketed dots and colons, and the spelled-out [dot]. */
 export const DEFANG = /\bh(?:xx|XX|\*\*)p(s?)(?=\[?:)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[:\/\/\]/gi;
 
-// What each defanged form holds: a closing bracket after one of these (`[.]`, `(dot)`, `[:]`,
-// `[://]`), or `xp`, `*p` in any case (hxxp, h**p).
-const BEFORE_CLOSING: Record<string, string> = { ']': '.tT:/', ')': '.tT', '}': '.' };
-const SCHEME_ENDS = ['xp', 'xP', 'Xp', 'XP', '*p', '*P'];
+// The code units a closing bracket of a defanged dot, colon or slash follows: `[.]` `[dot]`
+// `[:]` `[://]`, `(.)` `(dot)`, `{.}`.
+const BEFORE_CLOSING: ReadonlyArray<readonly [string, readonly number[]]> = [
+  [']', [0x2e, 0x74, 0x54, 0x3a, 0x2f]],
+  [')', [0x2e, 0x74, 0x54]],
+  ['}', [0x2e]],
+];
+
+/** Whether a colon at `at` ends a defanged scheme: x, X or `*`, then p (and s) in any case, then `[` or not. */
+function endsDefangedScheme(text: string, at: number): boolean {
+  let i = at - 1;
+  if (text.charCodeAt(i) === 0x5b) i--;
+  if ((text.charCodeAt(i) | 0x20) === 0x73) i--;
+  if ((text.charCodeAt(i) | 0x20) !== 0x70) return false;
+  const x = text.charCodeAt(i - 1);
+  return (x | 0x20) === 0x78 || x === 0x2a;
+}
 
 /**
- * Whether `text` may hold a defanged form: true for every text DEFANG matches. Found by quick
- * searches for the closing brackets and scheme ends, where DEFANG tries every position; most
- * texts hold none, and are given back as they are.
+ * Whether `text` may hold a defanged form: true for every text DEFANG matches. Found from the
+ * closing brackets and colons of the text by quick searches, where DEFANG tries every position;
+ * most texts hold none, and are given back as they are.
  */
 export function mayHoldDefang(text: string): boolean {
-  for (const closing in BEFORE_CLOSING) {
-    const before = BEFORE_CLOSING[closing];
-    for (let at = text.indexOf(closing, 1); at > 0; at = text.indexOf(closing, at + 1)) if (before.includes(text[at - 1])) return true;
+  for (const [closing, before] of BEFORE_CLOSING) {
+    for (let at = text.indexOf(closing, 1); at > 0; at = text.indexOf(closing, at + 1)) if (before.includes(text.charCodeAt(at - 1))) return true;
   }
-  return SCHEME_ENDS.some((end) => text.includes(end));
+  for (let at = text.indexOf(':', 2); at > 0; at = text.indexOf(':', at + 1)) if (endsDefangedScheme(text, at)) return true;
+  return false;
 }
 
 /** Refanged text and the [start, end) ranges of the output that replaced a defanged form. */

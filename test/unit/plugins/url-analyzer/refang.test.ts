@@ -39,6 +39,17 @@ describe('url_analyzer refang', () => {
     expect(skipped).to.be.greaterThan(1000);
   });
 
+  it('lets through each defanged form alone, in every case', () => {
+    const forms = ['hxxp:', 'hxxps:', 'HXXPS:', 'hXxPs[:', 'h**p:', 'H**PS:', 'h**ps[:', '[.]', '(.)', '{.}', '[dot]', '(DOT)', '[Dot]', '[:]', '[://]'];
+    for (const form of forms) {
+      for (const text of [form, `a ${form} b`, `${form}//evil`]) {
+        DEFANG.lastIndex = 0;
+        expect(DEFANG.test(text), text).to.equal(true);
+        expect(mayHoldDefang(text), text).to.equal(true);
+      }
+    }
+  });
+
   it('refangs exactly as rewriting every match of the pattern does', () => {
     for (const text of texts().slice(0, 5000)) {
       const rewritten: Array<[number, number]> = [];
