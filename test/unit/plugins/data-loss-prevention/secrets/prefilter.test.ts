@@ -72,6 +72,32 @@ describe('data_loss_prevention secrets: the prefilter pass', () => {
     expect(hits).to.be.greaterThan(20000);
   });
 
+  it('finds needles at their offsets after characters of every UTF-8 length, lone surrogates included', () => {
+    const r = seededRandom(362);
+    // Two-, three- and four-byte characters, lone high and low surrogates, and needles between.
+    const pieces = ['é', '\u0100', '€', '中', '\uffff', '😀', '\u{10400}', '\ud800', '\udc00', '\ud83d', ' ', 'x', 'AKIA', 'ghp_', 'aws', 'SK', 'wd=', 'key:', '://', 'Bearer'];
+    let hits = 0;
+    for (let n = 0; n < 10000; n++) {
+      let text = '';
+      const length = 1 + Math.floor(r() * 14);
+      for (let k = 0; k < length; k++) text += pieces[Math.floor(r() * pieces.length)];
+      const found: Array<[number, number]> = [];
+      scanner.scan(text, (rule, at) => found.push([rule, at]));
+      const expected = straightforwardScan(needles, text);
+      expect(found, JSON.stringify(text)).to.deep.equal(expected);
+      hits += expected.length;
+    }
+    expect(hits).to.be.greaterThan(10000);
+  });
+
+  it('reads a long text whole', () => {
+    const text = `${'é€😀 word '.repeat(20000)}AKIA and aws`;
+    const found: Array<[number, number]> = [];
+    scanner.scan(text, (rule, at) => found.push([rule, at]));
+    expect(found).to.deep.equal(straightforwardScan(needles, text));
+    expect(found.length).to.be.greaterThan(0);
+  });
+
   it('skips no needle beside code units beyond ASCII, nor at the very end of a text', () => {
     for (const text of ['éSK', 'SKé', 'xSK', 'aws', 'é aws', 'AWSé', 'akiaé', 'wd=', 'WD :', 'é\u0100SK']) {
       const found: Array<[number, number]> = [];
