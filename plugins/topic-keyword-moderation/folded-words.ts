@@ -19,23 +19,24 @@ let startsScratch = new Int32Array(1024);
 let endsScratch = new Int32Array(1024);
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-const UNKNOWN = 2;
-/**
- * What each BMP code unit is: 1 a letter or digit, 0 not, UNKNOWN not yet asked or a high
- * surrogate (its pair decides). ASCII is known from the start; the rest is learned on first
- * sight, so one read answers for nearly every code unit of a text.
- */
-const UNIT_CLASS = new Uint8Array(0x10000).fill(UNKNOWN);
-for (let code = 0; code < 0x80; code++) UNIT_CLASS[code] = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 0;
+// Whether each BMP code unit is a letter or digit: 0 not yet known, 1 yes, 2 no.
+const BMP_CLASS = new Uint8Array(0x10000);
 
-/** Length in code units of the word character at `i` (whose code unit is not known yet), or 0 when it is none. */
+function isWordCodeUnit(code: number): boolean {
+  let known = BMP_CLASS[code];
+  if (known === 0) {
+    known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+    BMP_CLASS[code] = known;
+  }
+  return known === 1;
+}
+
+const ASCII_WORD = Uint8Array.from({ length: 0x80 }, (_, code) => (isWordCodeUnit(code) ? 1 : 0));
+
+/** Length in code units of the word character at `i`, or 0 when it is none. */
 function wordCharLength(text: string, i: number): number {
   const code = text.charCodeAt(i);
-  if (code < 0xd800 || code > 0xdbff) {
-    const known = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 0;
-    UNIT_CLASS[code] = known;
-    return known;
-  }
+  if (code < 0xd800 || code > 0xdbff) return isWordCodeUnit(code) ? 1 : 0;
   const point = text.codePointAt(i)!;
   if (point <= 0xffff) return 0; // a lone surrogate
   return WORD_CHAR.test(String.fromCodePoint(point)) ? 2 : 0;
@@ -59,20 +60,21 @@ export function splitWords(text: string): FoldedWords {
   // come every few characters and which a processor cannot predict.
   let before = 0;
   for (let i = 0; i < text.length; i++) {
-    let word = UNIT_CLASS[text.charCodeAt(i)];
-    // An astral letter or digit takes two code units: the second is skipped.
-    let skip = 0;
-    if (word === UNKNOWN) {
-      const width = wordCharLength(text, i);
+    const code = text.charCodeAt(i);
+    let word: number;
+    let width = 1;
+    if (code < 0x80) word = ASCII_WORD[code];
+    else {
+      width = wordCharLength(text, i);
       word = width > 0 ? 1 : 0;
-      skip = width >> 1;
     }
     starts[count] = i;
     count += word & (before ^ 1);
     ends[ended] = i;
     ended += before & (word ^ 1);
     before = word;
-    i += skip;
+    // An astral letter or digit takes two code units.
+    if (width === 2) i++;
   }
   if (before) ends[ended++] = text.length;
   return { text, starts: starts.slice(0, count), ends: ends.slice(0, count) };
