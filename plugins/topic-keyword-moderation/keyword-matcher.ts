@@ -5,7 +5,7 @@
  */
 import { compileLinearRegex, type LinearRegex } from '../../core/plugin/index.js';
 import { foldText, type FoldOptions } from './text-folding.js';
-import { captureAlternation, longestLiteral, phraseSource } from './phrase-pattern.js';
+import { captureAlternation, phraseSource } from './phrase-pattern.js';
 import type { KeywordPattern } from './settings.js';
 
 /** Finds which configured keywords and patterns occur in a text. */
@@ -29,9 +29,6 @@ export function compileKeywordMatcher(keywords: string[], patterns: KeywordPatte
     .filter((e): e is { keyword: string; source: string } => e.source !== undefined)
     .sort((a, b) => b.source.length - a.source.length);
   const combined = entries.length ? new RegExp(captureAlternation(entries.map((e) => e.source)), 'gu') : undefined;
-  // Every match of a keyword holds its literal verbatim (the pattern and the text fold alike).
-  const literals = [...new Set(entries.map((e) => longestLiteral(foldText(e.keyword, fold))))];
-  const mayMatch = (folded: string) => literals.some((literal) => folded.includes(literal));
   const regexes = patterns.map((p) => ({
     entity: `pattern:${p.id}`,
     regex: compilePattern(p),
@@ -41,13 +38,10 @@ export function compileKeywordMatcher(keywords: string[], patterns: KeywordPatte
     match(text: string, folded?: string): string[] {
       const found = new Set<string>();
       if (combined) {
-        const searched = folded ?? foldText(text, fold);
-        if (mayMatch(searched)) {
-          for (const m of searched.matchAll(combined)) {
-            const group = m.findIndex((g, i) => i > 0 && g !== undefined);
-            if (group > 0) found.add(entries[group - 1].keyword);
-            if (found.size === entries.length) break;
-          }
+        for (const m of (folded ?? foldText(text, fold)).matchAll(combined)) {
+          const group = m.findIndex((g, i) => i > 0 && g !== undefined);
+          if (group > 0) found.add(entries[group - 1].keyword);
+          if (found.size === entries.length) break;
         }
       }
       if (regexes.length) {

@@ -44,22 +44,6 @@ export function phraseSource(phrase: string): string | undefined {
   return `${before}${body}${after}`;
 }
 
-/**
- * The longest stretch of a phrase (already folded like the text) that every match of its
- * `phraseSource` holds verbatim: a piece of a word between wildcards, or its leading or trailing
- * symbols. '' when it has none (every text may then hold a match).
- */
-export function longestLiteral(phrase: string): string {
-  const runs = phrase.trim().replace(/\*{2,}/g, '*').match(/[\p{L}\p{N}*]+|[^\p{L}\p{N}*]+/gu) ?? [];
-  let longest = '';
-  runs.forEach((run, i) => {
-    // Symbols between words stand for any separator; at either end they are the keyword's own.
-    const pieces = WORD_CHAR.test(run) || run.includes('*') ? run.split('*') : i === 0 || i === runs.length - 1 ? [run.trim()] : [];
-    for (const piece of pieces) if (piece.length > longest.length) longest = piece;
-  });
-  return longest;
-}
-
 const WORD_START = '(?<![\\p{L}\\p{N}])';
 
 /**
