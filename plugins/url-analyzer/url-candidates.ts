@@ -155,34 +155,48 @@ export interface KnownHosts {
   anyName: NameTest;
 }
 
-/** Finds candidate URLs; a URL covered by markup is reported once, with its markup context. */
-export function findUrlCandidates(text: string, limit: number, knownHosts?: KnownHosts): UrlCandidate[] {
-  const found: UrlCandidate[] = [];
-  // The characters a URL already found covers: "does this span overlap one found before" reads
-  // the span's own characters, where comparing with every span found took time growing with the
-  // square of their number. Allocated at the first URL.
-  let covered: Uint8Array | undefined;
-  const isCovered = (start: number, end: number) => {
-    if (covered) for (let i = start; i < end; i++) if (covered[i]) return true;
-    return false;
-  };
-  const add = (raw: string, context: UrlContext, start: number) => {
+/**
+ * The URLs found in one text so far. One object per text, its methods shared: a text costs no
+ * new closures.
+ */
+class FoundUrls {
+  readonly found: UrlCandidate[] = [];
+  /**
+   * The characters a URL already found covers: "does this span overlap one found before" reads
+   * the span's own characters, where comparing with every span found took time growing with the
+   * square of their number. Allocated at the first URL.
+   */
+  private covered: Uint8Array | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly limit: number,
+  ) {}
+
+  add(raw: string, context: UrlContext, start: number): void {
     const url = context === 'bare' ? trimTrailing(raw) : raw.trim();
-    if (!url || found.length >= limit) return;
+    if (!url || this.found.length >= this.limit) return;
     const end = start + url.length;
-    if (isCovered(start, end)) return;
-    (covered ??= new Uint8Array(text.length)).fill(1, start, end);
-    found.push({ raw: url, context, start, end });
-  };
-  // A pattern's matches over the text, or matches found otherwise (bare host names).
-  const scan = (matches: RegExp | Iterable<RegExpMatchArray>, context: UrlContext) => {
-    for (const m of matches instanceof RegExp ? text.matchAll(matches) : matches) {
+    const covered = this.covered;
+    if (covered) for (let i = start; i < end; i++) if (covered[i]) return;
+    (this.covered ??= new Uint8Array(this.text.length)).fill(1, start, end);
+    this.found.push({ raw: url, context, start, end });
+  }
+
+  /** Adds a pattern's matches over the text, or matches found otherwise (bare host names). */
+  scan(matches: RegExp | Iterable<RegExpMatchArray>, context: UrlContext): void {
+    for (const m of matches instanceof RegExp ? this.text.matchAll(matches) : matches) {
       const group = m.slice(1).findIndex((g) => g !== undefined);
       const value = group >= 0 ? m[group + 1] : m[0];
       const start = (m.index ?? 0) + m[0].indexOf(value);
-      add(value, context, start);
+      this.add(value, context, start);
     }
-  };
+  }
+}
+
+/** Finds candidate URLs; a URL covered by markup is reported once, with its markup context. */
+export function findUrlCandidates(text: string, limit: number, knownHosts?: KnownHosts): UrlCandidate[] {
+  const urls = new FoundUrls(text, limit);
 
   // Markup patterns all need a bracket, a tag or a parenthesis: text without one skips them.
   const markdown = text.includes('[');
@@ -195,20 +209,20 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     if (REFERENCE_DEFINITIONS.mayMatch(text)) for (const m of text.matchAll(MD_REF_DEF)) {
       const url = m[2] ?? m[3];
       const start = (m.index ?? 0) + m[0].lastIndexOf(url);
-      add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
+      urls.add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
     }
-    scan(bracketMatches(text, MD_IMAGE), 'autoload');
+    urls.scan(bracketMatches(text, MD_IMAGE), 'autoload');
   }
-  if (html) scan(tagAttributeMatches(text, HTML_AUTOLOAD), 'autoload');
-  if (parenthesis) scan(cssUrlMatches(text), 'autoload');
-  if (markdown) scan(bracketMatches(text, MD_LINK), 'link');
+  if (html) urls.scan(tagAttributeMatches(text, HTML_AUTOLOAD), 'autoload');
+  if (parenthesis) urls.scan(cssUrlMatches(text), 'autoload');
+  if (markdown) urls.scan(bracketMatches(text, MD_LINK), 'link');
   if (html) {
-    scan(tagAttributeMatches(text, HTML_LINK), 'link');
-    if (AUTOLINKS.mayMatch(text)) scan(AUTOLINK, 'link');
+    urls.scan(tagAttributeMatches(text, HTML_LINK), 'link');
+    if (AUTOLINKS.mayMatch(text)) urls.scan(AUTOLINK, 'link');
   }
-  for (const { pattern, mayMatch } of BARE_URLS) if (mayMatch(text)) scan(pattern, 'bare');
-  scan(bareHostMatches(text), 'bare');
+  for (const { pattern, mayMatch } of BARE_URLS) if (mayMatch(text)) urls.scan(pattern, 'bare');
+  urls.scan(bareHostMatches(text), 'bare');
   // A text that holds none of the names cannot match the pattern: one cheap scan decides.
-  if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');
-  return found;
+  if (knownHosts && knownHosts.anyName.test(text)) urls.scan(knownHosts.pattern, 'bare');
+  return urls.found;
 }
