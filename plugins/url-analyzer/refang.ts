@@ -7,13 +7,23 @@
 /** hxxp / hXXps / h**p scheme names, bracketed dots and colons, and the spelled-out [dot]. */
 export const DEFANG = /\bh(?:xx|XX|\*\*)p(s?)(?=\[?:)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[:\/\/\]/gi;
 
-// The code units a closing bracket of a defanged dot, colon or slash follows: `[.]` `[dot]`
-// `[:]` `[://]`, `(.)` `(dot)`, `{.}`.
-const BEFORE_CLOSING: ReadonlyArray<readonly [string, readonly number[]]> = [
-  [']', [0x2e, 0x74, 0x54, 0x3a, 0x2f]],
-  [')', [0x2e, 0x74, 0x54]],
-  ['}', [0x2e]],
+// The bracketed forms, by their closing bracket (DEFANG reads them in any case).
+const BRACKETED: ReadonlyArray<readonly [string, readonly string[]]> = [
+  [']', ['[.]', '[dot]', '[:]', '[://]']],
+  [')', ['(.)', '(dot)']],
+  ['}', ['{.}']],
 ];
+
+/** Whether `text` ends at `end` with `form` (lower case), ignoring the case of ASCII letters. */
+function endsWith(text: string, end: number, form: string): boolean {
+  const start = end - form.length;
+  if (start < 0) return false;
+  for (let k = 0; k < form.length; k++) {
+    const c = text.charCodeAt(start + k);
+    if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== form.charCodeAt(k)) return false;
+  }
+  return true;
+}
 
 /** Whether a colon at `at` ends a defanged scheme: x, X or `*`, then p (and s) in any case, then `[` or not. */
 function endsDefangedScheme(text: string, at: number): boolean {
@@ -27,12 +37,15 @@ function endsDefangedScheme(text: string, at: number): boolean {
 
 /**
  * Whether `text` may hold a defanged form: true for every text DEFANG matches. Found from the
- * closing brackets and colons of the text by quick searches, where DEFANG tries every position;
- * most texts hold none, and are given back as they are.
+ * closing brackets and colons of the text by quick searches (a bracketed form is read whole
+ * behind its bracket), where DEFANG tries every position; most texts hold none, and are given
+ * back as they are.
  */
 export function mayHoldDefang(text: string): boolean {
-  for (const [closing, before] of BEFORE_CLOSING) {
-    for (let at = text.indexOf(closing, 1); at > 0; at = text.indexOf(closing, at + 1)) if (before.includes(text.charCodeAt(at - 1))) return true;
+  for (const [closing, forms] of BRACKETED) {
+    for (let at = text.indexOf(closing, 2); at > 0; at = text.indexOf(closing, at + 1)) {
+      for (const form of forms) if (endsWith(text, at + 1, form)) return true;
+    }
   }
   for (let at = text.indexOf(':', 2); at > 0; at = text.indexOf(':', at + 1)) if (endsDefangedScheme(text, at)) return true;
   return false;
