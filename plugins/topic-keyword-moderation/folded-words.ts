@@ -13,10 +13,9 @@ export interface FoldedWords {
   ends: Int32Array;
 }
 
-// Word bounds are gathered here and copied out at their final length: arrays grown word by word
+// Word edges are gathered here and copied out at their final length: arrays grown word by word
 // would allocate about three times as much.
-let startsScratch = new Int32Array(1024);
-let endsScratch = new Int32Array(1024);
+let edgesScratch = new Int32Array(2048);
 
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 // Whether each BMP code unit is a letter or digit: 0 not yet known, 1 yes, 2 no.
@@ -44,20 +43,16 @@ function wordCharLength(text: string, i: number): number {
 
 /** Splits already-folded text into its words. */
 export function splitWords(text: string): FoldedWords {
-  // A word holds at least one code unit and is followed by a non-word one (or the end); one more
-  // slot takes the unconditional store after the last word.
-  const most = (text.length >> 1) + 2;
-  if (startsScratch.length < most) {
-    startsScratch = new Int32Array(most);
-    endsScratch = new Int32Array(most);
-  }
-  const starts = startsScratch;
-  const ends = endsScratch;
-  let count = 0;
-  let ended = 0;
+  // Each word has two edges, its start and its end, and is followed by a non-word code unit (or
+  // the end); one more slot takes the unconditional store after the last edge.
+  const most = text.length + 2;
+  if (edgesScratch.length < most) edgesScratch = new Int32Array(most);
+  const edges = edgesScratch;
+  let edge = 0;
   // Whether the code unit before was part of a word (1) or not (0). Every position stores its
-  // offset and moves a count on only where a word starts or ends: no branch on word edges, which
-  // come every few characters and which a processor cannot predict.
+  // offset and moves the count on only where a word starts or ends (where that changes): one
+  // store and no branch on word edges, which come every few characters and which a processor
+  // cannot predict.
   let before = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
@@ -68,14 +63,20 @@ export function splitWords(text: string): FoldedWords {
       width = wordCharLength(text, i);
       word = width > 0 ? 1 : 0;
     }
-    starts[count] = i;
-    count += word & (before ^ 1);
-    ends[ended] = i;
-    ended += before & (word ^ 1);
+    edges[edge] = i;
+    edge += word ^ before;
     before = word;
     // An astral letter or digit takes two code units.
     if (width === 2) i++;
   }
-  if (before) ends[ended++] = text.length;
-  return { text, starts: starts.slice(0, count), ends: ends.slice(0, count) };
+  if (before) edges[edge++] = text.length;
+  // The text starts outside a word, so edges alternate: a start, then its end.
+  const count = edge >> 1;
+  const starts = new Int32Array(count);
+  const ends = new Int32Array(count);
+  for (let w = 0; w < count; w++) {
+    starts[w] = edges[2 * w];
+    ends[w] = edges[2 * w + 1];
+  }
+  return { text, starts, ends };
 }

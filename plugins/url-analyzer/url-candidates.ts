@@ -44,13 +44,36 @@ export interface GuardedPattern {
 /** Reference-style link definitions (`[label]: url`), each with `]:`. */
 export const REFERENCE_DEFINITIONS: GuardedPattern = { pattern: MD_REF_DEF, mayMatch: (text) => text.includes(']:') };
 
+/** Autolinks (`<https://...>`), each with `://`. */
+export const AUTOLINKS: GuardedPattern = { pattern: AUTOLINK, mayMatch: (text) => text.includes('://') };
+
 /** Bare script and data URLs, schemed URLs and `www.` hosts, in the order they are searched. */
 export const BARE_URLS: readonly GuardedPattern[] = [
-  { pattern: SCRIPT_SCHEME, mayMatch: (text) => /script\s*:/i.test(text) },
-  { pattern: DATA_URI, mayMatch: (text) => /data:/i.test(text) },
+  { pattern: SCRIPT_SCHEME, mayMatch: (text) => holdsBefore(text, ':', 'script', true) },
+  { pattern: DATA_URI, mayMatch: (text) => holdsBefore(text, ':', 'data', false) },
   { pattern: SCHEMED, mayMatch: (text) => text.includes('://') },
-  { pattern: WWW, mayMatch: (text) => /www\./i.test(text) },
+  { pattern: WWW, mayMatch: (text) => holdsBefore(text, '.', 'www', false) },
 ];
+
+const SPACE = /\s/;
+
+/**
+ * Whether some `mark` of `text` follows `word` (lower case ASCII letters) in any case, with
+ * white space between when `spaced`: found from the marks by a quick search (a text has few
+ * colons and some dots), where a case-blind pattern would try every position.
+ */
+function holdsBefore(text: string, mark: string, word: string, spaced: boolean): boolean {
+  for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
+    let end = at;
+    if (spaced) while (end > 0 && SPACE.test(text[end - 1])) end--;
+    const start = end - word.length;
+    if (start < 0) continue;
+    let k = 0;
+    while (k < word.length && (text.charCodeAt(start + k) | 0x20) === word.charCodeAt(k)) k++;
+    if (k === word.length) return true;
+  }
+  return false;
+}
 
 // Punctuation that ends a sentence rather than a URL.
 function trimTrailing(url: string): string {
@@ -67,15 +90,44 @@ function trimTrailing(url: string): string {
 
 const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 
+/** Whether `text` at `at` holds `lower` (lower-case ASCII), ignoring the case of ASCII letters. */
+function holdsAt(text: string, at: number, lower: string): boolean {
+  if (at < 0 || at + lower.length > text.length) return false;
+  for (let k = 0; k < lower.length; k++) {
+    const c = text.charCodeAt(at + k);
+    if ((c >= 0x41 && c <= 0x5a ? c | 0x20 : c) !== lower.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
 /**
- * A test for any of the names, each of which has a dot: tried only at the dots of the text,
- * where the rest of a name after its first dot is read ahead and the whole name then checked
- * behind, instead of trying every name at every position. True for exactly the texts that hold
- * one of the names.
+ * A test for any of the names, each of which has a dot: tried only at the dots of the text
+ * (found by a quick search), where the names whose part after the first dot starts with the
+ * next code unit are compared on both sides, instead of trying every name at every position.
+ * True for exactly the texts that hold one of the names. Names beyond ASCII keep a pattern (case
+ * is then folded beyond ASCII too).
  */
-function byFirstDot(names: readonly string[]): RegExp {
-  const tails = names.map((name) => `${escapeName(name.slice(name.indexOf('.') + 1))}(?<=${escapeName(name)})`);
-  return new RegExp(`\\.(?:${tails.join('|')})`, 'i');
+function byFirstDot(names: readonly string[]): NameTest {
+  if (names.some((name) => /[^\x00-\x7f]/.test(name))) return new RegExp(`(?:${names.map(escapeName).join('|')})`, 'i');
+  // By the code unit after the first dot: each name as its parts before and after that dot.
+  const byNext = new Map<number, Array<[string, string]>>();
+  for (const name of names.map((n) => n.toLowerCase())) {
+    const dot = name.indexOf('.');
+    const next = name.charCodeAt(dot + 1);
+    const list = byNext.get(next) ?? [];
+    list.push([name.slice(0, dot), name.slice(dot + 1)]);
+    byNext.set(next, list);
+  }
+  return {
+    test(text: string): boolean {
+      for (let dot = text.indexOf('.'); dot >= 0; dot = text.indexOf('.', dot + 1)) {
+        const c = text.charCodeAt(dot + 1);
+        const candidates = byNext.get(c >= 0x41 && c <= 0x5a ? c | 0x20 : c);
+        if (candidates) for (const [head, tail] of candidates) if (holdsAt(text, dot + 1, tail) && holdsAt(text, dot - head.length, head)) return true;
+      }
+      return false;
+    },
+  };
 }
 
 /**
@@ -92,40 +144,59 @@ export function knownHostPattern(hosts: readonly string[]): KnownHosts | undefin
   };
 }
 
+/** Whether a text holds any of some names. */
+export interface NameTest {
+  test(text: string): boolean;
+}
+
 /** The pattern of known host names, and a test for any of the names (which every match holds). */
 export interface KnownHosts {
   pattern: RegExp;
-  anyName: RegExp;
+  anyName: NameTest;
+}
+
+/**
+ * The URLs found in one text so far. One object per text, its methods shared: a text costs no
+ * new closures.
+ */
+class FoundUrls {
+  readonly found: UrlCandidate[] = [];
+  /**
+   * The characters a URL already found covers: "does this span overlap one found before" reads
+   * the span's own characters, where comparing with every span found took time growing with the
+   * square of their number. Allocated at the first URL.
+   */
+  private covered: Uint8Array | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly limit: number,
+  ) {}
+
+  add(raw: string, context: UrlContext, start: number): void {
+    const url = context === 'bare' ? trimTrailing(raw) : raw.trim();
+    if (!url || this.found.length >= this.limit) return;
+    const end = start + url.length;
+    const covered = this.covered;
+    if (covered) for (let i = start; i < end; i++) if (covered[i]) return;
+    (this.covered ??= new Uint8Array(this.text.length)).fill(1, start, end);
+    this.found.push({ raw: url, context, start, end });
+  }
+
+  /** Adds a pattern's matches over the text, or matches found otherwise (bare host names). */
+  scan(matches: RegExp | Iterable<RegExpMatchArray>, context: UrlContext): void {
+    for (const m of matches instanceof RegExp ? this.text.matchAll(matches) : matches) {
+      const group = m.slice(1).findIndex((g) => g !== undefined);
+      const value = group >= 0 ? m[group + 1] : m[0];
+      const start = (m.index ?? 0) + m[0].indexOf(value);
+      this.add(value, context, start);
+    }
+  }
 }
 
 /** Finds candidate URLs; a URL covered by markup is reported once, with its markup context. */
 export function findUrlCandidates(text: string, limit: number, knownHosts?: KnownHosts): UrlCandidate[] {
-  const found: UrlCandidate[] = [];
-  // The characters a URL already found covers: "does this span overlap one found before" reads
-  // the span's own characters, where comparing with every span found took time growing with the
-  // square of their number. Allocated at the first URL.
-  let covered: Uint8Array | undefined;
-  const isCovered = (start: number, end: number) => {
-    if (covered) for (let i = start; i < end; i++) if (covered[i]) return true;
-    return false;
-  };
-  const add = (raw: string, context: UrlContext, start: number) => {
-    const url = context === 'bare' ? trimTrailing(raw) : raw.trim();
-    if (!url || found.length >= limit) return;
-    const end = start + url.length;
-    if (isCovered(start, end)) return;
-    (covered ??= new Uint8Array(text.length)).fill(1, start, end);
-    found.push({ raw: url, context, start, end });
-  };
-  // A pattern's matches over the text, or matches found otherwise (bare host names).
-  const scan = (matches: RegExp | Iterable<RegExpMatchArray>, context: UrlContext) => {
-    for (const m of matches instanceof RegExp ? text.matchAll(matches) : matches) {
-      const group = m.slice(1).findIndex((g) => g !== undefined);
-      const value = group >= 0 ? m[group + 1] : m[0];
-      const start = (m.index ?? 0) + m[0].indexOf(value);
-      add(value, context, start);
-    }
-  };
+  const urls = new FoundUrls(text, limit);
 
   // Markup patterns all need a bracket, a tag or a parenthesis: text without one skips them.
   const markdown = text.includes('[');
@@ -138,20 +209,20 @@ export function findUrlCandidates(text: string, limit: number, knownHosts?: Know
     if (REFERENCE_DEFINITIONS.mayMatch(text)) for (const m of text.matchAll(MD_REF_DEF)) {
       const url = m[2] ?? m[3];
       const start = (m.index ?? 0) + m[0].lastIndexOf(url);
-      add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
+      urls.add(url, imageLabels.has(m[1].toLowerCase()) ? 'autoload' : 'link', start);
     }
-    scan(bracketMatches(text, MD_IMAGE), 'autoload');
+    urls.scan(bracketMatches(text, MD_IMAGE), 'autoload');
   }
-  if (html) scan(tagAttributeMatches(text, HTML_AUTOLOAD), 'autoload');
-  if (parenthesis) scan(cssUrlMatches(text), 'autoload');
-  if (markdown) scan(bracketMatches(text, MD_LINK), 'link');
+  if (html) urls.scan(tagAttributeMatches(text, HTML_AUTOLOAD), 'autoload');
+  if (parenthesis) urls.scan(cssUrlMatches(text), 'autoload');
+  if (markdown) urls.scan(bracketMatches(text, MD_LINK), 'link');
   if (html) {
-    scan(tagAttributeMatches(text, HTML_LINK), 'link');
-    scan(AUTOLINK, 'link');
+    urls.scan(tagAttributeMatches(text, HTML_LINK), 'link');
+    if (AUTOLINKS.mayMatch(text)) urls.scan(AUTOLINK, 'link');
   }
-  for (const { pattern, mayMatch } of BARE_URLS) if (mayMatch(text)) scan(pattern, 'bare');
-  scan(bareHostMatches(text), 'bare');
+  for (const { pattern, mayMatch } of BARE_URLS) if (mayMatch(text)) urls.scan(pattern, 'bare');
+  urls.scan(bareHostMatches(text), 'bare');
   // A text that holds none of the names cannot match the pattern: one cheap scan decides.
-  if (knownHosts && knownHosts.anyName.test(text)) scan(knownHosts.pattern, 'bare');
-  return found;
+  if (knownHosts && knownHosts.anyName.test(text)) urls.scan(knownHosts.pattern, 'bare');
+  return urls.found;
 }

@@ -10,8 +10,8 @@
  * versions read the same never-repeating requests (a 4 KB prompt and a 512-byte tool result cut
  * from the shared datasets, as `BENCH_DETECTOR_TEXT=varied` cuts them), with the detector
  * benchmark's settings, interleaved request by request (alternating which goes first), so the
- * host's other load falls on both alike. Prints CPU p50 / p99 per detector and for the four in
- * turn on one request.
+ * host's other load falls on both alike. Prints CPU p50, mean and p99 per detector and for the
+ * four in turn on one request.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -89,10 +89,13 @@ async function main(): Promise<void> {
   const rows = [...NAMES, SUM].map((name, j) => {
     const b = times.before[j].sort();
     const a = times.after[j].sort();
+    const mean = (x: Float64Array) => Number((x.reduce((sum, t) => sum + t, 0) / x.length).toFixed(4));
     return {
       detector: name,
       before_p50_ms: quantile(b, 0.5),
       after_p50_ms: quantile(a, 0.5),
+      before_mean_ms: mean(b),
+      after_mean_ms: mean(a),
       before_p99_ms: quantile(b, 0.99),
       after_p99_ms: quantile(a, 0.99),
     };

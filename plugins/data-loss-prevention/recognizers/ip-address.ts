@@ -3,10 +3,9 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Sensitivity } from '../sensitivity.js';
 import type { Recognizer, Span } from '../span.js';
 import { reportDottedQuad } from './ip-context.js';
-import { ipv6Matches } from './ipv6-matches.js';
+import { holdsTwoColons, ipv6Matches } from './ipv6-matches.js';
 
 const V4 = /(?<![\d.])(?:\d{1,3}\.){3}\d{1,3}(?![\d]|\.\d)/g;
-const TWO_COLONS = /:[0-9A-Fa-f]{0,4}:/;
 // Every dotted quad holds a digit, a dot and a digit: one quick search spares the quad pattern,
 // which tries its look-behind at every position, most texts.
 const DIGIT_DOT_DIGIT = /\d\.\d/;
@@ -25,7 +24,7 @@ export function ipAddressRecognizer(options: { sensitivity: Sensitivity }): Reco
         out.push({ entity: 'IP_ADDRESS', start: m.index, end: m.index + m[0].length, score: 0.9 });
       }
       // Every IPv6 match holds two colons with at most four hex digits between them.
-      if (!text.includes(':') || !TWO_COLONS.test(text)) return;
+      if (!holdsTwoColons(text)) return;
       for (const m of ipv6Matches(text)) {
         const value = m[0].replace(/%[\w]+$/, '');
         if (!isIPv6(value) || !/[0-9A-Fa-f]/.test(value)) continue;

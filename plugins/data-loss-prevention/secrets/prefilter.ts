@@ -1,8 +1,9 @@
 /**
  * One pass over a text that finds every place a rule's prefix or keyword occurs, however many
- * rules there are. Each position costs a few table reads: a 64K table of the (case-folded)
- * three-character starts of the needles, and a 128 x 128 table for two-character ones;
- * only positions whose start is in a table compare whole needles.
+ * rules there are. Each position costs one read of a 128 x 128 table of the two code units any
+ * needle may start with (as written: each case form of a keyword's); only at the few positions
+ * it lets through are the hashed (case-folded) three-character starts of the needles, a 64K
+ * table, and the two-character needles looked up, and only there are whole needles compared.
  */
 
 /** A string the scanner looks for, and the rule it stands for. */
@@ -32,12 +33,19 @@ export class NeedleScanner {
   /** Two-character needles (prefixes such as `SK`), by their exact pair. */
   private readonly pairs = new Uint8Array(128 * 128);
   private readonly byPair = new Map<number, Needle[]>();
+  /**
+   * By two ASCII code units as written (first * 128 + second): 1 when some needle may start with
+   * them. Most positions of a text start none, and cost this one read of a table small enough to
+   * stay in the processor's first cache (the 64K gram table does not).
+   */
+  private readonly starts = new Uint8Array(128 * 128);
 
   constructor(needles: readonly Needle[]) {
     for (const n of needles) {
       if (n.text.length < 2 || /[^\x00-\x7f]/.test(n.text)) throw new Error(`secret rule needle "${n.text}": two or more ASCII characters are required`);
       const needle = { ...n, text: n.caseSensitive ? n.text : n.text.toLowerCase() };
       const t = needle.text;
+      for (const c0 of caseForms(t.charCodeAt(0), n.caseSensitive)) for (const c1 of caseForms(t.charCodeAt(1), n.caseSensitive)) this.starts[(c0 << 7) | c1] = 1;
       if (t.length === 2) {
         // A two-character keyword goes in as each of its case forms, matched exactly.
         const forms = n.caseSensitive ? [t] : [...new Set([t, t.toUpperCase(), t[0].toUpperCase() + t[1], t[0] + t[1].toUpperCase()])];
@@ -60,19 +68,25 @@ export class NeedleScanner {
     if (n < 2) return;
     const grams = this.grams;
     const pairs = this.pairs;
+    const starts = this.starts;
     let c1 = text.charCodeAt(0);
     let c2 = text.charCodeAt(1);
     for (let i = 0; i < n - 1; i++) {
       const c0 = c1;
       c1 = c2;
       c2 = i + 2 < n ? text.charCodeAt(i + 2) : 0;
-      // Characters beyond ASCII start no needle.
-      if ((c0 | c1 | c2) >= 128) continue;
+      // Characters beyond ASCII start no needle (nor does a position with one in its three).
+      if ((c0 | c1) >= 128 || starts[(c0 << 7) | c1] === 0 || c2 >= 128) continue;
       if (pairs[(c0 << 7) | c1] === 1) compareAll(text, i, this.byPair.get((c0 << 7) | c1)!, onHit);
       const gram = gramOf(lowerTable[c0], lowerTable[c1], lowerTable[c2]);
       if (grams[gram] === 1) compareAll(text, i, this.byGram.get(gram)!, onHit);
     }
   }
+}
+
+/** The code units a needle's code unit `c` stands for: itself, and its upper case when case is folded. */
+function caseForms(c: number, caseSensitive: boolean): number[] {
+  return !caseSensitive && c >= 97 && c <= 122 ? [c, c - 32] : [c];
 }
 
 function add(map: Map<number, Needle[]>, key: number, needle: Needle): void {

@@ -52,5 +52,34 @@ describe('topic_keyword_moderation first-word index', () => {
       }
       expect(found).to.be.greaterThan(100);
     });
+
+    it(`finds the same for words cut from the first words at every length, and grown by a unit: ${name}`, () => {
+      const firstWords = terms.map((t) => phraseWords(foldForTopics(t))).filter((p) => p !== undefined).map((p) => p.words[0]);
+      const index = new FirstWordIndex(firstWords);
+      // The length tables' edges: each first word's starts and ends of every length, one unit
+      // longer or shorter than it, and with a unit beyond ASCII at either end.
+      const words = new Set<string>();
+      for (const first of firstWords) {
+        const literal = first.head + first.tail;
+        for (let k = 1; k <= literal.length; k++) {
+          for (const cut of [literal.slice(0, k), literal.slice(-k), first.head.slice(0, k), first.tail.slice(-k)]) {
+            if (!cut) continue;
+            for (const word of [cut, `${cut}s`, `s${cut}`, `${cut}é`, `é${cut}`, `${cut}${cut}`]) words.add(word);
+          }
+        }
+      }
+      let found = 0;
+      for (const word of words) {
+        const text = foldForTopics(`x ${word} y`);
+        const split = splitWords(text);
+        for (let w = 0; w < split.starts.length; w++) {
+          const expected = everyFit(firstWords, text, split.starts[w], split.ends[w]);
+          index.lookup(text, split.starts[w], split.ends[w]);
+          expect(index.found.slice(0, index.count), text.slice(split.starts[w], split.ends[w])).to.deep.equal(expected);
+          found += expected.length;
+        }
+      }
+      expect(found).to.be.greaterThan(20);
+    });
   }
 });

@@ -21,4 +21,15 @@ describe('url_analyzer bare host names', () => {
     }
     expect(found).to.be.greaterThan(1000);
   });
+
+  it('finds exactly what matchAll finds where a TLD is cut, grown, followed by a hyphen or cased otherwise', () => {
+    const pieces = ['a', 'b1', '.', '.online', '.ONLINE', '.Online', 'x', '9', '_', '-', '.co', 'm', '.com', '.c', '.onlin', 'e', '.io', '.IO', 'é', 'ſ', 'K', ' ', '/'];
+    let found = 0;
+    for (const text of randomStrings(pieces, 20000, 12, 12)) {
+      const expected = summary(text.matchAll(BARE_HOST));
+      expect(summary(bareHostMatches(text)), JSON.stringify(text)).to.deep.equal(expected);
+      found += expected.length;
+    }
+    expect(found).to.be.greaterThan(1000);
+  });
 });

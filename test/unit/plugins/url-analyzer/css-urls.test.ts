@@ -16,6 +16,17 @@ describe('url_analyzer CSS url()', () => {
     expect(matched).to.be.greaterThan(3_000);
   });
 
+  it('gives the same matches with url( in every mix of cases, beside other parentheses', () => {
+    const pieces = ['url(', 'Url(', 'uRl(', 'urL(', 'URL(', 'ur(', 'rl(', 'l(', '(', ')', '"', ' ', 'x', 'u', 'r', 'ü', '//a.test/p.png'];
+    let matched = 0;
+    for (const text of seededTexts(pieces, 20_000, 12, 4321)) {
+      const want = summary(text.matchAll(CSS_URL));
+      matched += want.length;
+      expect(summary(cssUrlMatches(text)), JSON.stringify(text)).to.deep.equal(want);
+    }
+    expect(matched).to.be.greaterThan(2_000);
+  });
+
   it('reads a value that holds `(`, and nothing that is not closed', () => {
     const values = (text: string) => [...cssUrlMatches(text)].map((m) => m[1]);
     expect(values('background: url( "https://x.test/a(1).png" )')).to.deep.equal(['https://x.test/a(1']);
