@@ -119,7 +119,9 @@ export function datasetPrompts(count: number, texts: string[] = datasetTexts()):
   const take = (bytes: number) => {
     let out = '';
     while (out.length < bytes) out += nextText() + '\n\n';
-    return out.slice(0, bytes);
+    // A string of its own, as a request body's JSON.parse gives a detector: a slice of a longer
+    // string is read through its parent at every step, some 1.5 times slower in a character loop.
+    return JSON.parse(JSON.stringify(out.slice(0, bytes))) as string;
   };
   return Array.from({ length: count }, () => ({ user: take(4096), tool: take(512) }));
 }
