@@ -2,7 +2,8 @@
  * Where the toxicity detector's time goes, phase by phase, on never-repeating 4 KB dataset
  * prompts (and their 512-byte tool results): normalization up to its last step, that step
  * (tidying) written into the window scorer with the walk that files the words and their hashes,
- * that plus the model's windows, and the whole inspection. Each figure is
+ * that plus the look-up of every word in a word memo (as the text scorer reads them), tidying
+ * plus the model's windows, and the whole inspection. Each figure is
  * the fastest of nine rounds over the same requests (the machine is shared: other work only ever
  * adds time), in microseconds per request.
  *
@@ -17,6 +18,9 @@ import toxicity from '../../plugins/toxicity/index.js';
 import { untidied } from '../../plugins/toxicity/normalize.js';
 import { toxicityModel } from '../../plugins/toxicity/model.js';
 import { WindowScorer } from '../../plugins/toxicity/window-scorer.js';
+import { WordMemo } from '../../plugins/toxicity/word-memo.js';
+import { phraseCues, wordTags } from '../../plugins/toxicity/lexicon.js';
+import { profanityMatcher } from '../../plugins/toxicity/profanity-matcher.js';
 
 SegmentMemo.disabled = true;
 const count = Number(process.argv[2] ?? 800);
@@ -28,6 +32,9 @@ validatorFor(toxicity.schemaId)(settings);
 const detector = toxicity.create(settings as never);
 const scorer = new WindowScorer(toxicityModel());
 const letters = texts.map((t) => untidied(t)).filter((s): s is string => s !== undefined);
+// What a word says, read as the text scorer reads it (without allow words).
+const matcher = profanityMatcher();
+const memo = new WordMemo((word) => ({ tags: [...wordTags(word), ...matcher.wordTags(word)], cues: phraseCues(word) }));
 
 const phases: Record<string, () => void> = {
   'normalize (untidied)': () => {
@@ -35,6 +42,12 @@ const phases: Record<string, () => void> = {
   },
   'tidy+words': () => {
     for (const s of letters) scorer.loadTidied(s);
+  },
+  'tidy+words+look-ups': () => {
+    for (const s of letters) {
+      scorer.loadTidied(s);
+      for (let k = 0; k < scorer.wordCount; k++) memo.findInUnits(scorer.units, scorer.wordStart(k), scorer.wordEnd(k), scorer.wordHash(k));
+    }
   },
   'tidy+words+windows': () => {
     for (const s of letters) {
