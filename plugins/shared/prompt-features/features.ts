@@ -174,7 +174,10 @@ export function emitFeatures(
   countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));
-  const stats = surfaceStats(visible, surface);
+  // The folded text's code units, read once: the surface statistics read them too when the view
+  // is shown as folded (a decoded or de-obfuscated view, a unit of tool output).
+  const units = scratch.units.of(folded);
+  const stats = surfaceStats(visible, surface, visible === folded ? units : undefined);
   scratch.stats = stats;
   for (const key of SURFACE_KEYS) {
     const v = stats[key];
@@ -201,7 +204,6 @@ export function emitFeatures(
   const base = hashBase;
   // Word unigrams and bigrams, scaled so long texts do not dominate by length alone. The tokens
   // are hashed in one pass, then emitted once their number (the scale) is known.
-  const units = scratch.units.of(folded);
   if (scratch.tokens.length < folded.length) scratch.tokens = new Uint32Array(folded.length * 2);
   const tokens = scratch.tokens;
   const count = tokenWindow

@@ -84,11 +84,14 @@ export interface SurfaceWindow {
   start: number;
 }
 
-/** Computes the surface statistics of `text` (a window of a longer text's when `window` is given). */
-export function surfaceStats(text: string, window?: SurfaceWindow): SurfaceStats {
+/**
+ * Computes the surface statistics of `text` (a window of a longer text's when `window` is given);
+ * `codeUnits`, when the caller has them, are the text's code units (at least `text.length`).
+ */
+export function surfaceStats(text: string, window?: SurfaceWindow, codeUnits?: Uint16Array): SurfaceStats {
   const turns = countTurns(text, 200, window);
   const n = text.length;
-  const units = textUnits.of(text);
+  const units = codeUnits ?? textUnits.of(text);
 
   // The last 160 characters.
   const tailLength = Math.min(n, 160);
