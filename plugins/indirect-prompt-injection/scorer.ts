@@ -3,7 +3,7 @@
  * units (units.ts), scores each with the linear model and keeps the highest calibrated score,
  * with the categories of the unit that scored it.
  */
-import { allowPhraseMatcher, foldText, foldCase } from '../shared/prompt-features/normalize.js';
+import { allowPhraseMatcher, foldText, foldCase, isAscii } from '../shared/prompt-features/normalize.js';
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
 import { FAMILIES } from '../shared/prompt-features/patterns.js';
 import type { LinearModel } from '../shared/prompt-features/linear-model.js';
@@ -46,11 +46,13 @@ export class IndirectScorer {
   /** The folded units of a text and whether it is a table; also used by the training script. */
   units(text: string): { units: string[]; tabular: boolean; tagText: string; tagChars: number } {
     const clipped = text.length > this.options.maxChars ? text.slice(0, this.options.maxChars / 2) + '\n' + text.slice(-this.options.maxChars / 2) : text;
-    const folded = foldText(clipped);
+    // Whether the text is ASCII is read once, for its folding and its payload search.
+    const ascii = isAscii(clipped);
+    const folded = foldText(clipped, ascii);
     const body = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
     const units = unitTexts(body);
     if (this.options.decodeEncodings) {
-      for (const payload of decodePayloads(clipped)) units.push(foldCase(payload.text).slice(0, 600));
+      for (const payload of decodePayloads(clipped, ascii)) units.push(foldCase(payload.text).slice(0, 600));
     }
     return { units, tabular: isTabular(body), tagText: folded.tagText, tagChars: folded.tagChars };
   }
