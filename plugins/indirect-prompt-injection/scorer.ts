@@ -28,6 +28,14 @@ export interface IndirectScorerOptions {
 const GUARD_CATEGORIES = new Set(['instruction_override', 'persona_jailbreak', 'prompt_extraction', 'fake_delimiter']);
 const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'code_injection', 'task_injection']);
 
+/** A character beyond Latin-1, which a latin1 copy would not keep. */
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+
+/** A flat (sequential) copy of `text`, the same characters but no slice of another string; `latin1` only for a text without BEYOND_LATIN1. */
+function flatCopy(text: string, encoding: 'latin1' | 'utf16le'): string {
+  return Buffer.from(text, encoding).toString(encoding);
+}
+
 /** Reads tool output with one model; reuse across calls. */
 export class IndirectScorer {
   private readonly scratch = new UnitScratch();
@@ -51,6 +59,11 @@ export class IndirectScorer {
     const folded = foldText(clipped, ascii);
     const body = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
     const units = unitTexts(body);
+    // The units are slices of the body (split and trimmed), which V8 reads through their parent
+    // at every character and regex step; the features read each unit a dozen times, so a flat
+    // copy of each (one round trip through a buffer) costs far less than it saves.
+    const encoding = ascii || !BEYOND_LATIN1.test(body) ? 'latin1' : 'utf16le';
+    for (let i = 0; i < units.length; i++) units[i] = flatCopy(units[i], encoding);
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(clipped, ascii)) units.push(foldCase(payload.text).slice(0, 600));
     }
