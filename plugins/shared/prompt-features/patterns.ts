@@ -462,9 +462,15 @@ for (const c of [10, 13, 0x2028, 0x2029]) UNIT_BEGINS[c] |= ENDS_LINE;
 const isAsciiAlnum = (c: number): boolean => c < 128 && ASCII_ALNUM[c] === 1;
 // Patterns whose anchors can only occur at a line start.
 const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
-// 1 for each code unit one of their anchors begins with.
-const BEGINS_LINE_ANCHOR = new Uint8Array(0x10000);
-for (const index of AT_LINE_START) for (const anchor of ALL_SOURCES[index].anchors) BEGINS_LINE_ANCHOR[anchor.charCodeAt(0)] = 1;
+// Their anchors by first code unit, each with its pattern and second code unit (compared first).
+const LINE_ANCHORS_FROM = new Map<number, Array<{ index: number; anchor: string; second: number }>>();
+for (const index of AT_LINE_START) {
+  for (const anchor of ALL_SOURCES[index].anchors) {
+    const list = LINE_ANCHORS_FROM.get(anchor.charCodeAt(0)) ?? [];
+    list.push({ index, anchor, second: anchor.length > 1 ? anchor.charCodeAt(1) : -1 });
+    LINE_ANCHORS_FROM.set(anchor.charCodeAt(0), list);
+  }
+}
 // Patterns found by searching the text for literals: anchors that may occur inside a word (scripts
 // written without spaces, delimiters), or, for a pattern without anchors, the literals every match
 // begins with. The literals of each, and those an ASCII text can hold.
@@ -531,7 +537,10 @@ const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || S
 // were filled; the lists are never shortened, so counting allocates nothing once they have grown.
 const positions: number[][] = ALL_SOURCES.map(() => []);
 const counts = new Int32Array(ALL_SOURCES.length);
-const filled: number[] = [];
+// `filledCount` of them in `filled`: a fixed array (a pattern is listed once), so clearing it
+// neither calls into the runtime nor drops a backing store the next text grows again.
+const filled = new Int32Array(ALL_SOURCES.length);
+let filledCount = 0;
 
 // While an AnchorIndex is being filled: each record also lands there, with the span it depends on.
 let capturing: AnchorIndex | null = null;
@@ -543,17 +552,21 @@ let capturing: AnchorIndex | null = null;
 function record(index: number, p: number, from = p, to = p): void {
   if (capturing) capturing.add(index, p, from, to);
   const n = counts[index];
-  if (n === 0) filled.push(index);
+  if (n === 0) filled[filledCount++] = index;
   positions[index][n] = p;
   counts[index] = n + 1;
 }
 
 /** Records the anchors of line-start patterns that occur at `p`. */
 function atLineStart(folded: string, p: number): void {
-  // Most lines begin with a unit no line-start anchor begins with.
-  if (p >= folded.length || BEGINS_LINE_ANCHOR[folded.charCodeAt(p)] === 0) return;
-  for (const index of AT_LINE_START) {
-    for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p, p, p + anchor.length);
+  // Most lines begin with a unit no line-start anchor begins with, and most others fail at the
+  // second unit ("what is" and "what are" are not tried on "when").
+  const list = p < folded.length ? LINE_ANCHORS_FROM.get(folded.charCodeAt(p)) : undefined;
+  if (list === undefined) return;
+  const next = folded.charCodeAt(p + 1);
+  for (let i = 0; i < list.length; i++) {
+    const { index, anchor, second } = list[i];
+    if (second < 0 || (second === next && folded.startsWith(anchor, p))) record(index, p, p, p + anchor.length);
   }
 }
 
@@ -587,8 +600,8 @@ function atLine(folded: string, p: number): void {
 }
 
 function clearAnchors(): void {
-  for (const index of filled) counts[index] = 0;
-  filled.length = 0;
+  for (let k = 0; k < filledCount; k++) counts[filled[k]] = 0;
+  filledCount = 0;
 }
 
 /**
@@ -812,8 +825,8 @@ export function countFamilies(folded: string, out: Float64Array, cap = 8, window
   // A positioned pattern with no anchor in the text cannot match, and most have none: only those
   // with one are tried, in pattern order as before (a family stops at `cap`, so its total is the
   // same in any order; the order keeps the sticky trials the same too).
-  sortAscending(filled);
-  for (const index of filled) countPattern(folded, index, out, cap);
+  sortAscending(filled, filledCount);
+  for (let k = 0; k < filledCount; k++) countPattern(folded, filled[k], out, cap);
   for (const index of UNPOSITIONED) countPattern(folded, index, out, cap);
 }
 
@@ -824,9 +837,9 @@ function countPattern(folded: string, index: number, out: Float64Array, cap: num
   if (n < cap) out[family] = n + countAt(folded, index, cap - n);
 }
 
-/** Sorts a short list of pattern indexes (at most one per pattern) in place, allocating nothing. */
-function sortAscending(list: number[]): void {
-  for (let i = 1; i < list.length; i++) {
+/** Sorts the first `length` pattern indexes of `list` (at most one per pattern) in place. */
+function sortAscending(list: Int32Array, length: number): void {
+  for (let i = 1; i < length; i++) {
     const x = list[i];
     let j = i - 1;
     for (; j >= 0 && list[j] > x; j--) list[j + 1] = list[j];
