@@ -2,10 +2,13 @@
  * A trie of literals over UTF-16 code units, laid out in typed arrays so that a walk along a text
  * hashes nothing and stays in the cache. Nodes are numbered depth first, so a node's children
  * follow it and a walk down a chain of single children (most of a long literal) reads the arrays
- * in order; each node lists its children's code units in order, and the root, which has the most,
- * has a table by ASCII unit. Each literal carries a number (a pattern's index, say); a node lists
- * the numbers of the literals ending there.
+ * in order; each node lists its children's code units in order, and the few nodes with many
+ * children (the root, the first letters of words) also have a table by ASCII unit. Each literal
+ * carries a number (a pattern's index, say); a node lists the numbers of the literals ending there.
  */
+/** Nodes with more children than this have a table row: a sorted list is read a child at a time. */
+const DENSE_FROM = 6;
+
 export class CodeUnitTrie {
   /** Number of nodes; the root is node 0. */
   readonly size: number;
@@ -13,8 +16,10 @@ export class CodeUnitTrie {
   private readonly edgeFrom: Int32Array;
   private readonly edgeCode: Uint16Array;
   private readonly edgeChild: Int32Array;
-  /** The root's child by each ASCII code unit (0: none). */
-  private readonly rootChild = new Int32Array(128);
+  /** For a node with more than DENSE_FROM children, where its row of `dense` begins (-1 for the others). */
+  private readonly denseRow: Int32Array;
+  /** The child of such a node by each ASCII code unit, 128 a row (0: none). */
+  private readonly dense: Int32Array;
   /** The numbers of the literals ending at node n: ends[endsFrom[n] .. endsFrom[n + 1]). */
   readonly endsFrom: Int32Array;
   readonly ends: Int32Array;
@@ -64,12 +69,19 @@ export class CodeUnitTrie {
       }
       this.edgeFrom[n + 1] = edge;
     });
-    for (const [code, child] of root.next) if (code < 128) this.rootChild[code] = number.get(child)!;
+    this.denseRow = new Int32Array(nodes.length).fill(-1);
+    const many = nodes.filter((node) => node.next.size > DENSE_FROM);
+    this.dense = new Int32Array(many.length * 128);
+    many.forEach((node, row) => {
+      this.denseRow[number.get(node)!] = row * 128;
+      for (const [code, child] of node.next) if (code < 128) this.dense[row * 128 + code] = number.get(child)!;
+    });
   }
 
   /** The child of `node` by code unit `code`, or 0 when there is none. */
   child(node: number, code: number): number {
-    if (node === 0 && code < 128) return this.rootChild[code];
+    const row = this.denseRow[node];
+    if (row >= 0 && code < 128) return this.dense[row + code];
     const { edgeCode } = this;
     for (let e = this.edgeFrom[node], end = this.edgeFrom[node + 1]; e < end; e++) {
       const c = edgeCode[e];
@@ -86,6 +98,6 @@ export class CodeUnitTrie {
 
   /** The bytes the trie's tables take (what a walk may read). */
   get byteLength(): number {
-    return this.edgeFrom.byteLength + this.edgeCode.byteLength + this.edgeChild.byteLength + this.rootChild.byteLength + this.endsFrom.byteLength + this.ends.byteLength;
+    return this.edgeFrom.byteLength + this.edgeCode.byteLength + this.edgeChild.byteLength + this.denseRow.byteLength + this.dense.byteLength + this.endsFrom.byteLength + this.ends.byteLength;
   }
 }
