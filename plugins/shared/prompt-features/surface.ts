@@ -49,6 +49,8 @@ const textUnits = new CodeUnits();
 function countTurns(text: string, max: number, window?: SurfaceWindow): number {
   turnCount = 0;
   turnEnd = 0;
+  // Every turn ends with a colon: a text without one (most lines and sentences) has none.
+  if (text.indexOf(':') < 0 && text.indexOf('：') < 0) return 0;
   tryTurn(text, 0);
   if (window) {
     const { starts } = window.lines;
