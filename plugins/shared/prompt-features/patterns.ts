@@ -436,6 +436,9 @@ const ANCHOR_TRIE = new CodeUnitTrie(
   ALL_SOURCES.flatMap((source, index) => (source.wordStart ? source.anchors.map((anchor) => [anchor, index] as const) : [])),
 );
 
+const TRIE_ENDS_FROM = ANCHOR_TRIE.endsFrom;
+const TRIE_ENDS = ANCHOR_TRIE.ends;
+
 /** The child of trie node `node` by code unit `code`, or 0 when there is none. */
 function trieChild(node: number, code: number): number {
   return ANCHOR_TRIE.child(node, code);
@@ -482,12 +485,13 @@ const SCAN_LITERALS = ALL_SOURCES.map((source) => (source.anchors.length > 0 ? s
 // The scanned literals (Chinese, Japanese, Russian, Arabic, ..., delimiters, a few words) by their
 // first code unit, each pattern's in its own order: a text is read once for where one may begin,
 // instead of being searched once per literal (about 160 of them, nearly all absent from any one text).
-const SCANNED_LITERALS_FROM = new Map<number, Array<{ index: number; literal: string }>>();
+// Each with its second code unit (-1 for a one-unit literal), compared before the rest.
+const SCANNED_LITERALS_FROM = new Map<number, Array<{ index: number; literal: string; second: number }>>();
 for (const index of SCANNED) {
   for (const literal of SCAN_LITERALS[index]) {
     const first = literal.charCodeAt(0);
     const list = SCANNED_LITERALS_FROM.get(first) ?? [];
-    list.push({ index, literal });
+    list.push({ index, literal, second: literal.length > 1 ? literal.charCodeAt(1) : -1 });
     SCANNED_LITERALS_FROM.set(first, list);
     UNIT_BEGINS[first] |= BEGINS_LITERAL;
   }
@@ -572,9 +576,9 @@ function atLineStart(folded: string, p: number): void {
 
 /** Records every anchor that starts at word start `p`, from the trie node of its first character. */
 function walkAnchors(folded: string, p: number, node: number): void {
-  for (let k = p + 1; ; k++) {
-    for (let i = ANCHOR_TRIE.endsFrom[node], end = ANCHOR_TRIE.endsFrom[node + 1]; i < end; i++) record(ANCHOR_TRIE.ends[i], p, p, k);
-    if (k >= folded.length) return;
+  for (let k = p + 1, n = folded.length; ; k++) {
+    for (let i = TRIE_ENDS_FROM[node], end = TRIE_ENDS_FROM[node + 1]; i < end; i++) record(TRIE_ENDS[i], p, p, k);
+    if (k >= n) return;
     node = trieChild(node, folded.charCodeAt(k));
     if (node === 0) return;
   }
@@ -589,7 +593,13 @@ function wordStartAt(folded: string, p: number): void {
 
 /** Records the scanned literals that begin at `p` (its code unit `first` begins one). */
 function literalsAt(folded: string, p: number, first: number): void {
-  for (const { index, literal } of SCANNED_LITERALS_FROM.get(first)!) if (folded.startsWith(literal, p)) record(index, p, p, p + literal.length);
+  const list = SCANNED_LITERALS_FROM.get(first)!;
+  // Most places fail at the second code unit ("dan" and "dual responses" are not tried on "do").
+  const next = folded.charCodeAt(p + 1);
+  for (let i = 0; i < list.length; i++) {
+    const { index, literal, second } = list[i];
+    if (second < 0 || (second === next && folded.startsWith(literal, p))) record(index, p, p, p + literal.length);
+  }
 }
 
 /** Records what may match at line start `p`: the line feed before it first, so positions stay in order. */
