@@ -7,7 +7,7 @@ import { allowPhraseMatcher, foldText, foldCase, isAscii } from '../shared/promp
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
 import { FAMILIES } from '../shared/prompt-features/patterns.js';
 import type { LinearModel } from '../shared/prompt-features/linear-model.js';
-import { unitTexts } from './units.js';
+import { unitSpans } from './units.js';
 import { CUES, isTabular } from './cues.js';
 import { emitUnitFeatures, UnitScratch } from './features.js';
 
@@ -31,14 +31,12 @@ const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'c
 /** A character beyond Latin-1, which a latin1 copy would not keep. */
 const BEYOND_LATIN1 = /[^\x00-\xff]/;
 
-/** A flat (sequential) copy of `text`, the same characters but no slice of another string; `latin1` only for a text without BEYOND_LATIN1. */
-function flatCopy(text: string, encoding: 'latin1' | 'utf16le'): string {
-  return Buffer.from(text, encoding).toString(encoding);
-}
 
 /** Reads tool output with one model; reuse across calls. */
 export class IndirectScorer {
   private readonly scratch = new UnitScratch();
+  /** Where each unit of the text being read begins and ends (reused by every `units`). */
+  private readonly spans: number[] = [];
   /** The family and cue counts of the best unit so far, reused by every `score`. */
   private readonly bestFamilies = new Float64Array(FAMILIES.length);
   private readonly bestCues = new Float64Array(CUES.length);
@@ -58,12 +56,15 @@ export class IndirectScorer {
     const ascii = isAscii(clipped);
     const folded = foldText(clipped, ascii);
     const body = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
-    const units = unitTexts(body);
-    // The units are slices of the body (split and trimmed), which V8 reads through their parent
-    // at every character and regex step; the features read each unit a dozen times, so a flat
-    // copy of each (one round trip through a buffer) costs far less than it saves.
+    // Each unit is read from one flat copy of the body, by where it begins and ends: a slice of a
+    // string (what splitting and trimming make) is read through its parent at every character
+    // and pattern step, and the features read each unit a dozen times.
+    const spans = unitSpans(body, this.spans);
     const encoding = ascii || !BEYOND_LATIN1.test(body) ? 'latin1' : 'utf16le';
-    for (let i = 0; i < units.length; i++) units[i] = flatCopy(units[i], encoding);
+    const width = encoding === 'latin1' ? 1 : 2;
+    const bytes = Buffer.from(body, encoding);
+    const units: string[] = [];
+    for (let k = 0; k < spans.length; k += 2) units.push(bytes.toString(encoding, spans[k] * width, spans[k + 1] * width));
     if (this.options.decodeEncodings) {
       for (const payload of decodePayloads(clipped, ascii)) units.push(foldCase(payload.text).slice(0, 600));
     }
