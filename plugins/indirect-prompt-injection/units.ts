@@ -20,8 +20,14 @@ const MAX_UNITS = 400;
 const MAX_UNIT_CHARS = 600;
 /** Lines this long or longer are cut into sentences, unless they are table rows. */
 const SENTENCE_CUT_FROM = 120;
-/** 1 for each code unit `trim` removes (white space and line terminators: what `\s` matches). */
-const IS_SPACE = Uint8Array.from({ length: 0x10000 }, (_, c) => (/\s/.test(String.fromCharCode(c)) ? 1 : 0));
+/**
+ * 1 for each code unit `trim` removes, which are those `\s` matches: white space (tab, vertical
+ * tab, form feed, space, no-break space, the byte-order mark and the other space separators) and
+ * line terminators.
+ */
+const IS_SPACE = new Uint8Array(0x10000);
+for (const c of [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) IS_SPACE[c] = 1;
+IS_SPACE.fill(1, 0x2000, 0x200b);
 
 /** The units of `text`, at most MAX_UNITS of them, each cut to MAX_UNIT_CHARS characters. */
 export function splitUnits(text: string): TextUnit[] {
@@ -45,11 +51,13 @@ export function unitTexts(text: string): string[] {
  */
 export function unitSpans(text: string, spans: number[]): number[] {
   spans.length = 0;
-  // Lines end at `\n`; a `\r` before it is white space, which trimming removes.
+  // Lines end at `\n`; a `\r` before it is white space, which trimming removes. The next `<` is
+  // searched for again only once a line start has passed it, so the text is read once for it.
+  let lt = text.indexOf('<');
   for (let lineStart = 0; lineStart <= text.length; ) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const lt = text.indexOf('<', lineStart);
+    if (lt >= 0 && lt < lineStart) lt = text.indexOf('<', lineStart);
     if (lt >= 0 && lt < lineEnd) addBlocks(text, lineStart, lineEnd, spans);
     else addLine(text, lineStart, lineEnd, spans);
     lineStart = lineEnd + 1;

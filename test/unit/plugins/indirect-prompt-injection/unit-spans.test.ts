@@ -67,6 +67,14 @@ describe('indirect_prompt_injection unit spans', () => {
     expect([units[199], units[200]]).to.deep.equal(['line 199 xxxxx', 'line 250 xxxxx']);
   });
 
+  it('trims every code unit that trimming removed, and no other', () => {
+    for (let c = 0; c < 0x10000; c++) {
+      const unit = String.fromCharCode(c);
+      const text = `${unit}x${unit}\n${unit}${unit}`;
+      expect(unitTexts(text), `U+${c.toString(16)}`).to.deep.equal(splitThenTrim(text));
+    }
+  });
+
   it('finds nothing in empty or blank text', () => {
     for (const text of ['', ' ', '\n\n', '\r\n\t\u3000', '<br> </p></DIV>\n<br/>']) expect(unitSpans(text, [1, 2])).to.deep.equal([]);
   });
