@@ -188,7 +188,8 @@ export interface UnitWords {
 }
 
 export function countCues(unit: string, tabular: boolean, words: UnitWords, overrides: number, out: Float64Array): void {
-  out[QUESTION_INDEX] = QUESTION.test(unit) ? 1 : 0;
+  // QUESTION ends at the end of the unit with `?`: a unit ending otherwise is not tried.
+  out[QUESTION_INDEX] = unit.charCodeAt(unit.length - 1) === 0x3f && QUESTION.test(unit) ? 1 : 0;
   out[PROSE_IN_TABLE] = tabular && isProse(unit) ? 1 : 0;
   // One pass over the words: which gates they open, and the counts of the person cues.
   let present = readWords(words);

@@ -3,11 +3,11 @@
  * units (units.ts), scores each with the linear model and keeps the highest calibrated score,
  * with the categories of the unit that scored it.
  */
-import { allowPhraseMatcher, foldText, foldCase } from '../shared/prompt-features/normalize.js';
+import { allowPhraseMatcher, foldText, foldCase, isAscii } from '../shared/prompt-features/normalize.js';
 import { decodePayloads } from '../shared/prompt-features/decoders.js';
 import { FAMILIES } from '../shared/prompt-features/patterns.js';
 import type { LinearModel } from '../shared/prompt-features/linear-model.js';
-import { unitTexts } from './units.js';
+import { unitSpans } from './units.js';
 import { CUES, isTabular } from './cues.js';
 import { emitUnitFeatures, UnitScratch } from './features.js';
 
@@ -28,9 +28,15 @@ export interface IndirectScorerOptions {
 const GUARD_CATEGORIES = new Set(['instruction_override', 'persona_jailbreak', 'prompt_extraction', 'fake_delimiter']);
 const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'code_injection', 'task_injection']);
 
+/** A character beyond Latin-1, which a latin1 copy would not keep. */
+const BEYOND_LATIN1 = /[^\x00-\xff]/;
+
+
 /** Reads tool output with one model; reuse across calls. */
 export class IndirectScorer {
   private readonly scratch = new UnitScratch();
+  /** Where each unit of the text being read begins and ends (reused by every `units`). */
+  private readonly spans: number[] = [];
   /** The family and cue counts of the best unit so far, reused by every `score`. */
   private readonly bestFamilies = new Float64Array(FAMILIES.length);
   private readonly bestCues = new Float64Array(CUES.length);
@@ -46,11 +52,21 @@ export class IndirectScorer {
   /** The folded units of a text and whether it is a table; also used by the training script. */
   units(text: string): { units: string[]; tabular: boolean; tagText: string; tagChars: number } {
     const clipped = text.length > this.options.maxChars ? text.slice(0, this.options.maxChars / 2) + '\n' + text.slice(-this.options.maxChars / 2) : text;
-    const folded = foldText(clipped);
+    // Whether the text is ASCII is read once, for its folding and its payload search.
+    const ascii = isAscii(clipped);
+    const folded = foldText(clipped, ascii);
     const body = this.allow ? folded.text.replace(this.allow, ' ') : folded.text;
-    const units = unitTexts(body);
+    // Each unit is read from one flat copy of the body, by where it begins and ends: a slice of a
+    // string (what splitting and trimming make) is read through its parent at every character
+    // and pattern step, and the features read each unit a dozen times.
+    const spans = unitSpans(body, this.spans);
+    const encoding = ascii || !BEYOND_LATIN1.test(body) ? 'latin1' : 'utf16le';
+    const width = encoding === 'latin1' ? 1 : 2;
+    const bytes = Buffer.from(body, encoding);
+    const units: string[] = [];
+    for (let k = 0; k < spans.length; k += 2) units.push(bytes.toString(encoding, spans[k] * width, spans[k + 1] * width));
     if (this.options.decodeEncodings) {
-      for (const payload of decodePayloads(clipped)) units.push(foldCase(payload.text).slice(0, 600));
+      for (const payload of decodePayloads(clipped, ascii)) units.push(foldCase(payload.text).slice(0, 600));
     }
     return { units, tabular: isTabular(body), tagText: folded.tagText, tagChars: folded.tagChars };
   }

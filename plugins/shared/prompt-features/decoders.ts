@@ -73,45 +73,17 @@ for (const [word, kind] of WORD_KINDS) {
 }
 const kindNext = Int32Array.from(KIND_NEXT);
 const kindOf = Uint8Array.from(KIND_OF);
-// Code units of the text (for payloadCandidates and wordShares) and of its lower case (for wordShares, when it has LOWERS_TO_ASCII).
+// Code units of the text (for payloadCandidates) and of its lower case (for its words, when it has LOWERS_TO_ASCII).
 const textUnits = new CodeUnits();
 const lowerUnits = new CodeUnits();
 
 /** Code unit `c` with A-Z lowered. */
 const lowered = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
-/**
- * In one pass: the English share of the text (as englishShare), and of its ROT13 and of its
- * reverse (the words of those are the ROT13 or the reverse of its words: see LOWERS_TO_ASCII),
- * without building either. `units` are the code units of the text's lower case (`n` of them),
- * or of a text without LOWERS_TO_ASCII itself: its A-Z are read lowered, where its lower case
- * has its a-z words.
- */
-function wordShares(units: Uint16Array, n: number): { plain: number; rot13: number; reversed: number } {
-  let total = 0;
-  let common = 0;
-  let rotated = 0;
-  let reversed = 0;
-  for (let i = 0; i < n; i++) {
-    let c = lowered(units[i]);
-    if (c < 97 || c > 122) continue;
-    // Walk the trie while the word is read; a word longer than every common word (and its
-    // ROT13 and reverse) needs no look-up.
-    let node = 0;
-    let end = i;
-    do {
-      node = end - i < MAX_KIND_LENGTH && node >= 0 ? kindNext[node * 26 + c - 97] || -1 : -1;
-      end++;
-      c = end < n ? lowered(units[end]) : 0;
-    } while (c >= 97 && c <= 122);
-    total++;
-    const kind = node > 0 ? kindOf[node] : 0;
-    if (kind & 1) common++;
-    if (kind & 2) rotated++;
-    if (kind & 4) reversed++;
-    i = end;
-  }
-  return total === 0 ? { plain: 0, rot13: 0, reversed: 0 } : { plain: common / total, rot13: rotated / total, reversed: reversed / total };
+/** The English shares of a text, of its ROT13 and of its reverse, from the counts of a scan (see WordTally). */
+function sharesOf(words: WordTally): { plain: number; rot13: number; reversed: number } {
+  const { total } = words;
+  return total === 0 ? { plain: 0, rot13: 0, reversed: 0 } : { plain: words.common / total, rot13: words.rotated / total, reversed: words.reversed / total };
 }
 
 /**
@@ -151,12 +123,26 @@ const ASCII_CLASS = Uint8Array.from({ length: 128 }, (_, c) => {
 const isWideSpace = (c: number) =>
   c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 
+/**
+ * The a-z words of a text (A-Z read lowered), and how many are common words (englishShare's), or
+ * are so once rotated by ROT13 or reversed: the words of a text's ROT13 or reverse are the ROT13
+ * or reverse of its words (see LOWERS_TO_ASCII), so neither is built to be counted.
+ */
+export interface WordTally {
+  total: number;
+  common: number;
+  rotated: number;
+  reversed: number;
+}
+
 /** What one pass over a text finds for the decoders: base64 candidates and whether a HEX match may occur. */
 export interface Candidates {
   /** Start and end of each base64 match holding both cases, in pairs. */
   base64: number[];
   /** A run of characters a HEX match can hold with at least 16 hex digits in it: a HEX match needs one. */
   hex: boolean;
+  /** When given, the text's words are counted into it in the same pass. */
+  words?: WordTally;
 }
 
 /**
@@ -173,8 +159,35 @@ export function payloadCandidates(units: Uint16Array, n: number, out: Candidates
   // The classes seen in the current base64 run: both cases are needed.
   let seen = 0;
   let hexDigits = 0;
+  const tally = out.words;
+  let total = 0;
+  let common = 0;
+  let rotated = 0;
+  let reversed = 0;
+  // The word being read: its length so far (-1 between words) and its node in the word-kind trie
+  // (-1 once it can be no word of it: too long, or off its paths).
+  let wordLength = -1;
+  let node = 0;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? units[i] : 0;
+    if (tally !== undefined) {
+      const letter = lowered(c);
+      if (letter >= 97 && letter <= 122) {
+        if (wordLength < 0) {
+          wordLength = 0;
+          node = 0;
+        }
+        node = wordLength < MAX_KIND_LENGTH && node >= 0 ? kindNext[node * 26 + letter - 97] || -1 : -1;
+        wordLength++;
+      } else if (wordLength >= 0) {
+        total++;
+        const kind = node > 0 ? kindOf[node] : 0;
+        if (kind & 1) common++;
+        if (kind & 2) rotated++;
+        if (kind & 4) reversed++;
+        wordLength = -1;
+      }
+    }
     const k = c < 128 ? ASCII_CLASS[c] : isWideSpace(c) ? HEX_CHAR : 0;
     if (k & BASE64_CHAR) {
       if (runStart < 0) {
@@ -194,10 +207,18 @@ export function payloadCandidates(units: Uint16Array, n: number, out: Candidates
       if (k & HEX_DIGIT && ++hexDigits >= 16) out.hex = true;
     } else hexDigits = 0;
   }
+  if (tally !== undefined) {
+    tally.total = total;
+    tally.common = common;
+    tally.rotated = rotated;
+    tally.reversed = reversed;
+  }
   return out;
 }
-// Reused by every call (the candidates are read before the next one).
-const scratch: Candidates = { base64: [], hex: false };
+// Reused by every call (the candidates and words are read before the next one).
+const words: WordTally = { total: 0, common: 0, rotated: 0, reversed: 0 };
+const scratch: Candidates = { base64: [], hex: false, words };
+const lowerScratch: Candidates = { base64: [], hex: false, words };
 
 /** Every readable payload hidden in `text` (the original, not folded, text); `ascii` when it is known whether the text is ASCII. */
 export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayload[] {
@@ -226,12 +247,13 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
   }
   // A text is rotated or reversed only when that reads as English and the text as written does
   // not. The words of its ROT13 or reverse are the ROT13 or reverse of its words, so neither is
-  // built unless it is kept, and the words are read from the code units the payload scan read,
-  // A-Z lowered as they are read; a text with one of LOWERS_TO_ASCII is lower-cased, and has them
-  // built and counted.
+  // built unless it is kept, and the words are counted by the payload scan itself, A-Z lowered
+  // as they are read; a text with one of LOWERS_TO_ASCII is lower-cased, its lower case's words
+  // counted, and the texts built and counted.
   const byWords = ascii || !LOWERS_TO_ASCII.test(text);
   const lower = byWords ? undefined : text.toLowerCase();
-  const shares = lower === undefined ? wordShares(units, text.length) : wordShares(lowerUnits.of(lower), lower.length);
+  if (lower !== undefined) payloadCandidates(lowerUnits.of(lower), lower.length, lowerScratch);
+  const shares = sharesOf(words);
   if (shares.plain < 0.2 && /[a-z]{3}/i.test(text)) {
     // Each is built once: by words only when it is kept, otherwise to count its words.
     const keep = (encoding: 'rot13' | 'reversed', share: number, build: () => string) => {

@@ -147,6 +147,11 @@ export interface SharedWithWhole {
   surface?: SurfaceWindow;
 }
 
+// emitFeatures streams the surface statistics by name, in this order.
+if (SURFACE_KEYS.join() !== 'dialogueTurns,tailSymbols,oddWords,tailOddWords,symbolRuns,length,secondPerson,shortQuestion,upper') {
+  throw new Error('prompt-features: SURFACE_KEYS changed; emitFeatures streams them in the old order');
+}
+
 /** Sends feature `index` to `sink` unless its value is 0 (a sparse feature vector). */
 function emitNonZero(sink: FeatureSink, index: number, value: number): void {
   if (value !== 0) sink(index, value);
@@ -174,13 +179,22 @@ export function emitFeatures(
   countFamilies(folded, scratch.families, 8, anchors);
   let i = 0;
   for (; i < FAMILIES.length; i++) if (scratch.families[i] > 0) sink(i, Math.log1p(scratch.families[i]));
-  const stats = surfaceStats(visible, surface);
+  // The folded text's code units, read once: the surface statistics read them too when the view
+  // is shown as folded (a decoded or de-obfuscated view, a unit of tool output).
+  const units = scratch.units.of(folded);
+  const stats = surfaceStats(visible, surface, visible === folded ? units : undefined);
   scratch.stats = stats;
-  for (const key of SURFACE_KEYS) {
-    const v = stats[key];
-    if (v !== 0) sink(i, v);
-    i++;
-  }
+  // In SURFACE_KEYS order, each read by name: a loop reading `stats[key]` made nine keyed look-ups
+  // a view, each of which V8 answers by a dictionary search (the site sees every key).
+  emitNonZero(sink, i++, stats.dialogueTurns);
+  emitNonZero(sink, i++, stats.tailSymbols);
+  emitNonZero(sink, i++, stats.oddWords);
+  emitNonZero(sink, i++, stats.tailOddWords);
+  emitNonZero(sink, i++, stats.symbolRuns);
+  emitNonZero(sink, i++, stats.length);
+  emitNonZero(sink, i++, stats.secondPerson);
+  emitNonZero(sink, i++, stats.shortQuestion);
+  emitNonZero(sink, i++, stats.upper);
   // The hiding tricks and the mixes go to the sink one by one, in index order: no array per view.
   emitNonZero(sink, i++, flags.tagChars > 0 ? 1 : 0);
   emitNonZero(sink, i++, Math.log1p(flags.invisibleInWords));
@@ -201,7 +215,6 @@ export function emitFeatures(
   const base = hashBase;
   // Word unigrams and bigrams, scaled so long texts do not dominate by length alone. The tokens
   // are hashed in one pass, then emitted once their number (the scale) is known.
-  const units = scratch.units.of(folded);
   if (scratch.tokens.length < folded.length) scratch.tokens = new Uint32Array(folded.length * 2);
   const tokens = scratch.tokens;
   const count = tokenWindow

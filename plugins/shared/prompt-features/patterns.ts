@@ -436,6 +436,9 @@ const ANCHOR_TRIE = new CodeUnitTrie(
   ALL_SOURCES.flatMap((source, index) => (source.wordStart ? source.anchors.map((anchor) => [anchor, index] as const) : [])),
 );
 
+const TRIE_ENDS_FROM = ANCHOR_TRIE.endsFrom;
+const TRIE_ENDS = ANCHOR_TRIE.ends;
+
 /** The child of trie node `node` by code unit `code`, or 0 when there is none. */
 function trieChild(node: number, code: number): number {
   return ANCHOR_TRIE.child(node, code);
@@ -450,11 +453,27 @@ if (WORD_ANCHORS.some((a) => /[\ud800-\udfff]/.test(a))) throw new Error('prompt
 // unit begins with a letter or digit, so the trie walked from a word start holding one finds the
 // anchors there: the text is read once, code unit by code unit, with no regex trying an
 // alternation of every anchor at each position.
-const BEGINS_WORD_ANCHOR = new Uint8Array(0x10000);
-for (const anchor of WORD_ANCHORS) BEGINS_WORD_ANCHOR[anchor.charCodeAt(0)] = 1;
+// What each code unit may begin, in one table, so findAnchors reads a text once with one look-up
+// per unit: a word-start anchor, a scanned literal (SCANNED_LITERALS_FROM) or a line (a line
+// terminator: the next line starts after it).
+const BEGINS_WORD_ANCHOR = 1;
+const BEGINS_LITERAL = 2;
+const ENDS_LINE = 4;
+const UNIT_BEGINS = new Uint8Array(0x10000);
+for (const anchor of WORD_ANCHORS) UNIT_BEGINS[anchor.charCodeAt(0)] |= BEGINS_WORD_ANCHOR;
+for (const c of [10, 13, 0x2028, 0x2029]) UNIT_BEGINS[c] |= ENDS_LINE;
 const isAsciiAlnum = (c: number): boolean => c < 128 && ASCII_ALNUM[c] === 1;
 // Patterns whose anchors can only occur at a line start.
 const AT_LINE_START = ALL_SOURCES.map((_, i) => i).filter((i) => !ALL_SOURCES[i].wordStart && ALL_SOURCES[i].lineStart && ALL_SOURCES[i].anchors.length > 0);
+// Their anchors by first code unit, each with its pattern and second code unit (compared first).
+const LINE_ANCHORS_FROM = new Map<number, Array<{ index: number; anchor: string; second: number }>>();
+for (const index of AT_LINE_START) {
+  for (const anchor of ALL_SOURCES[index].anchors) {
+    const list = LINE_ANCHORS_FROM.get(anchor.charCodeAt(0)) ?? [];
+    list.push({ index, anchor, second: anchor.length > 1 ? anchor.charCodeAt(1) : -1 });
+    LINE_ANCHORS_FROM.set(anchor.charCodeAt(0), list);
+  }
+}
 // Patterns found by searching the text for literals: anchors that may occur inside a word (scripts
 // written without spaces, delimiters), or, for a pattern without anchors, the literals every match
 // begins with. The literals of each, and those an ASCII text can hold.
@@ -463,22 +482,22 @@ const SCANNED = ALL_SOURCES.map((_, i) => i).filter((i) => {
   return source.anchors.length > 0 ? !source.wordStart && !source.lineStart : source.requires !== null;
 });
 const SCAN_LITERALS = ALL_SOURCES.map((source) => (source.anchors.length > 0 ? source.anchors : (source.requires ?? [])));
-const ASCII_SCAN_LITERALS = SCAN_LITERALS.map((literals) => literals.filter((literal) => !NON_ASCII.test(literal)));
-// The other scanned literals (Chinese, Japanese, Russian, Arabic, ..., and a few symbols), by their
-// first code unit: a text beyond ASCII is read once for where one may begin, instead of being
-// searched once per literal (about a hundred of them, nearly all absent from any one text).
-const WIDE_SCAN_LITERALS = new Map<number, Array<{ index: number; literal: string }>>();
+// The scanned literals (Chinese, Japanese, Russian, Arabic, ..., delimiters, a few words) by their
+// first code unit, each pattern's in its own order: a text is read once for where one may begin,
+// instead of being searched once per literal (about 160 of them, nearly all absent from any one text).
+// Each with its second code unit (-1 for a one-unit literal), compared before the rest.
+const SCANNED_LITERALS_FROM = new Map<number, Array<{ index: number; literal: string; second: number }>>();
 for (const index of SCANNED) {
   for (const literal of SCAN_LITERALS[index]) {
-    if (!NON_ASCII.test(literal)) continue;
     const first = literal.charCodeAt(0);
-    const list = WIDE_SCAN_LITERALS.get(first) ?? [];
-    list.push({ index, literal });
-    WIDE_SCAN_LITERALS.set(first, list);
+    const list = SCANNED_LITERALS_FROM.get(first) ?? [];
+    list.push({ index, literal, second: literal.length > 1 ? literal.charCodeAt(1) : -1 });
+    SCANNED_LITERALS_FROM.set(first, list);
+    UNIT_BEGINS[first] |= BEGINS_LITERAL;
   }
 }
-const BEGINS_WIDE_LITERAL = new Uint8Array(0x10000);
-for (const first of WIDE_SCAN_LITERALS.keys()) BEGINS_WIDE_LITERAL[first] = 1;
+const IS_SCANNED = new Uint8Array(ALL_SOURCES.length);
+for (const index of SCANNED) IS_SCANNED[index] = 1;
 /** ASCII white space, each of which `\s` matches. */
 function isAsciiSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
@@ -522,7 +541,10 @@ const POSITIONED = ALL_SOURCES.map((source, i) => source.anchors.length > 0 || S
 // were filled; the lists are never shortened, so counting allocates nothing once they have grown.
 const positions: number[][] = ALL_SOURCES.map(() => []);
 const counts = new Int32Array(ALL_SOURCES.length);
-const filled: number[] = [];
+// `filledCount` of them in `filled`: a fixed array (a pattern is listed once), so clearing it
+// neither calls into the runtime nor drops a backing store the next text grows again.
+const filled = new Int32Array(ALL_SOURCES.length);
+let filledCount = 0;
 
 // While an AnchorIndex is being filled: each record also lands there, with the span it depends on.
 let capturing: AnchorIndex | null = null;
@@ -534,40 +556,31 @@ let capturing: AnchorIndex | null = null;
 function record(index: number, p: number, from = p, to = p): void {
   if (capturing) capturing.add(index, p, from, to);
   const n = counts[index];
-  if (n === 0) filled.push(index);
+  if (n === 0) filled[filledCount++] = index;
   positions[index][n] = p;
   counts[index] = n + 1;
 }
 
 /** Records the anchors of line-start patterns that occur at `p`. */
 function atLineStart(folded: string, p: number): void {
-  for (const index of AT_LINE_START) {
-    for (const anchor of ALL_SOURCES[index].anchors) if (folded.startsWith(anchor, p)) record(index, p, p, p + anchor.length);
+  // Most lines begin with a unit no line-start anchor begins with, and most others fail at the
+  // second unit ("what is" and "what are" are not tried on "when").
+  const list = p < folded.length ? LINE_ANCHORS_FROM.get(folded.charCodeAt(p)) : undefined;
+  if (list === undefined) return;
+  const next = folded.charCodeAt(p + 1);
+  for (let i = 0; i < list.length; i++) {
+    const { index, anchor, second } = list[i];
+    if (second < 0 || (second === next && folded.startsWith(anchor, p))) record(index, p, p, p + anchor.length);
   }
 }
 
 /** Records every anchor that starts at word start `p`, from the trie node of its first character. */
 function walkAnchors(folded: string, p: number, node: number): void {
-  for (let k = p + 1; ; k++) {
-    for (let i = ANCHOR_TRIE.endsFrom[node], end = ANCHOR_TRIE.endsFrom[node + 1]; i < end; i++) record(ANCHOR_TRIE.ends[i], p, p, k);
-    if (k >= folded.length) return;
+  for (let k = p + 1, n = folded.length; ; k++) {
+    for (let i = TRIE_ENDS_FROM[node], end = TRIE_ENDS_FROM[node + 1]; i < end; i++) record(TRIE_ENDS[i], p, p, k);
+    if (k >= n) return;
     node = trieChild(node, folded.charCodeAt(k));
     if (node === 0) return;
-  }
-}
-
-/**
- * Records the word-start anchors of `folded`: wherever a unit that begins one (BEGINS_WORD_ANCHOR)
- * follows no ASCII letter or digit; after another character, wordStartAt checks the code point
- * before for the rest of w()'s `(?<![\p{L}\p{N}])`.
- */
-function wordStartAnchors(folded: string): void {
-  let before = 0;
-  for (let p = 0, n = folded.length; p < n; p++) {
-    const code = folded.charCodeAt(p);
-    // `(?<![A-Za-z0-9])`: the unit before is no ASCII letter or digit.
-    if (BEGINS_WORD_ANCHOR[code] === 1 && !isAsciiAlnum(before)) wordStartAt(folded, p);
-    before = code;
   }
 }
 
@@ -578,15 +591,15 @@ function wordStartAt(folded: string, p: number): void {
   if (node !== 0) walkAnchors(folded, p, node);
 }
 
-/**
- * Records the line-start anchors, and the line starts and line feeds where AFTER_NEWLINE patterns
- * may match. `^` matches in multi-line mode at 0 and after \n, \r, U+2028 and U+2029.
- */
-function lineAnchors(folded: string): void {
-  atLine(folded, 0);
-  // test() leaves lastIndex just after the line terminator, at the next line start.
-  LINE_TERMINATOR.lastIndex = 0;
-  while (LINE_TERMINATOR.test(folded)) atLine(folded, LINE_TERMINATOR.lastIndex);
+/** Records the scanned literals that begin at `p` (its code unit `first` begins one). */
+function literalsAt(folded: string, p: number, first: number): void {
+  const list = SCANNED_LITERALS_FROM.get(first)!;
+  // Most places fail at the second code unit ("dan" and "dual responses" are not tried on "do").
+  const next = folded.charCodeAt(p + 1);
+  for (let i = 0; i < list.length; i++) {
+    const { index, literal, second } = list[i];
+    if (second < 0 || (second === next && folded.startsWith(literal, p))) record(index, p, p, p + literal.length);
+  }
 }
 
 /** Records what may match at line start `p`: the line feed before it first, so positions stay in order. */
@@ -597,41 +610,34 @@ function atLine(folded: string, p: number): void {
 }
 
 function clearAnchors(): void {
-  for (const index of filled) counts[index] = 0;
-  filled.length = 0;
+  for (let k = 0; k < filledCount; k++) counts[filled[k]] = 0;
+  filledCount = 0;
 }
 
-/** Fills `positions` with where each pattern's anchors occur in `folded` (`ascii` when it holds only ASCII). */
-function findAnchors(folded: string, ascii = !NON_ASCII.test(folded)): void {
+/**
+ * Fills `positions` with where each pattern's anchors occur in `folded`, in one pass with one
+ * table look-up per code unit (UNIT_BEGINS):
+ * - word-start anchors wherever a unit that begins one follows no ASCII letter or digit (w()'s
+ *   `(?<![\p{L}\p{N}])`; after another character, wordStartAt checks the code point before);
+ * - scanned literals wherever their first unit stands;
+ * - line-start anchors, and the line starts and line feeds where AFTER_NEWLINE patterns may match:
+ *   `^` matches in multi-line mode at 0 and after \n, \r, U+2028 and U+2029.
+ * Each pattern's positions come in order: every pattern is found by one of the three only.
+ */
+function findAnchors(folded: string): void {
   clearAnchors();
-  wordStartAnchors(folded);
-  lineAnchors(folded);
-  for (const index of SCANNED) {
-    for (const literal of ASCII_SCAN_LITERALS[index]) {
-      for (let p = folded.indexOf(literal); p >= 0; p = folded.indexOf(literal, p + 1)) record(index, p, p, p + literal.length);
-    }
-  }
-  if (!ascii) wideLiterals(folded);
-  sortScanned();
-}
-
-/** Records the scanned literals beyond ASCII (WIDE_SCAN_LITERALS) wherever they occur in `folded`, in one pass. */
-function wideLiterals(folded: string): void {
+  atLine(folded, 0);
+  let before = 0;
   for (let p = 0, n = folded.length; p < n; p++) {
-    const first = folded.charCodeAt(p);
-    if (BEGINS_WIDE_LITERAL[first] === 0) continue;
-    for (const { index, literal } of WIDE_SCAN_LITERALS.get(first)!) if (folded.startsWith(literal, p)) record(index, p, p, p + literal.length);
-  }
-}
-
-/** Only the scan records SCANNED patterns: their positions come literal by literal (ASCII ones first), so sort them. */
-function sortScanned(): void {
-  for (const index of SCANNED) {
-    const n = counts[index];
-    if (n < 2) continue;
-    // Written back one by one, not splice(0, n, ...sorted): a text may hold any number of them.
-    const sorted = positions[index].slice(0, n).sort((x, y) => x - y);
-    for (let i = 0; i < n; i++) positions[index][i] = sorted[i];
+    const code = folded.charCodeAt(p);
+    const begins = UNIT_BEGINS[code];
+    if (begins !== 0) {
+      // `(?<![A-Za-z0-9])`: the unit before is no ASCII letter or digit.
+      if ((begins & BEGINS_WORD_ANCHOR) !== 0 && !isAsciiAlnum(before)) wordStartAt(folded, p);
+      if ((begins & BEGINS_LITERAL) !== 0) literalsAt(folded, p, code);
+      if ((begins & ENDS_LINE) !== 0) atLine(folded, p + 1);
+    }
+    before = code;
   }
 }
 
@@ -649,31 +655,21 @@ export class AnchorIndex {
   /** Patterns with records. */
   private readonly filled: number[] = [];
 
-  /** Indexes the anchors of `whole`; `ascii` when it is known whether it is ASCII. */
-  fill(whole: string, ascii?: boolean): this {
+  /**
+   * Indexes the anchors of `whole`. (Whether it is ASCII, once a hint for the search, is no longer
+   * needed: the one pass of findAnchors reads every code unit alike.)
+   */
+  fill(whole: string, _ascii?: boolean): this {
     this.lengths.fill(0);
     this.filled.length = 0;
     capturing = this;
     try {
-      findAnchors(whole, ascii);
+      findAnchors(whole);
     } finally {
       capturing = null;
     }
-    // Every list in order of `from`, so a window reads only its stretch: the scanned ones come
-    // literal by literal.
-    for (const index of SCANNED) {
-      const list = this.entries[index];
-      const length = this.lengths[index];
-      if (length <= 3) continue;
-      const triples: number[][] = [];
-      for (let k = 0; k < length; k += 3) triples.push([list[k], list[k + 1], list[k + 2]]);
-      triples.sort((x, y) => x[1] - y[1]);
-      triples.forEach((triple, t) => {
-        list[t * 3] = triple[0];
-        list[t * 3 + 1] = triple[1];
-        list[t * 3 + 2] = triple[2];
-      });
-    }
+    // Every list is in order of `from`, so a window reads only its stretch: findAnchors records
+    // each pattern's anchors in order of the position they rest on.
     this.lengths.forEach((length, index) => {
       if (length > 0) this.filled.push(index);
     });
@@ -695,7 +691,7 @@ export class AnchorIndex {
     clearAnchors();
     const end = start + window.length;
     for (let p = 0; p < 2 && p < window.length; p++) {
-      if (BEGINS_WORD_ANCHOR[window.charCodeAt(p)] === 1 && (p === 0 || !isAsciiAlnum(window.charCodeAt(p - 1)))) wordStartAt(window, p);
+      if ((UNIT_BEGINS[window.charCodeAt(p)] & BEGINS_WORD_ANCHOR) !== 0 && (p === 0 || !isAsciiAlnum(window.charCodeAt(p - 1)))) wordStartAt(window, p);
     }
     atLine(window, 0);
     if (window.length > 0 && isLineTerminator(window.charCodeAt(0))) atLine(window, 1);
@@ -823,6 +819,11 @@ export function patternTrials(): number {
   return stickyTrials;
 }
 
+/** The family of each pattern, by its index in ALL_SOURCES. */
+const FAMILY_OF = Int32Array.from(FAMILY_PATTERNS.flatMap((family, i) => family.sources.map(() => i)));
+/** Patterns without positions, run over the whole text wherever they are counted (none at present). */
+const UNPOSITIONED = ALL_SOURCES.map((_, i) => i).filter((i) => !POSITIONED[i]);
+
 /**
  * Number of matches per family in folded text, each capped at `cap`. A pattern is tried only
  * where one of its anchor words occurs: running every regex over the whole text is the costly part.
@@ -830,12 +831,28 @@ export function patternTrials(): number {
 export function countFamilies(folded: string, out: Float64Array, cap = 8, window?: AnchorWindow): void {
   if (window) window.index.read(folded, window.start);
   else findAnchors(folded);
-  let index = 0;
-  for (let i = 0; i < FAMILY_PATTERNS.length; i++) {
-    let n = 0;
-    for (let k = 0; k < FAMILY_PATTERNS[i].sources.length; k++, index++) {
-      if (n < cap) n += countAt(folded, index, cap - n);
-    }
-    out[i] = n;
+  out.fill(0, 0, FAMILY_PATTERNS.length);
+  // A positioned pattern with no anchor in the text cannot match, and most have none: only those
+  // with one are tried, in pattern order as before (a family stops at `cap`, so its total is the
+  // same in any order; the order keeps the sticky trials the same too).
+  sortAscending(filled, filledCount);
+  for (let k = 0; k < filledCount; k++) countPattern(folded, filled[k], out, cap);
+  for (const index of UNPOSITIONED) countPattern(folded, index, out, cap);
+}
+
+/** Adds pattern `index`'s matches to its family's count in `out`, up to `cap`. */
+function countPattern(folded: string, index: number, out: Float64Array, cap: number): void {
+  const family = FAMILY_OF[index];
+  const n = out[family];
+  if (n < cap) out[family] = n + countAt(folded, index, cap - n);
+}
+
+/** Sorts the first `length` pattern indexes of `list` (at most one per pattern) in place. */
+function sortAscending(list: Int32Array, length: number): void {
+  for (let i = 1; i < length; i++) {
+    const x = list[i];
+    let j = i - 1;
+    for (; j >= 0 && list[j] > x; j--) list[j + 1] = list[j];
+    list[j + 1] = x;
   }
 }

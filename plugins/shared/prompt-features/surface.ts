@@ -49,6 +49,8 @@ const textUnits = new CodeUnits();
 function countTurns(text: string, max: number, window?: SurfaceWindow): number {
   turnCount = 0;
   turnEnd = 0;
+  // Every turn ends with a colon: a text without one (most lines and sentences) has none.
+  if (text.indexOf(':') < 0 && text.indexOf('：') < 0) return 0;
   tryTurn(text, 0);
   if (window) {
     const { starts } = window.lines;
@@ -84,11 +86,14 @@ export interface SurfaceWindow {
   start: number;
 }
 
-/** Computes the surface statistics of `text` (a window of a longer text's when `window` is given). */
-export function surfaceStats(text: string, window?: SurfaceWindow): SurfaceStats {
+/**
+ * Computes the surface statistics of `text` (a window of a longer text's when `window` is given);
+ * `codeUnits`, when the caller has them, are the text's code units (at least `text.length`).
+ */
+export function surfaceStats(text: string, window?: SurfaceWindow, codeUnits?: Uint16Array): SurfaceStats {
   const turns = countTurns(text, 200, window);
   const n = text.length;
-  const units = textUnits.of(text);
+  const units = codeUnits ?? textUnits.of(text);
 
   // The last 160 characters.
   const tailLength = Math.min(n, 160);
