@@ -257,7 +257,7 @@ export class InjectionScorer {
       weights = gramWeights(whole, this.model.hashBits, this.model.weightOf, this.gramBuffer);
     }
     const grams = weights;
-    const anchors = this.anchorIndex.fill(whole, read.ascii || undefined);
+    const anchors = this.anchorIndex.fill(whole);
     const tokens = this.tokenIndex.fill(whole);
     const words = this.wordIndex.fill(text);
     const runs = this.runIndex.fill(text);

@@ -655,11 +655,8 @@ export class AnchorIndex {
   /** Patterns with records. */
   private readonly filled: number[] = [];
 
-  /**
-   * Indexes the anchors of `whole`. (Whether it is ASCII, once a hint for the search, is no longer
-   * needed: the one pass of findAnchors reads every code unit alike.)
-   */
-  fill(whole: string, _ascii?: boolean): this {
+  /** Indexes the anchors of `whole`. */
+  fill(whole: string): this {
     this.lengths.fill(0);
     this.filled.length = 0;
     capturing = this;
@@ -695,10 +692,9 @@ export class AnchorIndex {
     }
     atLine(window, 0);
     if (window.length > 0 && isLineTerminator(window.charCodeAt(0))) atLine(window, 1);
-    for (const index of SCANNED) {
-      for (const literal of SCAN_LITERALS[index]) {
-        for (let p = 0; p < 2; p++) if (window.startsWith(literal, p)) record(index, p);
-      }
+    // Position by position, so each pattern's records stay in order.
+    for (let p = 0; p < 2; p++) {
+      for (const index of SCANNED) for (const literal of SCAN_LITERALS[index]) if (window.startsWith(literal, p)) record(index, p);
     }
     for (const index of this.filled) {
       const list = this.entries[index];
