@@ -49,6 +49,22 @@ describe('data_loss_prevention secrets: the prefilter pass', () => {
   ];
   const scanner = new NeedleScanner(needles);
 
+  /** Checks the scanner against the straightforward reading on `count` texts of up to `pieceCount` random pieces; returns the hits found. */
+  function sameAsStraightforward(r: () => number, pieces: string[], count: number, pieceCount: number): number {
+    let hits = 0;
+    for (let n = 0; n < count; n++) {
+      let text = '';
+      const length = 1 + Math.floor(r() * pieceCount);
+      for (let k = 0; k < length; k++) text += pieces[Math.floor(r() * pieces.length)];
+      const found: Array<[number, number]> = [];
+      scanner.scan(text, (rule, at) => found.push([rule, at]));
+      const expected = straightforwardScan(needles, text);
+      expect(found, JSON.stringify(text)).to.deep.equal(expected);
+      hits += expected.length;
+    }
+    return hits;
+  }
+
   it('finds exactly what the straightforward reading finds, on generated texts', () => {
     const r = seededRandom(358);
     const pieces = [
@@ -58,36 +74,14 @@ describe('data_loss_prevention secrets: the prefilter pass', () => {
       ...needles.map((n) => n.text.slice(0, 2)),
       'a', 'x', '_', '-', '0', '9', ' ', '\n', '"', "'", '=', ':', ' = ', 'é', 'ñ', '\u00ff', '\u0100', '😀', 'K', 'kE', 'W', 'Sk', 'sK', 'AI', 'ac',
     ];
-    let hits = 0;
-    for (let n = 0; n < 20000; n++) {
-      let text = '';
-      const length = 1 + Math.floor(r() * 10);
-      for (let k = 0; k < length; k++) text += pieces[Math.floor(r() * pieces.length)];
-      const found: Array<[number, number]> = [];
-      scanner.scan(text, (rule, at) => found.push([rule, at]));
-      const expected = straightforwardScan(needles, text);
-      expect(found, JSON.stringify(text)).to.deep.equal(expected);
-      hits += expected.length;
-    }
-    expect(hits).to.be.greaterThan(20000);
+    expect(sameAsStraightforward(r, pieces, 20000, 10)).to.be.greaterThan(20000);
   });
 
   it('finds needles at their offsets after characters of every UTF-8 length, lone surrogates included', () => {
     const r = seededRandom(362);
     // Two-, three- and four-byte characters, lone high and low surrogates, and needles between.
     const pieces = ['é', '\u0100', '€', '中', '\uffff', '😀', '\u{10400}', '\ud800', '\udc00', '\ud83d', ' ', 'x', 'AKIA', 'ghp_', 'aws', 'SK', 'wd=', 'key:', '://', 'Bearer'];
-    let hits = 0;
-    for (let n = 0; n < 10000; n++) {
-      let text = '';
-      const length = 1 + Math.floor(r() * 14);
-      for (let k = 0; k < length; k++) text += pieces[Math.floor(r() * pieces.length)];
-      const found: Array<[number, number]> = [];
-      scanner.scan(text, (rule, at) => found.push([rule, at]));
-      const expected = straightforwardScan(needles, text);
-      expect(found, JSON.stringify(text)).to.deep.equal(expected);
-      hits += expected.length;
-    }
-    expect(hits).to.be.greaterThan(10000);
+    expect(sameAsStraightforward(r, pieces, 10000, 14)).to.be.greaterThan(10000);
   });
 
   it('reads a long text whole', () => {
