@@ -68,8 +68,16 @@ function run(
         resolve({ proc, output });
       }
     };
+    const onError = (c: Buffer) => {
+      output += c.toString();
+      if (ready(output)) {
+        // Once started, standard error is drained, not kept: at `info` a gateway logs a line per request.
+        child.stderr!.off('data', onError);
+        child.stderr!.resume();
+      }
+    };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr!.on('data', onError);
     child.once('exit', (code) => reject(new Error(`process exited with ${code}:\n${output}`)));
   });
 }
