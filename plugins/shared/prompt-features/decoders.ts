@@ -135,12 +135,16 @@ export interface WordTally {
   reversed: number;
 }
 
-/** What one pass over a text finds for the decoders: base64 candidates and whether a HEX match may occur. */
+/** What one pass over a text finds for the decoders: base64 candidates and where a HEX match may occur. */
 export interface Candidates {
   /** Start and end of each base64 match holding both cases, in pairs. */
   base64: number[];
-  /** A run of characters a HEX match can hold with at least 16 hex digits in it: a HEX match needs one. */
-  hex: boolean;
+  /**
+   * Start and end of each maximal run of characters a HEX match can hold with at least 16 hex
+   * digits in it, in pairs: every HEX match lies inside one (its characters are all such, and it
+   * needs 16 digits), so the pattern is tried there and not over the whole text.
+   */
+  hexRuns: number[];
   /** When given, the text's words are counted into it in the same pass. */
   words?: WordTally;
 }
@@ -154,11 +158,12 @@ export interface Candidates {
  */
 export function payloadCandidates(units: Uint16Array, n: number, out: Candidates): Candidates {
   out.base64.length = 0;
-  out.hex = false;
+  out.hexRuns.length = 0;
   let runStart = -1;
   // The classes seen in the current base64 run: both cases are needed.
   let seen = 0;
-  let hexDigits = 0;
+  let hexDigits = -1;
+  let hexStart = 0;
   const tally = out.words;
   let total = 0;
   let common = 0;
@@ -204,8 +209,15 @@ export function payloadCandidates(units: Uint16Array, n: number, out: Candidates
       runStart = -1;
     }
     if (k & HEX_CHAR) {
-      if (k & HEX_DIGIT && ++hexDigits >= 16) out.hex = true;
-    } else hexDigits = 0;
+      if (hexDigits < 0) {
+        hexStart = i;
+        hexDigits = 0;
+      }
+      if (k & HEX_DIGIT) hexDigits++;
+    } else {
+      if (hexDigits >= 16) out.hexRuns.push(hexStart, i);
+      hexDigits = -1;
+    }
   }
   if (tally !== undefined) {
     tally.total = total;
@@ -217,8 +229,8 @@ export function payloadCandidates(units: Uint16Array, n: number, out: Candidates
 }
 // Reused by every call (the candidates and words are read before the next one).
 const words: WordTally = { total: 0, common: 0, rotated: 0, reversed: 0 };
-const scratch: Candidates = { base64: [], hex: false, words };
-const lowerScratch: Candidates = { base64: [], hex: false, words };
+const scratch: Candidates = { base64: [], hexRuns: [], words };
+const lowerScratch: Candidates = { base64: [], hexRuns: [], words };
 
 /** Every readable payload hidden in `text` (the original, not folded, text); `ascii` when it is known whether the text is ASCII. */
 export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayload[] {
@@ -230,12 +242,15 @@ export function decodePayloads(text: string, ascii = isAscii(text)): DecodedPayl
     const decoded = Buffer.from(candidate.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
     if (readable(decoded)) found.push({ encoding: 'base64', text: decoded });
   }
-  for (const m of runs.hex ? text.matchAll(HEX) : []) {
-    if (found.length >= MAX_PAYLOADS) break;
-    const digits = m[0].replace(/0x|\\x|[\s:,]/gi, '');
-    if (digits.length % 2 !== 0) continue;
-    const decoded = Buffer.from(digits, 'hex').toString('utf8');
-    if (readable(decoded)) found.push({ encoding: 'hex', text: decoded });
+  // The char before a run can hold no hex digit, so the look-behind reads the same at a run's start.
+  for (let k = 0; k < runs.hexRuns.length && found.length < MAX_PAYLOADS; k += 2) {
+    for (const m of text.slice(runs.hexRuns[k], runs.hexRuns[k + 1]).matchAll(HEX)) {
+      if (found.length >= MAX_PAYLOADS) break;
+      const digits = m[0].replace(/0x|\\x|[\s:,]/gi, '');
+      if (digits.length % 2 !== 0) continue;
+      const decoded = Buffer.from(digits, 'hex').toString('utf8');
+      if (readable(decoded)) found.push({ encoding: 'hex', text: decoded });
+    }
   }
   if (PERCENT.test(text)) {
     try {

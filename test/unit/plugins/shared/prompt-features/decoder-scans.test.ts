@@ -5,14 +5,14 @@ import { seededTexts } from '../../prompt-guard/seeded-texts.js';
 
 // The regexes the scan stands for (decoders.ts).
 const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const HEX = /(?<![0-9a-f])(?:(?:0x|\\x)?[0-9a-f]{2}[\s:,]?){8,}/i;
+const HEX = /(?<![0-9a-f])(?:(?:0x|\\x)?[0-9a-f]{2}[\s:,]?){8,}/gi;
 
 const texts = (pieces: readonly string[], count: number) => seededTexts(pieces, count, 40, 777);
 
 describe('prompt_guard payload scan', () => {
   const pieces = ['Ab9+', 'cd/_', 'EF-x', 'ff00', '0x', '\\x', '=', '==', ' ', ':', ',', 'zz', '\u3000', '中文', '\u00a0', 'q', 'QQ', '\ud83d\ude00', '\n'];
   const units = new CodeUnits();
-  const scratch = { base64: [] as number[], hex: false };
+  const scratch = { base64: [] as number[], hexRuns: [] as number[] };
 
   it('keeps exactly the base64 matches that hold both cases, in order', () => {
     for (const s of texts(pieces, 30_000)) {
@@ -21,19 +21,22 @@ describe('prompt_guard payload scan', () => {
     }
   });
 
-  it('never rules out a text the hex pattern matches', () => {
+  it('finds, searching its hex runs, the very matches a search of the whole text finds', () => {
     let matched = 0;
-    const hexPieces = ['ab', 'ff00', '0x', '\\x', '12', 'C3', ' ', ':', ',', '\u3000', '\u00a0', '  ', 'g', '中', 'Z9'];
+    const hexPieces = ['ab', 'ff00', '0x', '\\x', '12', 'C3', ' ', ':', ',', '\u3000', '\u00a0', '  ', 'g', '中', 'Z9', '48656c6c6f20776f726c6421', '\n', 'x'];
     for (const s of texts(hexPieces, 30_000)) {
-      if (!HEX.test(s)) continue;
-      matched++;
-      expect(payloadCandidates(units.of(s), s.length, scratch).hex, JSON.stringify(s)).to.equal(true);
+      const whole = [...s.matchAll(HEX)].map((m) => `${m.index}:${m[0]}`);
+      const runs = payloadCandidates(units.of(s), s.length, scratch).hexRuns;
+      const inRuns: string[] = [];
+      for (let k = 0; k < runs.length; k += 2) for (const m of s.slice(runs[k], runs[k + 1]).matchAll(HEX)) inRuns.push(`${runs[k] + m.index!}:${m[0]}`);
+      expect(inRuns, JSON.stringify(s)).to.deep.equal(whole);
+      matched += whole.length;
     }
     expect(matched).to.be.greaterThan(400);
   });
 
   it('needs 16 hex digits in one run, and takes no character beyond ASCII but a space for a separator', () => {
-    const has = (s: string) => payloadCandidates(units.of(s), s.length, scratch).hex;
+    const has = (s: string) => payloadCandidates(units.of(s), s.length, scratch).hexRuns.length > 0;
     expect(has('中文的功能行'.repeat(20))).to.equal(false);
     expect(has('the cafe was a bad deed')).to.equal(false);
     expect(has('de ad be ef ca fe ba be')).to.equal(true);
