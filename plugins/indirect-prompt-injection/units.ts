@@ -76,42 +76,50 @@ export function unitSpans(text: string, spans: number[]): number[] {
 /** The units of the line `[from, to)` of `text`, which holds a `<`: each stretch between HTML block ends is a line of its own. */
 function addBlocks(text: string, from: number, to: number, spans: number[]): void {
   // Searched in the line alone: `<br\s*/?>` must not reach into the next one.
-  const line = text.slice(from, to);
-  let start = 0;
-  BLOCK_END.lastIndex = 0;
-  for (let m = BLOCK_END.exec(line); m !== null; m = BLOCK_END.exec(line)) {
-    addLine(text, from + start, from + m.index, spans);
-    start = BLOCK_END.lastIndex;
-  }
-  addLine(text, from + start, to, spans);
+  forEachPiece(text, from, to, BLOCK_END, spans, addLine);
 }
 
 /** The units of the line `[from, to)` of `text`: itself trimmed, or its sentences when it is long prose. */
 function addLine(text: string, from: number, to: number, spans: number[]): void {
-  let start = from;
-  let end = to;
-  while (start < end && IS_SPACE[text.charCodeAt(start)] === 1) start++;
-  while (end > start && IS_SPACE[text.charCodeAt(end - 1)] === 1) end--;
+  const start = skipSpaces(text, from, to);
+  const end = backOverSpaces(text, start, to);
   if (start === end) return;
-  // Table rows and short lines are units as they are; prose is cut into sentences.
-  if (end - start < SENTENCE_CUT_FROM || text.charCodeAt(start) === 0x7c) {
-    spans.push(start, end);
-    return;
-  }
-  // Searched in the trimmed line alone, so a search that finds no cut stops at its end.
-  const line = text.slice(start, end);
-  let piece = 0;
-  SENTENCE_END.lastIndex = 0;
-  for (let m = SENTENCE_END.exec(line); m !== null; m = SENTENCE_END.exec(line)) {
-    addTrimmed(text, start + piece, start + m.index, spans);
-    piece = SENTENCE_END.lastIndex;
-  }
-  addTrimmed(text, start + piece, end, spans);
+  // Table rows and short lines are units as they are; prose is cut into sentences, searched for
+  // in the trimmed line alone, so a search that finds no cut stops at its end.
+  if (end - start < SENTENCE_CUT_FROM || text.charCodeAt(start) === 0x7c) spans.push(start, end);
+  else forEachPiece(text, start, end, SENTENCE_END, spans, addTrimmed);
 }
 
 /** `[from, to)` of `text` trimmed, unless nothing is left. */
 function addTrimmed(text: string, from: number, to: number, spans: number[]): void {
+  const start = skipSpaces(text, from, to);
+  const end = backOverSpaces(text, start, to);
+  if (start < end) spans.push(start, end);
+}
+
+/**
+ * Hands `add` each stretch of `[from, to)` of `text` between the matches of `cut` (a global
+ * pattern, searched in that stretch alone), the last one after the last match included.
+ */
+function forEachPiece(text: string, from: number, to: number, cut: RegExp, spans: number[], add: (text: string, from: number, to: number, spans: number[]) => void): void {
+  const stretch = text.slice(from, to);
+  let start = 0;
+  cut.lastIndex = 0;
+  for (let m = cut.exec(stretch); m !== null; m = cut.exec(stretch)) {
+    add(text, from + start, from + m.index, spans);
+    start = cut.lastIndex;
+  }
+  add(text, from + start, to, spans);
+}
+
+/** The first position of `[from, to)` of `text` that is no white space (`to` if none). */
+function skipSpaces(text: string, from: number, to: number): number {
   while (from < to && IS_SPACE[text.charCodeAt(from)] === 1) from++;
+  return from;
+}
+
+/** The end of `[from, to)` of `text` without its trailing white space. */
+function backOverSpaces(text: string, from: number, to: number): number {
   while (to > from && IS_SPACE[text.charCodeAt(to - 1)] === 1) to--;
-  if (from < to) spans.push(from, to);
+  return to;
 }
