@@ -47,7 +47,7 @@ export function writesText(env: NodeJS.ProcessEnv = process.env, terminal = !!pr
 
 const standardError = new winston.transports.Console({ stderrLevels: ['error', 'warn', 'info', 'debug'] });
 
-/** The process logger; `logger.child({ plane: 'proxy' })` for a plane or plugin. */
+/** The process logger; `logger.child({ plane: 'proxy' })` for a plane or plugin (`childLogger` when its access lines should be batched too). */
 export const logger: Logger = winston.createLogger({
   level: level === 'silent' ? 'error' : level,
   silent: level === 'silent',

@@ -31,7 +31,6 @@ const CUE_CATEGORIES = new Set(['response_manipulation', 'assistant_address', 'c
 /** A character beyond Latin-1, which a latin1 copy would not keep. */
 const BEYOND_LATIN1 = /[^\x00-\xff]/;
 
-
 /** Reads tool output with one model; reuse across calls. */
 export class IndirectScorer {
   private readonly scratch = new UnitScratch();
