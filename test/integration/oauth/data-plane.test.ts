@@ -96,12 +96,18 @@ describe('oauth: a data plane verifies the gateway\'s tokens (real processes)', 
     dirs.removeAll();
   });
 
-  it('a token from the control plane\'s authorization server works on the data plane until its client is revoked', async () => {
+  /** A registered client's token from the control plane's authorization server, once the data plane accepts it. */
+  async function tokenTheDataPlaneAccepts() {
     idp.user = { sub: 'ana', groups: ['analysts'] };
     const metadata = await asMetadata(cp.urls.proxy!, gatewaySlug);
     const client = await registerClient(metadata, { application_type: 'web' });
     const { access_token: token } = await obtainTokens(new Browser(), metadata, client, `${cp.urls.proxy}/agents`, 'proxy');
     await eventually(async () => (await chat(dp.urls.proxy!, token)) === 200, 'the data plane accepting the token', 30_000);
+    return { client, token };
+  }
+
+  it('a token from the control plane\'s authorization server works on the data plane until its client is revoked', async () => {
+    const { client, token } = await tokenTheDataPlaneAccepts();
     // The data plane serves the resource metadata, not the authorization server.
     const prm = await fetch(`${dp.urls.proxy}/.well-known/oauth-protected-resource/agents`);
     expect(prm.status).to.equal(200);
@@ -126,11 +132,7 @@ describe('oauth: a data plane verifies the gateway\'s tokens (real processes)', 
   });
 
   it('turning the gateway\'s OAuth off reaches the data plane with the config: its tokens are refused, its resource metadata is gone, keys keep working', async () => {
-    idp.user = { sub: 'ana', groups: ['analysts'] };
-    const metadata = await asMetadata(cp.urls.proxy!, gatewaySlug);
-    const client = await registerClient(metadata, { application_type: 'web' });
-    const { access_token: token } = await obtainTokens(new Browser(), metadata, client, `${cp.urls.proxy}/agents`, 'proxy');
-    await eventually(async () => (await chat(dp.urls.proxy!, token)) === 200, 'the data plane accepting the token', 30_000);
+    const { token } = await tokenTheDataPlaneAccepts();
     expect(await chat(dp.urls.proxy!, keyedKey, 'keyed')).to.equal(200);
     expect((await admin('DELETE', `/v1/gateways/${gatewayId}/oauth`)).status).to.equal(204);
     await eventually(async () => (await chat(dp.urls.proxy!, token)) === 401, 'the data plane refusing the token of before', 30_000);
