@@ -11,8 +11,8 @@ import type { Finding } from './finding.js';
 import { attributeValue } from './gate-fields.js';
 import type { Status } from './verdict.js';
 
-/** Attribute dimensions safe to keep. */
-const KEPT_ATTRIBUTES = ['model.name', 'model.provider', 'source.application', 'tool.name'] as const;
+/** Attribute dimensions safe to keep, with their paths (split once, not per evaluation). */
+const KEPT_ATTRIBUTES = ['model.name', 'model.provider', 'source.application', 'tool.name'].map((name) => ({ name, path: name.split('.') }));
 
 /** What an Activity record is built from. */
 export interface ActivityInput {
@@ -37,8 +37,8 @@ export interface ActivityInput {
 
 function keptAttributes(input: ActivityInput): Record<string, string> {
   const kept: Record<string, string> = {};
-  for (const name of KEPT_ATTRIBUTES) {
-    const value = attributeValue(input.attributes, name);
+  for (const { name, path } of KEPT_ATTRIBUTES) {
+    const value = attributeValue(input.attributes, name, path);
     if (typeof value === 'string' && value) kept[name] = value.slice(0, 200);
   }
   if (!kept['model.name'] && input.payloadModel) kept['model.name'] = input.payloadModel.slice(0, 200);

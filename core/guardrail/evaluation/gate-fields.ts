@@ -17,11 +17,14 @@ export interface GateContext {
   payloadModel?: string;
 }
 
-/** Looks a key up as a literal (dotted) key first, then as a nested path. */
-export function attributeValue(attributes: Record<string, unknown>, key: string): unknown {
+/**
+ * Looks a key up as a literal (dotted) key first, then as a nested path (`path`: the key's parts,
+ * when the caller split it once for every look-up).
+ */
+export function attributeValue(attributes: Record<string, unknown>, key: string, path: readonly string[] = key.split('.')): unknown {
   if (Object.prototype.hasOwnProperty.call(attributes, key)) return attributes[key];
   let node: unknown = attributes;
-  for (const part of key.split('.')) {
+  for (const part of path) {
     if (!node || typeof node !== 'object' || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = (node as Record<string, unknown>)[part];
   }
