@@ -34,14 +34,19 @@ export class LineBatch {
    * keeps its place among `meta` and takes its value from `fields`, as a winston child's line does.
    */
   add(level: string, message: string, meta: Readonly<Record<string, unknown>>, fields: Record<string, unknown>): void {
+    if (this.pending.length === 0) setImmediate(() => this.flush());
+    else if (this.pending.length >= MAX_PENDING) this.flush();
+    this.pending.push(this.line(level, message, meta, fields));
+  }
+
+  /** The line `add` queues, without its newline. */
+  line(level: string, message: string, meta: Readonly<Record<string, unknown>>, fields: Record<string, unknown>): string {
     const timestamp = new Date().toISOString();
     const entries: Array<[string, unknown]> = [];
     for (const key of Object.keys(meta)) entries.push([key, this.shown(key, Object.hasOwn(fields, key) ? fields[key] : meta[key])]);
     for (const key of Object.keys(fields)) if (!Object.hasOwn(meta, key)) entries.push([key, this.shown(key, fields[key])]);
     const masked = maskSecrets(message);
-    if (this.pending.length === 0) setImmediate(() => this.flush());
-    else if (this.pending.length >= MAX_PENDING) this.flush();
-    this.pending.push(this.text ? readableText(timestamp, level, masked, entries) : this.jsonLine(entries, level, masked, timestamp));
+    return this.text ? readableText(timestamp, level, masked, entries) : this.jsonLine(entries, level, masked, timestamp);
   }
 
   /** The value as the line shows it (scrubField's masking, with the name's part found once). */

@@ -4,6 +4,7 @@
  * careless log call cannot leak one (line-format.ts).
  */
 import winston from 'winston';
+import { DetachedWriter } from './detached-writer.js';
 import { LineBatch } from './line-batch.js';
 import { readableText, scrubField } from './line-format.js';
 
@@ -68,6 +69,18 @@ export function childLogger(fields: Record<string, unknown>): Logger {
 let standardErrorBatch: LineBatch | undefined;
 
 /**
+ * The batch of lines written to standard error off the event loop (detached-writer.ts): a reader
+ * that stops reading costs log lines, counted in a notice, never the requests being served.
+ */
+function batchOnStandardError(): LineBatch {
+  // The writer first: its exit listener must run before the batch's, so the batch's last lines
+  // are written synchronously rather than started on the thread pool of a process that is ending.
+  const writer = new DetachedWriter(2, (count) => `${batch.line('warn', 'log lines dropped: standard error was not read fast enough', {}, { dropped_lines: count })}\n`);
+  const batch = new LineBatch((text) => writer.write(text), writesText());
+  return batch;
+}
+
+/**
  * A writer of `log`'s info lines that skips winston's pipeline (its formats and streams cost some
  * tens of microseconds a line in a busy gateway) and writes them to standard error together once
  * per event-loop turn, in the same format and masked the same way: for a line written on every
@@ -78,7 +91,7 @@ let standardErrorBatch: LineBatch | undefined;
 export function batchedInfoLines(log: Logger): ((message: string, fields: Record<string, unknown>) => void) | undefined {
   const fields = linesOnStandardError.get(log);
   if (!fields || logger.transports.length !== 1 || logger.transports[0] !== standardError) return undefined;
-  standardErrorBatch ??= new LineBatch((text) => process.stderr.write(text), writesText());
+  standardErrorBatch ??= batchOnStandardError();
   const batch = standardErrorBatch;
   return (message, lineFields) => batch.add('info', message, fields, lineFields);
 }

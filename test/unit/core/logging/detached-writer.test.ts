@@ -1,0 +1,105 @@
+/**
+ * The access log is written off the event loop (detached-writer.ts): a process whose standard
+ * error is not being read keeps serving, and its queue stays bounded, with a notice where lines
+ * were dropped. Every line that is written is whole and in order. (What is queued at exit is
+ * written before the process ends: line-batch.test.ts.)
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+import { DetachedWriter } from '../../../../core/logging/detached-writer.js';
+
+const logging = fileURLToPath(new URL('../../../../core/logging/logger.ts', import.meta.url));
+
+/** Resolves once `ready()` holds, checking every few milliseconds, or fails after `ms`. */
+async function until(ready: () => boolean, ms: number, what: string): Promise<void> {
+  const giveUpAt = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > giveUpAt) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('logging: standard error written off the event loop', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'portcullis-detached-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes every line whole and in order, in pieces of whole lines', async () => {
+    const path = join(dir, 'log');
+    const fd = openSync(path, 'w');
+    try {
+      const writer = new DetachedWriter(fd, (n) => `dropped ${n}\n`);
+      // Lines of every length around the pieces' 4 KB, several to a write, some longer than a piece.
+      const expected: string[] = [];
+      for (let i = 0; i < 400; i++) {
+        const lines = Array.from({ length: 1 + (i % 5) }, (_, k) => `${i}.${k} ${'é'.repeat((i * 37 + k * 11) % 3000)}`);
+        if (i % 50 === 7) lines.push(`${i}.long ${'x'.repeat(9000)}`);
+        expected.push(...lines);
+        writer.write(`${lines.join('\n')}\n`);
+        if (i % 40 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      await until(() => readFileSync(path, 'utf8').length >= expected.join('\n').length + 1, 10_000, 'the lines');
+      expect(readFileSync(path, 'utf8')).to.equal(`${expected.join('\n')}\n`);
+      expect(writer.droppedLines).to.equal(0);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
+  it('keeps a process serving while nobody reads its standard error, drops past its bound with a notice, and writes the rest', async function () {
+    this.timeout(60_000);
+    // 40,000 access lines of about 300 bytes, 200 a turn: about 12 MB, more than the queue holds.
+    const total = 40_000;
+    const script = `const { batchedInfoLines, logger } = await import(${JSON.stringify(logging)});
+      const line = batchedInfoLines(logger);
+      let n = 0;
+      const burst = () => {
+        for (let i = 0; i < 200 && n < ${total}; i++) line('request', { n: n++, pad: 'x'.repeat(240) });
+        if (n < ${total}) setImmediate(burst);
+        else process.stdout.write('done\\n');
+      };
+      burst();
+      process.stdin.once('data', () => process.exit(0));`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { ...process.env, PORTCULLIS_LOG_LEVEL: 'info', PORTCULLIS_LOG_FORMAT: 'json' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    try {
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      // Standard error is not read: its pipe fills after a few hundred lines. A process that
+      // wrote its log synchronously would wait on the first write past that and never get done.
+      await until(() => stdout.includes('done'), 30_000, 'the process to log every line while its standard error is not read');
+      // Now read: what the queue held comes out, then a notice of what was dropped after it.
+      let stderr = '';
+      let lastData = Date.now();
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+        lastData = Date.now();
+      });
+      await until(() => stderr.length > 0 && Date.now() - lastData > 300, 30_000, 'standard error to be written out');
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.stdin.write('exit\n');
+      expect(await exited).to.equal(0);
+
+      const lines = stderr.trimEnd().split('\n').map((l) => JSON.parse(l) as { message: string; n?: number; dropped_lines?: number; level: string });
+      const numbers = lines.filter((l) => l.message === 'request').map((l) => l.n!);
+      const notices = lines.filter((l) => l.dropped_lines !== undefined);
+      expect(notices.length, 'a notice of dropped lines').to.be.at.least(1);
+      expect(notices.every((l) => l.level === 'warn')).to.equal(true);
+      const dropped = notices.reduce((sum, l) => sum + l.dropped_lines!, 0);
+      expect(numbers.length + dropped, 'every line written or counted').to.equal(total);
+      expect(numbers.length, 'the lines the queue held').to.be.greaterThan(total / 2);
+      expect(numbers[0]).to.equal(0);
+      expect(numbers.every((n, i) => i === 0 || n > numbers[i - 1]!), 'in order').to.equal(true);
+    } finally {
+      child.kill();
+    }
+  });
+});
