@@ -9,16 +9,9 @@ import OpenAI from 'openai';
 import { recordedExchange } from '../../fixtures/routing/exchange-recorder/index.js';
 import { HELD } from '../../fixtures/routing/routing-upstream.js';
 import { startRoutingWorld, type RoutingWorld } from '../../fixtures/routing/routing-world.js';
+import { waitUntil } from '../../fixtures/wait-until.js';
 
 const tally = (names: string[]) => names.reduce<Record<string, number>>((acc, n) => ({ ...acc, [n]: (acc[n] ?? 0) + 1 }), {});
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('routing: load balancing strategies', () => {
   let world: RoutingWorld;
@@ -88,7 +81,7 @@ describe('routing: load balancing strategies', () => {
     try {
       // Both idle: the tie goes to the first registry, which holds the request open.
       const busy = world.chat(client);
-      await waitFor(() => a.held() === 1, 'the held request at a');
+      await waitUntil(() => a.held() === 1, 'the held request at a');
       const whileBusy = await answers(client, 12);
       expect(whileBusy).to.deep.equal(Array(12).fill('b'));
       a.setDefault({ kind: 'text', text: 'Hello from a' });
@@ -115,7 +108,7 @@ describe('routing: load balancing strategies', () => {
       // Six concurrent requests spread two per upstream.
       for (let i = 0; i < 6; i++) {
         pending.push(world.chat(client));
-        await waitFor(() => ups.reduce((n, u) => n + u.held(), 0) === i + 1, `${i + 1} held requests`);
+        await waitUntil(() => ups.reduce((n, u) => n + u.held(), 0) === i + 1, `${i + 1} held requests`);
       }
       expect(ups.map((u) => u.held())).to.deep.equal([2, 2, 2]);
     } finally {

@@ -15,6 +15,7 @@ import { COLLECTIONS } from '../../../../core/records/types.js';
 import { createTestGateway, type TestGateway } from '../../../../core/testing/index.js';
 import { startTinyMcpServer, type TinyMcpOptions, type TinyMcpServer } from '../../../fixtures/mcp/tiny-mcp-server.js';
 import { memoryLog, type MemoryLog } from '../../admin/helpers/memory-log.js';
+import { waitUntil } from '../../../fixtures/wait-until.js';
 
 const KEY = 'mcp-health-key-0001';
 const HEALTH = { enabled: true, interval_ms: 40, timeout_ms: 2_000, unhealthy_threshold: 2, healthy_threshold: 2 };
@@ -53,14 +54,6 @@ async function startStatefulServer(): Promise<{ url: string; opened: () => numbe
   };
 }
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('mcp: health checks of MCP registries', () => {
   let gateway: TestGateway;
   let logs: MemoryLog;
@@ -90,7 +83,7 @@ describe('mcp: health checks of MCP registries', () => {
 
   it('probes with initialize and ping, carrying the registry credential', async () => {
     const id = await mcpRegistry('probed', server.url, KEY);
-    await waitFor(() => server.methods.filter((m) => m === 'ping').length >= 3, 'three pings');
+    await waitUntil(() => server.methods.filter((m) => m === 'ping').length >= 3, 'three pings');
     expect(server.methods).to.include('initialize');
     expect(new Set(server.methods)).to.deep.equal(new Set(['initialize', 'notifications/initialized', 'ping']));
     expect(new Set(server.authorizations)).to.deep.equal(new Set([`Bearer ${KEY}`]));
@@ -103,24 +96,24 @@ describe('mcp: health checks of MCP registries', () => {
     const port = Number(new URL(server.url).port);
     const id = await mcpRegistry('mortal', server.url, KEY);
     const pings = server.methods.length;
-    await waitFor(() => server.methods.length > pings + 4, 'checks against the live server');
+    await waitUntil(() => server.methods.length > pings + 4, 'checks against the live server');
     await server.close();
-    await waitFor(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
+    await waitUntil(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
     server = await startTinyMcpServer({ tools: TOOLS, requiredKey: KEY, port });
-    await waitFor(() => logged(id, 'registry healthy again'), 'the registry to come back');
+    await waitUntil(() => logged(id, 'registry healthy again'), 'the registry to come back');
     expect(server.methods).to.include('ping');
   });
 
   it("a server that refuses the gateway's credential is unhealthy", async () => {
     const id = await mcpRegistry('refused', server.url, 'not-the-key-0001');
-    await waitFor(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
+    await waitUntil(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
   });
 
   it('ends the session a stateful server opened for the check', async () => {
     const stateful = await startStatefulServer();
     others.push(stateful);
     const id = await mcpRegistry('stateful', stateful.url);
-    await waitFor(() => stateful.ended() >= 3, 'three sessions ended');
+    await waitUntil(() => stateful.ended() >= 3, 'three sessions ended');
     expect(stateful.opened() - stateful.ended()).to.be.at.most(1);
     expect(logged(id, 'registry unhealthy')).to.equal(false);
     await gateway.seed.update(COLLECTIONS.registries, id, { $set: { health_check: { ...HEALTH, enabled: false } } });
@@ -132,6 +125,6 @@ describe('mcp: health checks of MCP registries', () => {
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     others.push({ close: () => new Promise<void>((resolve) => { plain.closeAllConnections(); plain.close(() => resolve()); }) });
     const id = await mcpRegistry('not-mcp', `http://127.0.0.1:${(plain.address() as AddressInfo).port}/mcp`);
-    await waitFor(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
+    await waitUntil(() => logged(id, 'registry unhealthy'), 'the registry to go unhealthy');
   });
 });

@@ -9,16 +9,9 @@ import { startAdminHarness, type AdminHarness } from '../../admin/helpers/admin-
 import { GITHUB_TOOLS, startGithub, startJira } from '../../../fixtures/mcp/toolkit-servers.js';
 import type { TinyMcpServer } from '../../../fixtures/mcp/tiny-mcp-server.js';
 import { toolkitExchange } from '../../../fixtures/mcp/toolkit-exchange.js';
+import { waitUntil } from '../../../fixtures/wait-until.js';
 
 const ok = AdminClient.expectStatus;
-
-async function until(check: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('mcp toolkit: tools-changed events', () => {
   let h: AdminHarness;
@@ -59,10 +52,10 @@ describe('mcp toolkit: tools-changed events', () => {
   it('fires on the upstream\'s list_changed and lists the new tools next', async () => {
     expect(await names()).to.deep.equal(['github__create_issue', 'github__get_issue', 'github__search_issues']);
     // The pooled connection listens on the server's standalone SSE stream.
-    await until(() => github.sseStreams() > 0, 'the SSE stream');
+    await waitUntil(() => github.sseStreams() > 0, 'the SSE stream');
     github.setTools([...GITHUB_TOOLS, { name: 'close_issue', inputSchema: { type: 'object' } }]);
     await github.notifyToolsChanged();
-    await until(() => fired.length > 0, 'onToolsChanged');
+    await waitUntil(() => fired.length > 0, 'onToolsChanged');
     expect(fired).to.deep.equal([gatewayId]);
     expect(await names()).to.deep.equal(['github__close_issue', 'github__create_issue', 'github__get_issue', 'github__search_issues']);
   });

@@ -11,17 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { DetachedWriter } from '../../../../core/logging/detached-writer.js';
+import { waitUntil } from '../../../fixtures/wait-until.js';
 
 const logging = fileURLToPath(new URL('../../../../core/logging/logger.ts', import.meta.url));
-
-/** Resolves once `ready()` holds, checking every few milliseconds, or fails after `ms`. */
-async function until(ready: () => boolean, ms: number, what: string): Promise<void> {
-  const giveUpAt = Date.now() + ms;
-  while (!ready()) {
-    if (Date.now() > giveUpAt) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe('logging: standard error written off the event loop', () => {
   let dir: string;
@@ -44,7 +36,7 @@ describe('logging: standard error written off the event loop', () => {
         writer.write(`${lines.join('\n')}\n`);
         if (i % 40 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      await until(() => readFileSync(path, 'utf8').length >= expected.join('\n').length + 1, 10_000, 'the lines');
+      await waitUntil(() => readFileSync(path, 'utf8').length >= expected.join('\n').length + 1, 'the lines');
       expect(readFileSync(path, 'utf8')).to.equal(`${expected.join('\n')}\n`);
       expect(writer.droppedLines).to.equal(0);
     } finally {
@@ -75,7 +67,7 @@ describe('logging: standard error written off the event loop', () => {
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
       // Standard error is not read: its pipe fills after a few hundred lines. A process that
       // wrote its log synchronously would wait on the first write past that and never get done.
-      await until(() => stdout.includes('done'), 30_000, 'the process to log every line while its standard error is not read');
+      await waitUntil(() => stdout.includes('done'), 'the process to log every line while its standard error is not read', 30_000);
       // Now read: what the queue held comes out, then a notice of what was dropped after it.
       let stderr = '';
       let lastData = Date.now();
@@ -83,7 +75,7 @@ describe('logging: standard error written off the event loop', () => {
         stderr += chunk;
         lastData = Date.now();
       });
-      await until(() => stderr.length > 0 && Date.now() - lastData > 300, 30_000, 'standard error to be written out');
+      await waitUntil(() => stderr.length > 0 && Date.now() - lastData > 300, 'standard error to be written out', 30_000);
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.stdin.write('exit\n');
       expect(await exited).to.equal(0);
