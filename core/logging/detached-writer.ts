@@ -5,7 +5,7 @@
  * serving once the pipe is full. Here the writes run on libuv's thread pool, one at a time and in
  * order, while the event loop queues what comes next. The queue is bounded: past it, lines are
  * dropped and counted, and a notice line says how many where they went missing. At exit what is
- * queued is written synchronously, so a process that logs and exits loses nothing.
+ * queued is written synchronously, so a process that logs and exits loses none of it.
  */
 import { write, writeSync } from 'node:fs';
 
@@ -34,8 +34,8 @@ function lineCount(text: string): number {
 export class DetachedWriter {
   private queued: string[] = [];
   private queuedLength = 0;
-  /** The buffer being written on the thread pool: confirmed up to `offset`, the piece in flight up to `end`. */
-  private current: { buffer: Buffer; offset: number; end: number } | undefined;
+  /** The buffer being written on the thread pool, and the end of its piece in flight. */
+  private current: { buffer: Buffer; end: number } | undefined;
   private dropped = 0;
   /** The reader is gone (EPIPE, a closed descriptor): nothing more is written. */
   private closed = false;
@@ -109,7 +109,7 @@ export class DetachedWriter {
       return;
     }
     const end = pieceEnd(buffer, offset);
-    this.current = { buffer, offset, end };
+    this.current = { buffer, end };
     write(this.fd, buffer, offset, end - offset, null, (err, written) => {
       if (this.exiting) return;
       if (!err) {

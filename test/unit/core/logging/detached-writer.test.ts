@@ -22,7 +22,7 @@ describe('logging: standard error written off the event loop', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('writes every line whole and in order, in pieces of whole lines', async () => {
+  it('writes every line whole and in order, lines longer than a piece too', async () => {
     const path = join(dir, 'log');
     const fd = openSync(path, 'w');
     try {
