@@ -37,6 +37,7 @@ export class DetachedWriter {
   /** The buffer being written on the thread pool, and the end of its piece in flight. */
   private current: { buffer: Buffer; end: number } | undefined;
   private dropped = 0;
+  private droppedSinceStart = 0;
   /** The reader is gone (EPIPE, a closed descriptor): nothing more is written. */
   private closed = false;
   private exiting = false;
@@ -60,7 +61,9 @@ export class DetachedWriter {
   write(text: string): void {
     if (this.closed) return;
     if (this.queuedLength + text.length > this.maxQueued) {
-      this.dropped += lineCount(text);
+      const lines = lineCount(text);
+      this.dropped += lines;
+      this.droppedSinceStart += lines;
       return;
     }
     this.noteDropped();
@@ -73,6 +76,11 @@ export class DetachedWriter {
   /** Lines dropped and not yet reported by a notice. */
   get droppedLines(): number {
     return this.dropped;
+  }
+
+  /** Lines dropped since the writer was made (the metric `portcullis_log_lines_dropped_total`). */
+  get droppedTotal(): number {
+    return this.droppedSinceStart;
   }
 
   /** Queues the notice of the lines dropped since the last one, if any were. */

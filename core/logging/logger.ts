@@ -67,6 +67,12 @@ export function childLogger(fields: Record<string, unknown>): Logger {
 }
 
 let standardErrorBatch: LineBatch | undefined;
+let standardErrorWriter: DetachedWriter | undefined;
+
+/** Access log lines this process dropped because standard error was not read fast enough. */
+export function droppedLogLines(): number {
+  return standardErrorWriter?.droppedTotal ?? 0;
+}
 
 /**
  * The batch of lines written to standard error off the event loop (detached-writer.ts): a reader
@@ -77,6 +83,7 @@ function batchOnStandardError(): LineBatch {
   // are written synchronously rather than started on the thread pool of a process that is ending.
   const writer = new DetachedWriter(2, (count) => `${batch.line('warn', 'log lines dropped: standard error was not read fast enough', {}, { dropped_lines: count })}\n`);
   const batch = new LineBatch((text) => writer.write(text), writesText());
+  standardErrorWriter = writer;
   return batch;
 }
 

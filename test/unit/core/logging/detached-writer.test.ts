@@ -14,6 +14,7 @@ import { DetachedWriter } from '../../../../core/logging/detached-writer.js';
 import { waitUntil } from '../../../fixtures/wait-until.js';
 
 const logging = fileURLToPath(new URL('../../../../core/logging/logger.ts', import.meta.url));
+const runtimeMetrics = fileURLToPath(new URL('../../../../core/observability/runtime-metrics.ts', import.meta.url));
 
 describe('logging: standard error written off the event loop', () => {
   let dir: string;
@@ -44,7 +45,7 @@ describe('logging: standard error written off the event loop', () => {
     }
   });
 
-  it('keeps a process serving while nobody reads its standard error, drops past its bound with a notice, and writes the rest', async function () {
+  it('keeps a process serving while nobody reads its standard error, drops past its bound with a notice and a metric, and writes the rest', async function () {
     this.timeout(60_000);
     // 40,000 access lines of about 300 bytes, 200 a turn: about 12 MB, more than the queue holds.
     const total = 40_000;
@@ -57,7 +58,11 @@ describe('logging: standard error written off the event loop', () => {
         else process.stdout.write('done\\n');
       };
       burst();
-      process.stdin.once('data', () => process.exit(0));`;
+      const { runtimeRegistry } = await import(${JSON.stringify(runtimeMetrics)});
+      process.stdin.once('data', async () => {
+        process.stdout.write(await runtimeRegistry().getSingleMetricAsString('portcullis_log_lines_dropped_total'));
+        process.exit(0);
+      });`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       env: { ...process.env, PORTCULLIS_LOG_LEVEL: 'info', PORTCULLIS_LOG_FORMAT: 'json' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -87,6 +92,7 @@ describe('logging: standard error written off the event loop', () => {
       expect(notices.every((l) => l.level === 'warn')).to.equal(true);
       const dropped = notices.reduce((sum, l) => sum + l.dropped_lines!, 0);
       expect(numbers.length + dropped, 'every line written or counted').to.equal(total);
+      expect(stdout, 'the dropped lines metric').to.match(new RegExp(`^portcullis_log_lines_dropped_total ${dropped}$`, 'm'));
       expect(numbers.length, 'the lines the queue held').to.be.greaterThan(total / 2);
       expect(numbers[0]).to.equal(0);
       expect(numbers.every((n, i) => i === 0 || n > numbers[i - 1]!), 'in order').to.equal(true);
