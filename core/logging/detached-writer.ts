@@ -1,9 +1,10 @@
 /**
  * Log text written to a file descriptor (standard error) without the event loop ever waiting for
- * it. Node writes to a pipe synchronously, so a log reader that falls behind (a shipper, a
- * container runtime under load, a terminal scrolled back) stalls every request the gateway is
- * serving once the pipe is full. Here the writes run on libuv's thread pool, one at a time and in
- * order, while the event loop queues what comes next. The queue is bounded: past it, lines are
+ * it, in bounded memory. When the log reader falls behind (a shipper, a container runtime under
+ * load, a terminal scrolled back), Node's own standard error either waits (a socket: every
+ * request the gateway serves stalls once its buffer is full) or queues without bound (a pipe:
+ * the process grows by every line). Here the writes run on libuv's thread pool, one at a time and
+ * in order, while the event loop queues what comes next. The queue is bounded: past it, lines are
  * dropped and counted, and a notice line says how many where they went missing. At exit what is
  * queued is written synchronously, so a process that logs and exits loses none of it.
  */

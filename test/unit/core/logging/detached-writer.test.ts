@@ -4,8 +4,8 @@
  * were dropped. Every line that is written is whole and in order. (What is queued at exit is
  * written before the process ends: line-batch.test.ts.)
  */
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,59 +45,70 @@ describe('logging: standard error written off the event loop', () => {
     }
   });
 
-  it('keeps a process serving while nobody reads its standard error, drops past its bound with a notice and a metric, and writes the rest', async function () {
-    this.timeout(60_000);
-    // 40,000 access lines of about 300 bytes, 200 a turn: about 12 MB, more than the queue holds.
-    const total = 40_000;
-    const script = `const { batchedInfoLines, logger } = await import(${JSON.stringify(logging)});
-      const line = batchedInfoLines(logger);
-      let n = 0;
-      const burst = () => {
-        for (let i = 0; i < 200 && n < ${total}; i++) line('request', { n: n++, pad: 'x'.repeat(240) });
-        if (n < ${total}) setImmediate(burst);
-        else process.stdout.write('done\\n');
-      };
-      burst();
-      const { runtimeRegistry } = await import(${JSON.stringify(runtimeMetrics)});
-      process.stdin.once('data', async () => {
-        process.stdout.write(await runtimeRegistry().getSingleMetricAsString('portcullis_log_lines_dropped_total'));
-        process.exit(0);
-      });`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      env: { ...process.env, PORTCULLIS_LOG_LEVEL: 'info', PORTCULLIS_LOG_FORMAT: 'json' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    try {
-      let stdout = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      // Standard error is not read: its pipe fills after a few hundred lines. A process that
-      // wrote its log synchronously would wait on the first write past that and never get done.
-      await waitUntil(() => stdout.includes('done'), 'the process to log every line while its standard error is not read', 30_000);
-      // Now read: what the queue held comes out, then a notice of what was dropped after it.
-      let stderr = '';
-      let lastData = Date.now();
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        stderr += chunk;
-        lastData = Date.now();
+  // How Node writes standard error depends on what it is: to a socket (a parent's `stdio: 'pipe'`,
+  // journald's stream) synchronously, so a process whose reader stops waits on the first write
+  // past the socket's buffer and serves nothing more; to a pipe or FIFO (a shell pipeline, a
+  // container runtime) it queues without bound, so the process grows by every line it logs.
+  for (const kind of ['socket', 'fifo'] as const) {
+    it(`keeps a process serving while nobody reads its standard error (a ${kind}), drops past its bound with a notice and a metric, and writes the rest`, async function () {
+      this.timeout(60_000);
+      // 40,000 access lines of about 300 bytes, 200 a turn: about 12 MB, more than the queue holds.
+      const total = 40_000;
+      const script = `const { batchedInfoLines, logger } = await import(${JSON.stringify(logging)});
+        const line = batchedInfoLines(logger);
+        let n = 0;
+        const burst = () => {
+          for (let i = 0; i < 200 && n < ${total}; i++) line('request', { n: n++, pad: 'x'.repeat(240) });
+          if (n < ${total}) setImmediate(burst);
+          else process.stdout.write('done\\n');
+        };
+        burst();
+        const { runtimeRegistry } = await import(${JSON.stringify(runtimeMetrics)});
+        process.stdin.once('data', async () => {
+          process.stdout.write(await runtimeRegistry().getSingleMetricAsString('portcullis_log_lines_dropped_total'));
+          process.exit(0);
+        });`;
+      // A FIFO opened for reading and writing: opening it blocks neither end, and nothing reads it until the test does.
+      const fifo = join(dir, 'stderr');
+      if (kind === 'fifo') execFileSync('mkfifo', [fifo]);
+      const fifoFd = kind === 'fifo' ? openSync(fifo, 'r+') : undefined;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        env: { ...process.env, PORTCULLIS_LOG_LEVEL: 'info', PORTCULLIS_LOG_FORMAT: 'json' },
+        stdio: ['pipe', 'pipe', fifoFd ?? 'pipe'],
       });
-      await waitUntil(() => stderr.length > 0 && Date.now() - lastData > 300, 'standard error to be written out', 30_000);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      child.stdin.write('exit\n');
-      expect(await exited).to.equal(0);
+      if (fifoFd !== undefined) closeSync(fifoFd);
+      try {
+        let stdout = '';
+        child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        await waitUntil(() => stdout.includes('done'), 'the process to log every line while its standard error is not read', 30_000);
+        // Now read: what the queue held comes out, then a notice of what was dropped after it.
+        let stderr = '';
+        let lastData = Date.now();
+        const reader = kind === 'fifo' ? createReadStream(fifo) : child.stderr!;
+        reader.setEncoding('utf8').on('data', (chunk: string | Buffer) => {
+          stderr += chunk;
+          lastData = Date.now();
+        });
+        await waitUntil(() => stderr.length > 0 && Date.now() - lastData > 300, 'standard error to be written out', 30_000);
+        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+        child.stdin!.write('exit\n');
+        expect(await exited).to.equal(0);
+        if (kind === 'fifo') reader.destroy();
 
-      const lines = stderr.trimEnd().split('\n').map((l) => JSON.parse(l) as { message: string; n?: number; dropped_lines?: number; level: string });
-      const numbers = lines.filter((l) => l.message === 'request').map((l) => l.n!);
-      const notices = lines.filter((l) => l.dropped_lines !== undefined);
-      expect(notices.length, 'a notice of dropped lines').to.be.at.least(1);
-      expect(notices.every((l) => l.level === 'warn')).to.equal(true);
-      const dropped = notices.reduce((sum, l) => sum + l.dropped_lines!, 0);
-      expect(numbers.length + dropped, 'every line written or counted').to.equal(total);
-      expect(stdout, 'the dropped lines metric').to.match(new RegExp(`^portcullis_log_lines_dropped_total ${dropped}$`, 'm'));
-      expect(numbers.length, 'the lines the queue held').to.be.greaterThan(total / 2);
-      expect(numbers[0]).to.equal(0);
-      expect(numbers.every((n, i) => i === 0 || n > numbers[i - 1]!), 'in order').to.equal(true);
-    } finally {
-      child.kill();
-    }
-  });
+        const lines = stderr.trimEnd().split('\n').map((l) => JSON.parse(l) as { message: string; n?: number; dropped_lines?: number; level: string });
+        const numbers = lines.filter((l) => l.message === 'request').map((l) => l.n!);
+        const notices = lines.filter((l) => l.dropped_lines !== undefined);
+        expect(notices.length, 'a notice of dropped lines').to.be.at.least(1);
+        expect(notices.every((l) => l.level === 'warn')).to.equal(true);
+        const dropped = notices.reduce((sum, l) => sum + l.dropped_lines!, 0);
+        expect(numbers.length + dropped, 'every line written or counted').to.equal(total);
+        expect(stdout, 'the dropped lines metric').to.match(new RegExp(`^portcullis_log_lines_dropped_total ${dropped}$`, 'm'));
+        expect(numbers.length, 'the lines the queue held').to.be.greaterThan(total / 2);
+        expect(numbers[0]).to.equal(0);
+        expect(numbers.every((n, i) => i === 0 || n > numbers[i - 1]!), 'in order').to.equal(true);
+      } finally {
+        child.kill();
+      }
+    });
+  }
 });
