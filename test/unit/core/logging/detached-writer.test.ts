@@ -16,6 +16,17 @@ import { waitUntil } from '../../../fixtures/wait-until.js';
 const logging = fileURLToPath(new URL('../../../../core/logging/logger.ts', import.meta.url));
 const runtimeMetrics = fileURLToPath(new URL('../../../../core/observability/runtime-metrics.ts', import.meta.url));
 
+/** The request lines among the whole lines of `text`, plus the lines its notices say were dropped. */
+function accountedFor(text: string): number {
+  let n = 0;
+  for (const line of text.slice(0, text.lastIndexOf('\n') + 1).split('\n')) {
+    if (!line) continue;
+    const parsed = JSON.parse(line) as { message: string; dropped_lines?: number };
+    n += parsed.message === 'request' ? 1 : (parsed.dropped_lines ?? 0);
+  }
+  return n;
+}
+
 describe('logging: standard error written off the event loop', () => {
   let dir: string;
   beforeEach(() => {
@@ -83,13 +94,11 @@ describe('logging: standard error written off the event loop', () => {
         await waitUntil(() => stdout.includes('done'), 'the process to log every line while its standard error is not read', 30_000);
         // Now read: what the queue held comes out, then a notice of what was dropped after it.
         let stderr = '';
-        let lastData = Date.now();
         const reader = kind === 'fifo' ? createReadStream(fifo) : child.stderr!;
-        reader.setEncoding('utf8').on('data', (chunk: string | Buffer) => {
-          stderr += chunk;
-          lastData = Date.now();
-        });
-        await waitUntil(() => stderr.length > 0 && Date.now() - lastData > 300, 'standard error to be written out', 30_000);
+        reader.setEncoding('utf8').on('data', (chunk: string | Buffer) => (stderr += chunk));
+        // Until every line is accounted for, written or counted as dropped (the last notice comes
+        // once the queue is empty): the writer is idle then, and the process can exit.
+        await waitUntil(() => accountedFor(stderr) === total, 'every line to be written or counted', 30_000, 50);
         const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
         child.stdin!.write('exit\n');
         expect(await exited).to.equal(0);
