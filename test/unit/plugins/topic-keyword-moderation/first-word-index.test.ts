@@ -11,6 +11,22 @@ function everyFit(firstWords: WordTest[], text: string, start: number, end: numb
   return firstWords.flatMap((w, i) => (w.test(text, start, end) ? [i] : []));
 }
 
+/**
+ * Checks the index's look-up of every word of `text` against everyFit; the number of first words
+ * found (so a test can show it found some).
+ */
+function expectEveryFit(index: FirstWordIndex, firstWords: WordTest[], text: string): number {
+  const words = splitWords(text);
+  let found = 0;
+  for (let w = 0; w < words.starts.length; w++) {
+    const expected = everyFit(firstWords, text, words.starts[w], words.ends[w]);
+    index.lookup(text, words.starts[w], words.ends[w]);
+    expect(index.found.slice(0, index.count), text.slice(words.starts[w], words.ends[w])).to.deep.equal(expected);
+    found += expected.length;
+  }
+  return found;
+}
+
 const LETTERS = 'abcdeilmnorstxyzé😀ßİ0';
 
 describe('topic_keyword_moderation first-word index', () => {
@@ -41,14 +57,7 @@ describe('topic_keyword_moderation first-word index', () => {
       let found = 0;
       for (let k = 0; k < 3000; k++) {
         const word = pool[Math.floor(r() * pool.length)] + (r() < 0.3 ? pool[Math.floor(r() * pool.length)] : '');
-        const text = foldForTopics(`${randomWord()} ${word} ${randomWord()}`);
-        const words = splitWords(text);
-        for (let w = 0; w < words.starts.length; w++) {
-          const expected = everyFit(firstWords, text, words.starts[w], words.ends[w]);
-          index.lookup(text, words.starts[w], words.ends[w]);
-          expect(index.found.slice(0, index.count), text.slice(words.starts[w], words.ends[w])).to.deep.equal(expected);
-          found += expected.length;
-        }
+        found += expectEveryFit(index, firstWords, foldForTopics(`${randomWord()} ${word} ${randomWord()}`));
       }
       expect(found).to.be.greaterThan(100);
     });
@@ -69,16 +78,7 @@ describe('topic_keyword_moderation first-word index', () => {
         }
       }
       let found = 0;
-      for (const word of words) {
-        const text = foldForTopics(`x ${word} y`);
-        const split = splitWords(text);
-        for (let w = 0; w < split.starts.length; w++) {
-          const expected = everyFit(firstWords, text, split.starts[w], split.ends[w]);
-          index.lookup(text, split.starts[w], split.ends[w]);
-          expect(index.found.slice(0, index.count), text.slice(split.starts[w], split.ends[w])).to.deep.equal(expected);
-          found += expected.length;
-        }
-      }
+      for (const word of words) found += expectEveryFit(index, firstWords, foldForTopics(`x ${word} y`));
       expect(found).to.be.greaterThan(20);
     });
   }
