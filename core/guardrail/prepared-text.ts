@@ -4,9 +4,10 @@
  * folding and the others find it done. Part of the detector contract (additive: a detector that
  * folds text its own way keeps doing so).
  *
- * Kept on the segment object while the evaluation holds it (a WeakMap, as SegmentMemo keeps its
- * digests), with the text beside it, so a segment whose text was changed is prepared again.
+ * Kept on the segment object while the evaluation holds it (an ObjectSlot, as SegmentMemo keeps
+ * its digests), with the text beside it, so a segment whose text was changed is prepared again.
  */
+import { ObjectSlot } from '../runtime/object-slot.js';
 
 /** What is prepared of a segment's text. */
 export interface PreparedText {
@@ -39,7 +40,7 @@ export function foldForMatching(text: string): string {
   return text.replace(NON_ASCII_RUN, foldRun).toLowerCase();
 }
 
-const prepared = new WeakMap<object, { text: string; value: PreparedText }>();
+const prepared = new ObjectSlot<{ text: string; value: PreparedText }>('portcullis.preparedText');
 
 /** The prepared view of a segment's text, computed on first use and shared for as long as the segment lives. */
 export function preparedText(segment: { readonly text: string }): PreparedText {

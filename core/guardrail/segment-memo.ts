@@ -12,6 +12,7 @@
  * an empty memo.
  */
 import { createHash, hash } from 'node:crypto';
+import { ObjectSlot } from '../runtime/object-slot.js';
 
 /** Texts remembered per detector instance: an evaluation is a few segments, a conversation a few dozen. */
 export const SEGMENT_MEMO_ENTRIES = 2048;
@@ -21,7 +22,7 @@ export const SEGMENT_MEMO_ENTRIES = 2048;
  * the detectors of one evaluation digest each text once between them. The text is kept beside
  * it and compared (by reference, as a rule), so a segment whose text was changed is digested again.
  */
-const segmentDigests = new WeakMap<object, { text: string; digest: string }>();
+const segmentDigests = new ObjectSlot<{ text: string; digest: string }>('portcullis.segmentDigest');
 
 /** The ES2024 string method Node 20 has and the project's TypeScript lib does not name yet. */
 type WellFormedText = string & { isWellFormed(): boolean };

@@ -39,6 +39,7 @@ export type { Logger } from '../logging/logger.js';
 export { egressFetch } from '../http/egress-dispatcher.js';
 export { AnswerTooLarge, readAtMost, readResponseAtMost, readResponseText, type BoundedText } from '../http/bounded-read.js';
 export { priceFor, type ModelPrice } from '../providers/prices.js';
+export { ObjectSlot } from '../runtime/object-slot.js';
 
 // Guardrail detectors.
 export {

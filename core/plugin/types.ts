@@ -132,4 +132,4 @@ export interface PluginKit<C> {
 export const definePlugin = <C extends object>(definition: PluginDefinition<C>): PluginDefinition<C> => definition;
 
 /** The plugin API version; a plugin's `coreApi` range must include it. */
-export const CORE_API_VERSION = '1.2.0';
+export const CORE_API_VERSION = '1.3.0';

@@ -5,7 +5,7 @@
  * limits, so the guardrail service and doc_analyzer share one parse of each attachment.
  * Nothing here throws for a bad document: limits and parse failures become `problems`.
  */
-import { SegmentMemo, type InspectAttachment, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
+import { ObjectSlot, SegmentMemo, type InspectAttachment, type InspectionRequest, type InspectSegment } from '../../core/plugin/index.js';
 import type { ExtractedDocument, ExtractionLimits, FormatExtraction } from './document-types.js';
 import { decodedLength, stripDataUrl } from './base64-size.js';
 import { detectFormat, formatOfMediaType } from './media-type.js';
@@ -25,7 +25,7 @@ export interface AttachmentExtraction {
   segments: InspectSegment[];
 }
 
-const memo = new WeakMap<InspectionRequest, Map<string, Promise<AttachmentExtraction>>>();
+const memo = new ObjectSlot<Map<string, Promise<AttachmentExtraction>>>('doc_analyzer.extractions');
 
 /** What a document says, whichever request carries it and wherever. */
 type DocumentReading = Omit<ExtractedDocument, 'attachment' | 'fromTool'>;

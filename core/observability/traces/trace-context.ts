@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Attempt, Exchange } from '../../pipeline/exchange.js';
+import { ObjectSlot } from '../../runtime/object-slot.js';
 
 /** The caller's span, from a valid `traceparent`. */
 export interface RemoteParent {
@@ -57,8 +58,9 @@ export function traceIdOfRequestId(requestTraceId: string): string {
   return /^[0-9a-f]{32}$/.test(hex) && hex !== ZERO_TRACE ? hex : randomBytes(16).toString('hex');
 }
 
-const requestTraces = new WeakMap<Exchange, RequestTrace>();
-const attemptSpans = new WeakMap<Attempt, string>();
+// Kept on the request and attempt objects, not in WeakMaps: see core/runtime/object-slot.ts.
+const requestTraces = new ObjectSlot<RequestTrace>('portcullis.requestTrace');
+const attemptSpans = new ObjectSlot<string>('portcullis.attemptSpan');
 
 /** The trace of a proxied request, decided on first use and the same afterwards. */
 export function requestTraceOf(ctx: Exchange): RequestTrace {

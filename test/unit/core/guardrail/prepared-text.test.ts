@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { foldForMatching, preparedText } from '../../../../core/guardrail/prepared-text.js';
+import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../../../fixtures/seeded-random.js';
+import { promotedBytes } from '../../../fixtures/promoted-bytes.js';
+
+const guardrailModule = (name: string) => JSON.stringify(fileURLToPath(new URL(`../../../../core/guardrail/${name}.ts`, import.meta.url)));
 
 describe('preparedText', () => {
   it('folds case, accents, compatibility forms and invisible characters', () => {
@@ -24,6 +28,26 @@ describe('preparedText', () => {
     expect(preparedText(segment).folded).to.equal('first');
     segment.text = 'Second';
     expect(preparedText(segment).folded).to.equal('second');
+  });
+});
+
+describe('what an evaluation keeps on its segments', () => {
+  it('dies with the segments in young-generation collections: their folding and digest are not promoted', function () {
+    this.timeout(30_000);
+    // 20,000 evaluations' segments of 4 KB each, folded and digested as the detectors do: kept in
+    // module-level WeakMaps, about 80 MB of foldings and texts were promoted (their values live
+    // until a full collection); kept on the segments, only the memo's own small entries are.
+    const promoted = promotedBytes(`
+      const { preparedText } = await import(${guardrailModule('prepared-text')});
+      const { SegmentMemo } = await import(${guardrailModule('segment-memo')});
+      const memo = new SegmentMemo();
+      const request = { direction: 'input' };
+      for (let i = 0; i < 20000; i++) {
+        const segment = { text: i + Buffer.alloc(4000, 65 + (i % 26)).toString('latin1') };
+        memo.getFor(request, segment, () => preparedText(segment).folded.length);
+      }
+    `);
+    expect(promoted).to.be.below(8 * 1024 * 1024);
   });
 });
 

@@ -24,6 +24,7 @@ describe('core: the published faces', () => {
     expect(plugin.ERROR_CODES.rate_limited.status).to.equal(429);
     expect(plugin.GatewayError).to.be.a('function');
     expect(plugin.SegmentMemo).to.be.a('function');
+    expect(plugin.ObjectSlot).to.be.a('function');
   });
 
   it('portcullis/plugin gives the counter modes, body limit and JSON path helpers the built-in plugins use', () => {
