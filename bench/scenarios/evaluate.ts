@@ -112,6 +112,8 @@ async function workYardstick(ctx: BenchContext, detectors: Array<[string, Detect
 
 /** How far over the work yardstick's p99 the evaluation's may be and still count as within its noise. */
 export const P99_TOLERANCE_MS = Number(process.env.BENCH_EVALUATE_TOLERANCE_MS ?? 1.5);
+/** Requests a probe of the rate search sends at the least, so its p99 is the third slowest, not the slowest. */
+const PROBE_SAMPLES = 300;
 /**
  * Whether the yardstick queued at a rate (its median over twice its work plus 2 ms): the host did
  * not give it the core, so its p99 is no reference for the gateway's there.
@@ -233,6 +235,9 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
     // P99_TOLERANCE_MS of the yardstick's at that rate. No rate past 90% of what the yardstick's
     // work fills is probed: there the work itself, not the gateway, queues.
     const probeMs = Number(process.env.BENCH_EVALUATE_PROBE_S ?? 3) * 1000;
+    // A p99 needs samples: a probe lasts until PROBE_SAMPLES requests were sent, so at a low rate
+    // its p99 is not simply the slowest of a few dozen (one collection would fail the rate).
+    const probeMsAt = (rate: number) => Math.max(probeMs, Math.ceil((PROBE_SAMPLES / rate) * 1000));
     const max = Math.max(20, Math.floor((0.9 * 1000) / work.workMs));
     const probeRows: ScenarioResult['rows'] = [];
     const search = await searchRate({
@@ -241,8 +246,8 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
       precision: 0.05,
       maxProbes: Number(process.env.BENCH_EVALUATE_PROBES ?? 8),
       async passes(rate) {
-        const yardstick = await openLoop({ ...work.target, rate, durationMs: probeMs });
-        const evaluation = await openLoop({ ...fresh, rate, durationMs: probeMs });
+        const yardstick = await openLoop({ ...work.target, rate, durationMs: probeMsAt(rate) });
+        const evaluation = await openLoop({ ...fresh, rate, durationMs: probeMsAt(rate) });
         // A queued yardstick is no reference: that rate does not count as within its noise.
         const queued = yardstickQueued(yardstick, work.workMs);
         const passed = !queued && evaluation.errors === 0 && evaluation.p99 <= yardstick.p99 + P99_TOLERANCE_MS;
@@ -279,7 +284,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
         scenario: `evaluate: evaluations per second per core: ${evaluationsPerCore}`,
         rows: probeRows,
         notes: [
-          `found by a rate search (bench/rate-search.ts): open loop, ${probeMs / 1000} s of the yardstick then ${probeMs / 1000} s of never-repeating prompts at each probed rate; a rate passes when every evaluation is answered, the yardstick did not queue (its p50 within twice its work plus 2 ms) and the evaluation's p99 is within ${P99_TOLERANCE_MS} ms of the yardstick's p99 at that rate; from ${Math.min(100, Math.floor(max / 2))} req/s the rate doubles while it passes, then the gap between the highest passing and the lowest failing rate is halved down to 5%; the answer is the highest passing rate`,
+          `found by a rate search (bench/rate-search.ts): open loop, ${probeMs / 1000} s of the yardstick then ${probeMs / 1000} s of never-repeating prompts at each probed rate (longer where that makes fewer than ${PROBE_SAMPLES} requests); a rate passes when every evaluation is answered, the yardstick did not queue (its p50 within twice its work plus 2 ms) and the evaluation's p99 is within ${P99_TOLERANCE_MS} ms of the yardstick's p99 at that rate; from ${Math.min(100, Math.floor(max / 2))} req/s the rate doubles while it passes, then the gap between the highest passing and the lowest failing rate is halved down to 5%; the answer is the highest passing rate`,
           `no rate above ${max} req/s is probed: 90% of the core at the yardstick's ${round(work.workMs, 3)} ms per evaluation, where the work itself queues${search.capped ? ' (reached: the gateway kept within the yardstick up to there, so the work per evaluation is the limit)' : ''}`,
         ],
       },
