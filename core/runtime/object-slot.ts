@@ -5,7 +5,7 @@
  * V8's young-generation collections keep every value of a long-lived WeakMap alive: only a full
  * collection looks at whether the keys died. A WeakMap keyed by requests therefore carries each
  * request's value (a segment's 4 KB folded text, its digest) through two young collections into
- * the old generation, where it dies later: on the guardrail plane about 10 KB per evaluation,
+ * the old generation, where it dies later: on the guardrail plane about 14 KB per evaluation,
  * copied twice, which lengthens every young collection, the pauses the requests then wait on.
  * A property of the object itself dies with it. Objects that take no new property (frozen or
  * sealed ones) fall back to a WeakMap.
@@ -19,16 +19,18 @@ export class ObjectSlot<V> {
     this.key = Symbol(name);
   }
 
-  /** The value kept on `owner`, if any. */
+  /** The value kept on `owner` itself (not one its prototype holds), if any. */
   get(owner: object): V | undefined {
-    const value = (owner as Record<symbol, V | undefined>)[this.key];
-    if (value !== undefined || Object.isExtensible(owner)) return value;
-    return this.fallback.get(owner);
+    const own = Object.hasOwn(owner, this.key) ? (owner as Record<symbol, V>)[this.key] : undefined;
+    if (Object.isExtensible(owner)) return own;
+    // A value set after the object stopped taking properties is in the fallback.
+    return this.fallback.get(owner) ?? own;
   }
 
   /** Keeps `value` on `owner` (not enumerable: a copy of the object by spread or JSON leaves it out). */
   set(owner: object, value: V): void {
-    if (Object.prototype.hasOwnProperty.call(owner, this.key)) (owner as Record<symbol, V>)[this.key] = value;
+    if (Object.isFrozen(owner)) this.fallback.set(owner, value);
+    else if (Object.hasOwn(owner, this.key)) (owner as Record<symbol, V>)[this.key] = value;
     else if (Object.isExtensible(owner)) Object.defineProperty(owner, this.key, { value, writable: true, configurable: true, enumerable: false });
     else this.fallback.set(owner, value);
   }

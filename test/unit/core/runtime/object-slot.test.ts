@@ -59,6 +59,23 @@ describe('core/runtime: ObjectSlot', () => {
     expect(slot.get(sealed)).to.equal('on sealed');
     slot.set(frozen, 'again');
     expect(slot.get(frozen)).to.equal('again');
+    const frozenLater = { text: 'c' };
+    slot.set(frozenLater, 'before freezing');
+    Object.freeze(frozenLater);
+    expect(slot.get(frozenLater)).to.equal('before freezing');
+    slot.set(frozenLater, 'after freezing');
+    expect(slot.get(frozenLater)).to.equal('after freezing');
+  });
+
+  it('does not read a value through the prototype chain', () => {
+    const slot = new ObjectSlot<string>('test');
+    const parent = {};
+    slot.set(parent, 'parent');
+    const child = Object.create(parent) as object;
+    expect(slot.get(child)).to.equal(undefined);
+    slot.set(child, 'child');
+    expect(slot.get(child)).to.equal('child');
+    expect(slot.get(parent)).to.equal('parent');
   });
 
   it('lets a value die with its object in a young-generation collection, where a WeakMap promotes it', function () {
