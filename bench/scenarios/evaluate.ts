@@ -255,7 +255,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
         return passed;
       },
     });
-    const evaluationsPerCore = search.rate === undefined ? 'under the first probe' : `${search.capped ? '≥ ' : ''}${search.rate}`;
+    const evaluationsPerCore = search.rate === undefined ? `under ${Math.min(...search.probes.map((probe) => probe.rate))}` : `${search.capped ? '≥ ' : ''}${search.rate}`;
     const repeated = prompts.taken - prompts.distinct;
     return [
       {
