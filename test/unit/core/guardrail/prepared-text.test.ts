@@ -1,6 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { foldForMatching, preparedText } from '../../../../core/guardrail/prepared-text.js';
-import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../../../fixtures/seeded-random.js';
 import { promotedBytes } from '../../../fixtures/promoted-bytes.js';
 
@@ -35,7 +35,7 @@ describe('what an evaluation keeps on its segments', () => {
   it('dies with the segments in young-generation collections: their folding and digest are not promoted', function () {
     this.timeout(30_000);
     // 20,000 evaluations' segments of 4 KB each, folded and digested as the detectors do: kept in
-    // module-level WeakMaps, about 80 MB of foldings and texts were promoted (their values live
+    // module-level WeakMaps, about 120 MB of foldings and texts were promoted (their values live
     // until a full collection); kept on the segments, only the memo's own small entries are.
     const promoted = promotedBytes(`
       const { preparedText } = await import(${guardrailModule('prepared-text')});
