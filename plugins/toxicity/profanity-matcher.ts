@@ -3,6 +3,7 @@
  * confusable letters and repeated characters), mapped onto Portcullis categories.
  */
 import { RegExpMatcher, SyntaxKind, englishDataset, englishRecommendedTransformers, type ParsedPattern } from 'obscenity';
+import { escapeRegExp } from '../shared/regexp-literal.js';
 import type { Tag } from './lexicon.js';
 
 // obscenity's `originalWord` -> category and severity.
@@ -48,12 +49,10 @@ function collapsedRuns(word: string): string {
   return out;
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A pattern of the list as a regular expression without its word boundaries: it matches wherever the pattern does, and more. */
 function looserSource(pattern: ParsedPattern): string {
   const node = (n: ParsedPattern['nodes'][number]): string => {
-    if (n.kind === SyntaxKind.Literal) return escaped(String.fromCharCode(...n.chars));
+    if (n.kind === SyntaxKind.Literal) return escapeRegExp(String.fromCharCode(...n.chars));
     if (n.kind === SyntaxKind.Wildcard) return '.';
     if (n.kind === SyntaxKind.Optional) return `(?:${node(n.childNode)})?`;
     throw new Error(`profanity matcher: a pattern node of unknown kind ${(n as { kind: unknown }).kind}`);

@@ -4,6 +4,7 @@
  */
 import { CONFUSABLES } from './confusables.js';
 import { classOf, codePointAt, isAsciiLetter, LETTER, MARK, NUMBER, widthOf } from './chars.js';
+import { escapeRegExp } from '../regexp-literal.js';
 
 /** What folding found and produced. */
 export interface FoldedText {
@@ -165,10 +166,6 @@ export function foldText(text: string, ascii = isAscii(text)): FoldedText {
     invisibleInWords: hidden.invisibleInWords,
     homoglyphWords: counts.homoglyphWords,
   };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Matches any of the allow-listed phrases (folded as the text is), or null when there are none. */
