@@ -7,14 +7,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { benchDetectors, inspectionRequest, variedRequests } from '../../bench/detectors.js';
-import { evaluateDatasetBodies } from '../../bench/scenarios/evaluate.js';
+import { DETECTORS, evaluateDatasetBodies } from '../../bench/scenarios/evaluate.js';
 
 const PROMPTS = Number(process.argv[2] ?? 2000);
 const ms = (x: number) => Number(x.toFixed(3));
-import { DETECTORS } from '../../bench/scenarios/evaluate.js';
 const ORDER: string[] = DETECTORS.map((d) => d.detector);
 // GATEWAY_ORDER=1: in the order of the evaluate scenario's rules, as the gateway runs them.
-const detectors = (await benchDetectors(process.env.ONLY?.split(","))).sort((a, b) => (process.env.GATEWAY_ORDER ? ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]) : 0));
+const detectors = (await benchDetectors(process.env.ONLY?.split(','))).sort((a, b) => (process.env.GATEWAY_ORDER ? ORDER.indexOf(a[0]) - ORDER.indexOf(b[0]) : 0));
 // EVALUATE_BODIES=1: the evaluate scenario's very bodies (numbered), as evaluate-in-process.ts sends them.
 const requests = process.env.EVALUATE_BODIES
   ? evaluateDatasetBodies().bodies.slice(0, PROMPTS).map((body) => {
