@@ -77,8 +77,9 @@ function datasetTexts(): string[] {
   return texts;
 }
 
-/** The shared development data's texts (see datasetTexts), or undefined when none is found. */
+/** The shared development data's texts (see datasetTexts), or undefined when none is found or BENCH_PROMPTS=generated asks for generated prompts. */
 export function datasetTextsIfPresent(): string[] | undefined {
+  if (process.env.BENCH_PROMPTS === 'generated') return undefined;
   const root = datasetsRoot();
   const texts: string[] = [];
   const pii = join(root, 'presidio-synth/synth_dataset_v2.dev.json');

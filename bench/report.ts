@@ -31,7 +31,7 @@ function table(rows: ScenarioResult['rows']): string {
   return [line(keys), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-/** Prints the results as Markdown tables and writes them to bench/results/<date>.json. */
+/** Prints the results as Markdown tables and writes them to bench/results/<date>.json (BENCH_RESULTS_DIR: elsewhere). */
 export function report(facts: MachineFacts, settings: BenchSettings, results: ScenarioResult[]): string {
   const lines = [
     `Machine: ${facts.cores} cores (${facts.cpu}), ${facts.memory_gib} GiB, Node ${facts.node}; ${facts.pinned}.`,
@@ -44,7 +44,7 @@ export function report(facts: MachineFacts, settings: BenchSettings, results: Sc
   }
   const text = lines.join('\n');
   console.log(text);
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  const dir = process.env.BENCH_RESULTS_DIR ?? fileURLToPath(new URL('./results/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/${facts.date.replace(/[:.]/g, '-')}.json`, JSON.stringify({ facts, settings, results }, null, 2) + '\n');
   writeFileSync(`${dir}/latest.json`, JSON.stringify({ facts, settings, results }, null, 2) + '\n');

@@ -259,7 +259,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
     const repeated = prompts.taken - prompts.distinct;
     return [
       {
-        scenario: `evaluate: never-repeating 4 KB prompts (${prompts.kind === 'dataset' ? 'cut from the shared datasets' : 'generated: no shared datasets found'}), every detector`,
+        scenario: `evaluate: never-repeating 4 KB prompts (${prompts.kind === 'dataset' ? 'cut from the shared datasets' : 'generated prose'}), every detector`,
         rows,
         notes: [
           `p*_ms: medians over ${ctx.settings.repeats} repeats of ${ctx.settings.durationMs / 1000} s at each rate; p99_runs_ms: each repeat's p99; floor: a one-word evaluation on the same path; yardstick: a server on the gateway's core doing ${round(work.workMs, 3)} ms of pure computation per request (the detectors' median warm time in process on such prompts), interleaved with the gateway`,
