@@ -3,14 +3,15 @@
  * Anthropic and Gemini formats with precomputed bodies, streaming `chunks` SSE events `delayMs`
  * apart when asked to stream. With `BENCH_UPSTREAM_WORK_MS` it first does that much CPU work per
  * request (a fixed loop over a few bytes, timed once at start-up), for the machine's floor under a
- * server whose work stays in cache. Run as its own process: `node --import tsx bench/fake-upstream.ts`;
- * it prints `listening <port>`.
+ * server whose work stays in cache; a comma-separated list makes request k do the k-th amount
+ * (cycling), so the server's work varies from request to request as a workload's does. Run as its
+ * own process: `node --import tsx bench/fake-upstream.ts`; it prints `listening <port>`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 const chunks = Number(process.env.BENCH_CHUNKS ?? 20);
 const delayMs = Number(process.env.BENCH_CHUNK_DELAY_MS ?? 0);
-const workMs = Number(process.env.BENCH_UPSTREAM_WORK_MS ?? 0);
+const workMs = (process.env.BENCH_UPSTREAM_WORK_MS ?? '0').split(',').map(Number);
 const usage = { prompt_tokens: 12, completion_tokens: 9, total_tokens: 21 };
 
 const openaiBody = Buffer.from(
@@ -67,9 +68,8 @@ function spin(rounds: number): number {
   for (let i = 0; i < rounds; i++) x = (Math.imul(x, 48271) + i) | 0;
   return x;
 }
-/** The rounds of `spin` that take `ms` here, warm (the median of a few timings). */
-function roundsFor(ms: number): number {
-  if (ms <= 0) return 0;
+/** The rounds of `spin` that take a millisecond here, warm (the median of a few timings). */
+function roundsPerMs(): number {
   const probe = 1_000_000;
   const times: number[] = [];
   for (let i = 0; i < 21; i++) {
@@ -77,13 +77,17 @@ function roundsFor(ms: number): number {
     spun ^= spin(probe);
     times.push(performance.now() - t0);
   }
-  return Math.round((probe * ms) / times.sort((a, b) => a - b)[10]);
+  return probe / times.sort((a, b) => a - b)[10];
 }
-const workRounds = roundsFor(workMs);
+const perMs = workMs.some((ms) => ms > 0) ? roundsPerMs() : 0;
+/** The rounds of each request's work, in turn. */
+const workRounds = workMs.map((ms) => Math.max(0, Math.round(perMs * ms)));
+let requestNumber = 0;
 
 const server = createServer(async (req, res) => {
   const body = await readBody(req);
-  if (workRounds) spun ^= spin(workRounds);
+  const rounds = workRounds[requestNumber++ % workRounds.length];
+  if (rounds) spun ^= spin(rounds);
   const url = req.url ?? '';
   if (url.includes('/messages')) {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': anthropicBody.length });

@@ -1,8 +1,9 @@
 /**
  * `POST /v1/evaluate` on never-repeating 4 KB prompts with every detector enabled: latency at
  * 20, 100 and 200 req/s beside the empty server (a one-word evaluation) and the work yardstick
- * (a server doing the detectors' work as pure computation), the gateway's CPU per evaluation at
- * those rates and at saturation, and evaluations per second per core (bench/rate-search.ts).
+ * (a server doing the detectors' median work as pure computation; beside it, one doing each
+ * request's own), the gateway's CPU per evaluation at those rates and at saturation, and
+ * evaluations per second per core (bench/rate-search.ts).
  */
 import type { Detector, InspectionRequest } from '../../core/guardrail/detector.js';
 import { SEGMENT_MEMO_ENTRIES } from '../../core/guardrail/segment-memo.js';
@@ -12,7 +13,7 @@ import { saturate } from '../closed-loop.js';
 import type { BenchContext, RunningGateway, ScenarioResult } from '../context.js';
 import { medianLatency, type Target } from '../compare.js';
 import { openLoop, type LatencyResult } from '../open-loop.js';
-import { benchDetectors, datasetPrompts, detectorWorkMs, inspectionRequest } from '../detectors.js';
+import { benchDetectors, datasetPrompts, detectorWork, inspectionRequest } from '../detectors.js';
 import type { FreshPrompts } from '../fresh-prompts.js';
 import { cpuDuring } from '../process-cpu.js';
 import { startFakeUpstream } from '../processes.js';
@@ -98,16 +99,32 @@ export const evaluateFloorBody = () => JSON.stringify({ protocol: 'llm', directi
 
 /**
  * The machine's yardstick for one kind of prompt: the fake upstream on the gateway's core doing,
- * per request, the detectors' warm time in process on such prompts as pure computation (nothing
- * fetched from memory). What it answers at a rate is the best any server doing that work could
- * answer on this host at that moment, so its p99 next to the evaluation's says how much of the
- * latency is the gateway's and how much the host's.
+ * per request, the detectors' median warm time in process on such prompts as pure computation
+ * (nothing fetched from memory). What it answers at a rate is the best any server doing that work
+ * could answer on this host at that moment, so its p99 next to the evaluation's says how much of
+ * the latency is the gateway's and how much the host's.
+ *
+ * Beside it, the request-work yardstick: request k does the measured work of the k-th sample
+ * prompt (cycling), so its work varies as the evaluations' does. The detectors' own work has a
+ * tail (a prompt prompt_guard reads in full costs several times the median), which a constant
+ * server has not: the gap to this one is the gateway's own share of the p99 (HTTP, collections,
+ * the evaluate path), the gap between the two yardsticks the share of the work's spread.
  */
-async function workYardstick(ctx: BenchContext, detectors: Array<[string, Detector]>, requests: InspectionRequest[]) {
-  const workMs = await detectorWorkMs(detectors, requests);
-  const upstream = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(workMs) });
-  const target = { url: `${upstream.url}/v1/chat/completions`, headers: { 'content-type': 'application/json' }, body: openaiChat() };
-  return { workMs, target, stop: () => upstream.stop() };
+async function workYardsticks(ctx: BenchContext, detectors: Array<[string, Detector]>, requests: InspectionRequest[]) {
+  const work = await detectorWork(detectors, requests);
+  const headers = { 'content-type': 'application/json' };
+  const median = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(work.median) });
+  const each = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: work.each.map((ms) => ms.toFixed(4)).join(',') });
+  const sorted = [...work.each].sort((a, b) => a - b);
+  return {
+    workMs: work.median,
+    requests: requests.length,
+    /** The sample's 99th percentile of work, ms. */
+    workP99Ms: sorted[Math.floor(0.99 * (sorted.length - 1))],
+    target: { url: `${median.url}/v1/chat/completions`, headers, body: openaiChat() },
+    requestWork: { url: `${each.url}/v1/chat/completions`, headers, body: openaiChat() },
+    stop: () => Promise.all([median.stop(), each.stop()]).then(() => undefined),
+  };
 }
 
 /** How far over the work yardstick's p99 the evaluation's may be and still count as within its noise. */
@@ -126,6 +143,7 @@ interface RateRow {
   prompt: LatencyResult;
   floor: LatencyResult;
   yardstick?: LatencyResult;
+  requestWork?: LatencyResult;
   /** Gateway CPU per evaluation and per one-word evaluation, ms (medians over the repeats). */
   cpuPerEvaluation: number;
   floorCpu: number;
@@ -140,15 +158,16 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * One rate: the one-word floor, the yardstick and the prompts in turn, `repeats` times, with the
  * gateway's CPU over each of its samples divided by the requests it answered.
  */
-async function atRate(ctx: BenchContext, gw: RunningGateway, rate: number, targets: { prompt: Target; floor: Target; yardstick?: Target }): Promise<RateRow> {
+async function atRate(ctx: BenchContext, gw: RunningGateway, rate: number, targets: { prompt: Target; floor: Target; yardstick?: Target; requestWork?: Target }): Promise<RateRow> {
   const durationMs = ctx.settings.durationMs;
-  const runs = { prompt: [] as LatencyResult[], floor: [] as LatencyResult[], yardstick: [] as LatencyResult[], cpu: [] as number[], floorCpu: [] as number[] };
+  const runs = { prompt: [] as LatencyResult[], floor: [] as LatencyResult[], yardstick: [] as LatencyResult[], requestWork: [] as LatencyResult[], cpu: [] as number[], floorCpu: [] as number[] };
   await openLoop({ ...targets.prompt, rate, durationMs: 2000 });
   for (let i = 0; i < ctx.settings.repeats; i++) {
     const floor = await cpuDuring(gw.pid, () => openLoop({ ...targets.floor, rate, durationMs }));
     runs.floor.push(floor.result);
     runs.floorCpu.push(floor.cpuMs / Math.max(1, floor.result.ok));
     if (targets.yardstick) runs.yardstick.push(await openLoop({ ...targets.yardstick, rate, durationMs }));
+    if (targets.requestWork) runs.requestWork.push(await openLoop({ ...targets.requestWork, rate, durationMs }));
     const prompt = await cpuDuring(gw.pid, () => openLoop({ ...targets.prompt, rate, durationMs }));
     runs.prompt.push(prompt.result);
     runs.cpu.push(prompt.cpuMs / Math.max(1, prompt.result.ok));
@@ -157,11 +176,12 @@ async function atRate(ctx: BenchContext, gw: RunningGateway, rate: number, targe
     prompt: medianLatency(runs.prompt),
     floor: medianLatency(runs.floor),
     yardstick: runs.yardstick.length ? medianLatency(runs.yardstick) : undefined,
+    requestWork: runs.requestWork.length ? medianLatency(runs.requestWork) : undefined,
     cpuPerEvaluation: median(runs.cpu),
     floorCpu: median(runs.floorCpu),
     p99Runs: runs.prompt.map((r) => r.p99),
     requests: runs.prompt.reduce((sum, r) => sum + r.sent, 0),
-    errors: [...runs.prompt, ...runs.floor, ...runs.yardstick].reduce((sum, r) => sum + r.errors, 0),
+    errors: [...runs.prompt, ...runs.floor, ...runs.yardstick, ...runs.requestWork].reduce((sum, r) => sum + r.errors, 0),
   };
 }
 
@@ -192,7 +212,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
     // The yardstick's work: the detectors in this process on prompts of the same kind (taken from
     // the run's source, so the gateway never sees them).
     const sample = Array.from({ length: 500 }, () => prompts.next());
-    const work = await workYardstick(ctx, detectors, sample.map(({ user, tool }) => inspectionRequest(user, tool)));
+    const work = await workYardsticks(ctx, detectors, sample.map(({ user, tool }) => inspectionRequest(user, tool)));
     started.push(work);
     const gw = await ctx.gateway(evaluateSeed, ['guardrail']);
     started.push(gw);
@@ -210,7 +230,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
     const rows: ScenarioResult['rows'] = [];
     const byRate = new Map<number, RateRow>();
     for (const rate of RATES) {
-      const r = await atRate(ctx, gw, rate, { prompt: fresh, floor, yardstick: work.target });
+      const r = await atRate(ctx, gw, rate, { prompt: fresh, floor, yardstick: work.target, requestWork: work.requestWork });
       byRate.set(rate, r);
       rows.push({
         rate_rps: rate,
@@ -223,6 +243,8 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
         yardstick_p50_ms: round(r.yardstick?.p50),
         yardstick_p99_ms: round(r.yardstick?.p99),
         p99_over_yardstick_ms: round(r.prompt.p99 - (r.yardstick?.p99 ?? NaN)),
+        request_work_p99_ms: round(r.requestWork?.p99),
+        p99_over_request_work_ms: round(r.prompt.p99 - (r.requestWork?.p99 ?? NaN)),
         cpu_per_evaluation_ms: round(r.cpuPerEvaluation, 3),
         floor_cpu_ms: round(r.floorCpu, 3),
         errors: r.errors,
@@ -262,7 +284,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
         scenario: `evaluate: never-repeating 4 KB prompts (${prompts.kind === 'dataset' ? 'cut from the shared datasets' : 'generated prose'}), every detector`,
         rows,
         notes: [
-          `p*_ms: medians over ${ctx.settings.repeats} repeats of ${ctx.settings.durationMs / 1000} s at each rate; p99_runs_ms: each repeat's p99; floor: a one-word evaluation on the same path; yardstick: a server on the gateway's core doing ${round(work.workMs, 3)} ms of pure computation per request (the detectors' median warm time in process on such prompts), interleaved with the gateway`,
+          `p*_ms: medians over ${ctx.settings.repeats} repeats of ${ctx.settings.durationMs / 1000} s at each rate; p99_runs_ms: each repeat's p99; floor: a one-word evaluation on the same path; yardstick: a server on the gateway's core doing ${round(work.workMs, 3)} ms of pure computation per request (the detectors' median warm time in process on such prompts), interleaved with the gateway; request_work: a server doing, per request, the work of one of ${work.requests} such prompts in turn (median ${round(work.workMs, 3)} ms, 99th percentile ${round(work.workP99Ms, 3)} ms), so p99_over_request_work_ms is the gateway's own share of the p99 and the rest of p99_over_yardstick_ms is the spread of the detectors' work`,
           "cpu_per_evaluation_ms: the gateway process's CPU time (user + system, all threads, from /proc) over each sample divided by the evaluations it answered (a mean, 10 ms clock ticks over thousands of evaluations); floor_cpu_ms: the same for the one-word evaluation",
           `each request: a prompt of 4,096 characters and a tool result of 512, opening with the request's number; prompts handed out this run so far: ${prompts.taken}, distinct: ${prompts.distinct}${repeated ? ` (${repeated} REPEATED: the figures are not valid)` : ''}`,
         ],
@@ -276,6 +298,9 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
           evaluationsPerCoreCapped: search.capped ? 1 : 0,
           promptKind: prompts.kind,
           yardstickWorkMs: work.workMs,
+          yardstickWorkP99Ms: work.workP99Ms,
+          p99OverRequestWork100: (byRate.get(100)?.prompt.p99 ?? NaN) - (byRate.get(100)?.requestWork?.p99 ?? NaN),
+          p99OverRequestWork200: (byRate.get(200)?.prompt.p99 ?? NaN) - (byRate.get(200)?.requestWork?.p99 ?? NaN),
           yardstickQueued100: byRate.get(100)?.yardstick && yardstickQueued(byRate.get(100)!.yardstick!, work.workMs) ? 1 : 0,
           yardstickQueued200: byRate.get(200)?.yardstick && yardstickQueued(byRate.get(200)!.yardstick!, work.workMs) ? 1 : 0,
         },

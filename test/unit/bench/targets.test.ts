@@ -31,6 +31,17 @@ describe('bench: summary of targets', () => {
     expect(statusOf(rows, "evaluate p99 within 1.5 ms of the work yardstick's at 100")).to.match(/^no verdict: the yardstick queued/);
   });
 
+  it('says how much of the evaluate p99 is the spread of the detectors\' work and how much the gateway\'s own', () => {
+    const { notes } = targetSummary([
+      { scenario: 'evaluate', rows: [], figures: { yardstickWorkMs: 1.48, yardstickWorkP99Ms: 4.06, p99OverYardstick100: 2.9, p99OverRequestWork100: 0.35, p99OverRequestWork200: -0.2 } },
+    ]);
+    const note = notes!.find((n) => n.startsWith('where the evaluate p99 comes from'));
+    expect(note).to.include('from 1.48 ms (median) to 4.06 ms (99th percentile)');
+    expect(note).to.include('+0.35 ms at 100 and -0.20 ms at 200 req/s');
+    // Without the request-work yardstick (an older run's figures) there is nothing to say.
+    expect(targetSummary([{ scenario: 'evaluate', rows: [], figures: { yardstickWorkMs: 1.48, p99OverYardstick100: 2.9 } }]).notes).to.have.length(1);
+  });
+
   it('says when the workers flag is missing from the build', () => {
     const { rows } = targetSummary([{ scenario: 'workers', rows: [], figures: { workers: 'not available in this build' } }]);
     expect(rows.find((r) => String(r.target).startsWith('1 against 2'))).to.include({ this_run: 'not available in this build' });
