@@ -5,6 +5,7 @@
  */
 import { leetEnd, nextLeetWord } from './leet-words.js';
 import { hasSpacedLetters } from './spaced-letters.js';
+import { isNotLeetspeak } from './not-leetspeak.js';
 import { CodeUnits } from '../shared/prompt-features/chars.js';
 
 /** A disguise-free view of a text and how much disguise was removed. */
@@ -27,76 +28,18 @@ const LEET_MAP: Readonly<Record<string, string>> = {
 };
 // Code units of the text read for leetspeak.
 const leetUnits = new CodeUnits();
-const PLAIN_NUMBERISH = /^(?:[a-z]{0,3}\d+[a-z]{0,3}|\d+(?:st|nd|rd|th|s|k|m|g|x|px|gb|mb|kb|am|pm|mg|ml|kg|km|cm|mm)?)$/;
 
 // Start and end of each leetspeak word of the text being read, in pairs (reused between texts).
 const leetSpans: number[] = [];
 
-/**
- * Finds the leetspeak words of `text` (leet-words.ts matches that are no plain number, e-mail
- * address or pipe-separated field: model numbers, sizes, ordinals, times, `name@host.org` and
- * `date|from:|received` are not leetspeak) in one pass, into leetSpans; how many.
- */
+/** Finds the leetspeak words of `text` (leet-words.ts matches that are no look-alike, not-leetspeak.ts) in one pass, into leetSpans; how many. */
 function findLeetWords(text: string): number {
   leetSpans.length = 0;
   const units = leetUnits.of(text);
   for (let p = nextLeetWord(units, text.length, 0); p >= 0; p = nextLeetWord(units, text.length, leetEnd)) {
-    if (!PLAIN_NUMBERISH.test(text.slice(p, leetEnd)) && !isMailbox(units, text.length, p, leetEnd) && !isPipeSeparated(units, p, leetEnd)) leetSpans.push(p, leetEnd);
+    if (!isNotLeetspeak(text, p, leetEnd)) leetSpans.push(p, leetEnd);
   }
   return leetSpans.length / 2;
-}
-
-const AT = 64;
-const PIPE = 124;
-const DOT = 46;
-const isLowerUnit = (c: number) => c >= 97 && c <= 122;
-const isAlnumUnit = (c: number) => isLowerUnit(c) || (c >= 48 && c <= 57);
-
-/**
- * Whether the match `units[start..end)` is the mailbox and host of an e-mail address: letters and
- * digits, one `@` after the first of them, and the host's `.tld` right after the match (the match
- * stops at the dot). `p@ssword.` ends a sentence, with no letter after its dot.
- */
-function isMailbox(units: Uint16Array, n: number, start: number, end: number): boolean {
-  if (end + 1 >= n || units[end] !== DOT || !isLowerUnit(units[end + 1])) return false;
-  let at = -1;
-  for (let i = start; i < end; i++) {
-    const c = units[i];
-    if (c === AT && at < 0 && i > start && i + 1 < end) at = i;
-    else if (!isAlnumUnit(c)) return false;
-  }
-  return at > 0;
-}
-
-// The lengths of the fields of the match isPipeSeparated reads (reused).
-const fields: number[] = [];
-
-/**
- * Whether the match `units[start..end)` is fields joined by pipes (`2022|email`, `|received`):
- * letters and digits cut by runs of `|` into fields of at least three units, the field beside a
- * pipe that opens or closes the match at least four. Leetspeak pipes stand inside a word
- * (`he||o`, `ki||`, `|ove`).
- */
-function isPipeSeparated(units: Uint16Array, start: number, end: number): boolean {
-  fields.length = 0;
-  let field = 0;
-  for (let i = start; i < end; i++) {
-    const c = units[i];
-    if (c !== PIPE) {
-      if (!isAlnumUnit(c)) return false;
-      field++;
-    } else if (field > 0) {
-      fields.push(field);
-      field = 0;
-    }
-  }
-  if (field > 0) fields.push(field);
-  const opens = units[start] === PIPE;
-  const closes = units[end - 1] === PIPE;
-  // No pipe, or a single field with no pipe at either end: not fields joined by pipes.
-  if (fields.length < (opens || closes ? 1 : 2)) return false;
-  if (fields.some((length) => length < 3)) return false;
-  return (!opens || fields[0] >= 4) && (!closes || fields[fields.length - 1] >= 4);
 }
 
 /** `text` with the leetspeak words findLeetWords found in it read as letters (each is ASCII, read unit by unit). */
