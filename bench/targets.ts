@@ -61,10 +61,12 @@ export function targetSummary(results: ScenarioResult[]): ScenarioResult {
   const notes = ['"not run": its group was not selected; the peers row is met when the peer gateway was measured beside Portcullis'];
   const own100 = num(f.p99OverRequestWork100);
   const own200 = num(f.p99OverRequestWork200);
-  if (own100 !== undefined && own200 !== undefined && workMs !== undefined) {
+  const workP50 = num(f.requestWorkP50Ms);
+  const workP99 = num(f.requestWorkP99Ms);
+  if (own100 !== undefined && own200 !== undefined && workP50 !== undefined && workP99 !== undefined) {
     const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} ms`;
     notes.push(
-      `where the evaluate p99 comes from: the detectors' own work spreads from ${workMs.toFixed(2)} ms (median) to ${num(f.yardstickWorkP99Ms)?.toFixed(2)} ms (99th percentile) per request, which a server doing the median every time has not; over a server doing each request's work, the evaluation's p99 is ${signed(own100)} at 100 and ${signed(own200)} at 200 req/s: the gateway's own share`,
+      `where the evaluate p99 comes from: the detectors' own work spreads from ${workP50.toFixed(2)} ms (median) to ${workP99.toFixed(2)} ms (99th percentile) per request, which a server doing the median every time has not; over a server doing each request's work, the evaluation's p99 is ${signed(own100)} at 100 and ${signed(own200)} at 200 req/s: the gateway's own share`,
     );
   }
   return { scenario: 'targets (issue 35)', rows, notes };
