@@ -1,7 +1,7 @@
 /**
  * Words that look like leetspeak to leet-words.ts (letters mixed with digits or `@$!|`) but are
  * something else: numbers with units, prices, e-mail addresses, fields joined by pipes, hex
- * groups and long identifiers. Reading them as letters undoes no disguise, and each pair of them
+ * groups and identifiers. Reading them as letters undoes no disguise, and each pair of them
  * made prompt_guard read a whole long text once more (its de-obfuscated view): pasted mail
  * headers, invoices and contact lists were its slowest prompts. Real leetspeak (`1gn0r3`,
  * `p@ssw0rd`, `he||o`, `d4ta`) is none of these.
@@ -27,8 +27,9 @@ export function isNotLeetspeak(text: string, start: number, end: number): boolea
   if (NUMBERISH.test(word) || PRICE.test(word) || PIPE_FIELDS.test(word)) return true;
   if (MAILBOX.test(word) && TLD_NEXT.test(text.slice(end, end + 2))) return true;
   if (HEX.test(word) && (text.charCodeAt(start - 1) === COLON || text.charCodeAt(end) === COLON)) return true;
-  // An identifier (an IBAN, an account or order number, a token): longer than words get, or more digits than letters.
-  return word.length > 20 || (word.length >= 10 && digits(word) > word.length / 2);
+  // An identifier (an IBAN, an account or order number): a long word more digits than letters.
+  // (A long run of mostly letters stays leetspeak: glued words `1gn0r3pr3v10u5rul35` are read.)
+  return word.length >= 10 && digits(word) > word.length / 2;
 }
 
 function digits(word: string): number {
