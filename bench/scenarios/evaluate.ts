@@ -115,13 +115,12 @@ async function workYardsticks(ctx: BenchContext, detectors: Array<[string, Detec
   const headers = { 'content-type': 'application/json' };
   const median = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: String(work.median) });
   const each = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: work.each.map((ms) => ms.toFixed(4)).join(',') });
-  const sorted = [...work.each].sort((a, b) => a - b);
   return {
     workMs: work.median,
     requests: requests.length,
     /** The median and 99th percentile of the sample's work per request (each request's least), ms. */
-    eachP50Ms: sorted[Math.floor(0.5 * (sorted.length - 1))],
-    eachP99Ms: sorted[Math.floor(0.99 * (sorted.length - 1))],
+    eachP50Ms: work.eachP50,
+    eachP99Ms: work.eachP99,
     target: { url: `${median.url}/v1/chat/completions`, headers, body: openaiChat() },
     requestWork: { url: `${each.url}/v1/chat/completions`, headers, body: openaiChat() },
     stop: () => Promise.all([median.stop(), each.stop()]).then(() => undefined),

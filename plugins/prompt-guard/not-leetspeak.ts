@@ -27,7 +27,7 @@ export function isNotLeetspeak(text: string, start: number, end: number): boolea
   if (NUMBERISH.test(word) || PRICE.test(word) || PIPE_FIELDS.test(word)) return true;
   if (MAILBOX.test(word) && TLD_NEXT.test(text.slice(end, end + 2))) return true;
   if (HEX.test(word) && (text.charCodeAt(start - 1) === COLON || text.charCodeAt(end) === COLON)) return true;
-  // An identifier (an IBAN, an account or order number): a long word more digits than letters.
+  // An identifier (an IBAN, an account or order number): ten or more units, more of them digits than letters.
   // (A long run of mostly letters stays leetspeak: glued words `1gn0r3pr3v10u5rul35` are read.)
   return word.length >= 10 && digits(word) > word.length / 2;
 }
