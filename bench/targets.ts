@@ -59,6 +59,15 @@ export function targetSummary(results: ScenarioResult[]): ScenarioResult {
     rps === undefined ? undefined : num(f.peerRps) !== undefined,
   );
   const notes = ['"not run": its group was not selected; the peers row is met when the peer gateway was measured beside Portcullis'];
+  const saturatedCpu = num(f.cpuPerEvaluationSaturated);
+  const floorCpu = num(f.floorCpuSaturated);
+  const floorCpu100 = num(f.floorCpu100);
+  const workMedian = num(f.yardstickWorkMs);
+  if (saturatedCpu !== undefined && floorCpu !== undefined && floorCpu100 !== undefined && workMedian !== undefined) {
+    notes.push(
+      `where the evaluate CPU goes: a one-word evaluation costs the gateway ${floorCpu100.toFixed(2)} ms at 100 req/s and ${floorCpu.toFixed(2)} ms at saturation (the HTTP path and the service with no text to read), and the detectors' own work on these prompts in process is ${workMedian.toFixed(2)} ms at the median; of the ${saturatedCpu.toFixed(2)} ms per 4 KB evaluation at saturation, ${Math.max(0, saturatedCpu - floorCpu - workMedian).toFixed(2)} ms is neither`,
+    );
+  }
   const own100 = num(f.p99OverRequestWork100);
   const own200 = num(f.p99OverRequestWork200);
   const workP50 = num(f.requestWorkP50Ms);

@@ -185,20 +185,29 @@ async function atRate(ctx: BenchContext, gw: RunningGateway, rate: number, targe
   };
 }
 
-/** The gateway's CPU per evaluation at saturation (closed loop), and the evaluations per second it answered. */
-async function atSaturation(ctx: BenchContext, gw: RunningGateway, target: { url: string; headers: Record<string, string>; body: RequestBodies }) {
+/**
+ * The gateway's CPU per evaluation at saturation (closed loop), and the evaluations per second it
+ * answered; the one-word floor's CPU per evaluation beside it, saturated in turn, is what the
+ * HTTP path and the service cost there without any text to read.
+ */
+async function atSaturation(ctx: BenchContext, gw: RunningGateway, targets: { prompt: Target; floor: Target }) {
   const seconds = Math.max(2, Math.round(ctx.settings.durationMs / 1000));
   const cpu: number[] = [];
+  const floorCpu: number[] = [];
   const rps: number[] = [];
   let errors = 0;
-  for (let i = 0; i < ctx.settings.repeats; i++) {
+  const saturated = async (target: Target) => {
     const { result, cpuMs } = await cpuDuring(gw.pid, () => saturate(target.url, target.body, target.headers, seconds, 16));
-    const answered = result.requests - result.non2xx;
-    cpu.push(cpuMs / Math.max(1, answered));
-    rps.push(result.rps);
     errors += result.errors + result.non2xx;
+    return { rps: result.rps, cpuPerAnswer: cpuMs / Math.max(1, result.requests - result.non2xx) };
+  };
+  for (let i = 0; i < ctx.settings.repeats; i++) {
+    const prompt = await saturated(targets.prompt);
+    cpu.push(prompt.cpuPerAnswer);
+    rps.push(prompt.rps);
+    floorCpu.push((await saturated(targets.floor)).cpuPerAnswer);
   }
-  return { cpuPerEvaluation: median(cpu), rps: median(rps), errors };
+  return { cpuPerEvaluation: median(cpu), floorCpu: median(floorCpu), rps: median(rps), errors };
 }
 
 const round = (x: number | undefined, digits = 2) => (x === undefined || Number.isNaN(x) ? undefined : Number(x.toFixed(digits)));
@@ -250,8 +259,8 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
         errors: r.errors,
       });
     }
-    const saturation = await atSaturation(ctx, gw, fresh);
-    rows.push({ rate_rps: `saturation (${round(saturation.rps, 0)} eval/s)`, cpu_per_evaluation_ms: round(saturation.cpuPerEvaluation, 3), errors: saturation.errors });
+    const saturation = await atSaturation(ctx, gw, { prompt: fresh, floor });
+    rows.push({ rate_rps: `saturation (${round(saturation.rps, 0)} eval/s)`, cpu_per_evaluation_ms: round(saturation.cpuPerEvaluation, 3), floor_cpu_ms: round(saturation.floorCpu, 3), errors: saturation.errors });
 
     // Evaluations per second per core: the highest open-loop rate whose p99 stays within
     // P99_TOLERANCE_MS of the yardstick's at that rate. No rate past 90% of what the yardstick's
@@ -285,12 +294,14 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
         rows,
         notes: [
           `p*_ms: medians over ${ctx.settings.repeats} repeats of ${ctx.settings.durationMs / 1000} s at each rate; p99_runs_ms: each repeat's p99; floor: a one-word evaluation on the same path; yardstick: a server on the gateway's core doing ${round(work.workMs, 3)} ms of pure computation per request (the detectors' median warm time in process on such prompts), interleaved with the gateway; request_work: a server doing, per request, the work of one of ${work.requests} such prompts in turn (each prompt's least of three passes: median ${round(work.eachP50Ms, 3)} ms, 99th percentile ${round(work.eachP99Ms, 3)} ms), so p99_over_request_work_ms is the gateway's own share of the p99 and the rest of p99_over_yardstick_ms is the spread of the detectors' work`,
-          "cpu_per_evaluation_ms: the gateway process's CPU time (user + system, all threads, from /proc) over each sample divided by the evaluations it answered (a mean, 10 ms clock ticks over thousands of evaluations); floor_cpu_ms: the same for the one-word evaluation",
+          "cpu_per_evaluation_ms: the gateway process's CPU time (user + system, all threads, from /proc) over each sample divided by the evaluations it answered (a mean, 10 ms clock ticks over thousands of evaluations); floor_cpu_ms: the same for the one-word evaluation (at saturation: the one-word evaluation saturated in turn, with the same connections)",
           `each request: a prompt of 4,096 characters and a tool result of 512, opening with the request's number; prompts handed out this run so far: ${prompts.taken}, distinct: ${prompts.distinct}${repeated ? ` (${repeated} REPEATED: the figures are not valid)` : ''}`,
         ],
         figures: {
           cpuPerEvaluation100: byRate.get(100)?.cpuPerEvaluation,
           cpuPerEvaluationSaturated: saturation.cpuPerEvaluation,
+          floorCpu100: byRate.get(100)?.floorCpu,
+          floorCpuSaturated: saturation.floorCpu,
           p99OverYardstick100: (byRate.get(100)?.prompt.p99 ?? NaN) - (byRate.get(100)?.yardstick?.p99 ?? NaN),
           p99OverYardstick200: (byRate.get(200)?.prompt.p99 ?? NaN) - (byRate.get(200)?.yardstick?.p99 ?? NaN),
           evaluationsPerCore,

@@ -86,7 +86,7 @@ describe('npm run bench (shortened)', function () {
   it('reports evaluate CPU and latency at 20, 100 and 200 req/s and at saturation, the chain against pass-through, and 1 against 2 workers', () => {
     const evaluate = scenario('evaluate: never-repeating');
     expect(evaluate.rows.map((r) => String(r.rate_rps).replace(/ \(.*/, ''))).to.deep.equal(['20', '100', '200', 'saturation']);
-    for (const row of evaluate.rows) expect(row.cpu_per_evaluation_ms).to.be.a('number').above(0);
+    for (const row of evaluate.rows) for (const key of ['cpu_per_evaluation_ms', 'floor_cpu_ms']) expect(row[key], `${row.rate_rps}: ${key}`).to.be.a('number').above(0);
     for (const row of evaluate.rows.slice(0, 3)) {
       for (const key of ['p50_ms', 'p99_ms', 'floor_p99_ms', 'yardstick_p99_ms', 'request_work_p99_ms']) expect(row[key], key).to.be.a('number').above(0);
     }
@@ -96,9 +96,9 @@ describe('npm run bench (shortened)', function () {
     for (const row of workers) for (const key of ['passthrough_rps', 'evaluate_rps']) expect(row[key], key).to.be.a('number').above(0);
   });
 
-  it('gives every target this run\'s figure and a verdict (detector quality is measured by npm run eval:detectors), and says where the evaluate p99 comes from', () => {
+  it('gives every target this run\'s figure and a verdict (detector quality is measured by npm run eval:detectors), and says where the evaluate p99 and CPU come from', () => {
     const summary = scenario('targets (issue 35)');
-    expect(summary.notes?.some((n) => n.startsWith('where the evaluate p99 comes from'))).to.equal(true);
+    for (const note of ['where the evaluate p99 comes from', 'where the evaluate CPU goes']) expect(summary.notes?.some((n) => n.startsWith(note)), note).to.equal(true);
     const targets = summary.rows;
     expect(targets.length).to.be.at.least(9);
     for (const row of targets) {

@@ -42,6 +42,17 @@ describe('bench: summary of targets', () => {
     expect(targetSummary([{ scenario: 'evaluate', rows: [], figures: { yardstickWorkMs: 1.48, p99OverYardstick100: 2.9 } }]).notes).to.have.length(1);
   });
 
+  it('splits the evaluate CPU at saturation into the one-word path, the detectors\' own work and the rest', () => {
+    const figures = { cpuPerEvaluation100: 3.9, cpuPerEvaluationSaturated: 2.6, floorCpu100: 1.04, floorCpuSaturated: 0.4, yardstickWorkMs: 1.7 };
+    const note = targetSummary([{ scenario: 'evaluate', rows: [], figures }]).notes!.find((n) => n.startsWith('where the evaluate CPU goes'));
+    expect(note).to.include('1.04 ms at 100 req/s and 0.40 ms at saturation');
+    expect(note).to.include('1.70 ms at the median');
+    expect(note).to.match(/of the 2\.60 ms per 4 KB evaluation at saturation, 0\.50 ms is neither$/);
+    // Without the one-word floor at saturation (an older run's figures) there is nothing to split.
+    const { floorCpuSaturated: _left, ...older } = figures;
+    expect(targetSummary([{ scenario: 'evaluate', rows: [], figures: older }]).notes!.some((n) => n.startsWith('where the evaluate CPU goes'))).to.equal(false);
+  });
+
   it('says when the workers flag is missing from the build', () => {
     const { rows } = targetSummary([{ scenario: 'workers', rows: [], figures: { workers: 'not available in this build' } }]);
     expect(rows.find((r) => String(r.target).startsWith('1 against 2'))).to.include({ this_run: 'not available in this build' });
