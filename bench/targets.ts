@@ -62,10 +62,10 @@ export function targetSummary(results: ScenarioResult[]): ScenarioResult {
   const saturatedCpu = num(f.cpuPerEvaluationSaturated);
   const floorCpu = num(f.floorCpuSaturated);
   const floorCpu100 = num(f.floorCpu100);
-  const workMedian = num(f.yardstickWorkMs);
-  if (saturatedCpu !== undefined && floorCpu !== undefined && floorCpu100 !== undefined && workMedian !== undefined) {
+  const workMean = num(f.detectorWorkMeanMs);
+  if (saturatedCpu !== undefined && floorCpu !== undefined && floorCpu100 !== undefined && workMean !== undefined) {
     notes.push(
-      `where the evaluate CPU goes: a one-word evaluation costs the gateway ${floorCpu100.toFixed(2)} ms at 100 req/s and ${floorCpu.toFixed(2)} ms at saturation (the HTTP path and the service with no text to read), and the detectors' own work on these prompts in process is ${workMedian.toFixed(2)} ms at the median; of the ${saturatedCpu.toFixed(2)} ms per 4 KB evaluation at saturation, ${Math.max(0, saturatedCpu - floorCpu - workMedian).toFixed(2)} ms is neither`,
+      `where the evaluate CPU goes: a one-word evaluation costs the gateway ${floorCpu100.toFixed(2)} ms at 100 req/s and ${floorCpu.toFixed(2)} ms at saturation (the HTTP path and the service with no text to read), and the detectors' own work on these prompts in process is ${workMean.toFixed(2)} ms on average; of the ${saturatedCpu.toFixed(2)} ms per 4 KB evaluation at saturation, ${Math.max(0, saturatedCpu - floorCpu - workMean).toFixed(2)} ms is neither`,
     );
   }
   const own100 = num(f.p99OverRequestWork100);

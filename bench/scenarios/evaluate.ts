@@ -117,6 +117,7 @@ async function workYardsticks(ctx: BenchContext, detectors: Array<[string, Detec
   const each = await startFakeUpstream(ctx.settings.gatewayCore, { BENCH_UPSTREAM_WORK_MS: work.each.map((ms) => ms.toFixed(4)).join(',') });
   return {
     workMs: work.median,
+    workMeanMs: work.mean,
     requests: requests.length,
     /** The median and 99th percentile of the sample's work per request (each request's least), ms. */
     eachP50Ms: work.eachP50,
@@ -309,6 +310,7 @@ export async function evaluate(ctx: BenchContext): Promise<ScenarioResult[]> {
           evaluationsPerCoreCapped: search.capped ? 1 : 0,
           promptKind: prompts.kind,
           yardstickWorkMs: work.workMs,
+          detectorWorkMeanMs: work.workMeanMs,
           requestWorkP50Ms: work.eachP50Ms,
           requestWorkP99Ms: work.eachP99Ms,
           p99OverRequestWork100: (byRate.get(100)?.prompt.p99 ?? NaN) - (byRate.get(100)?.requestWork?.p99 ?? NaN),

@@ -43,10 +43,10 @@ describe('bench: summary of targets', () => {
   });
 
   it('splits the evaluate CPU at saturation into the one-word path, the detectors\' own work and the rest', () => {
-    const figures = { cpuPerEvaluation100: 3.9, cpuPerEvaluationSaturated: 2.6, floorCpu100: 1.04, floorCpuSaturated: 0.4, yardstickWorkMs: 1.7 };
+    const figures = { cpuPerEvaluation100: 3.9, cpuPerEvaluationSaturated: 2.6, floorCpu100: 1.04, floorCpuSaturated: 0.4, yardstickWorkMs: 1.5, detectorWorkMeanMs: 1.7 };
     const note = targetSummary([{ scenario: 'evaluate', rows: [], figures }]).notes!.find((n) => n.startsWith('where the evaluate CPU goes'));
     expect(note).to.include('1.04 ms at 100 req/s and 0.40 ms at saturation');
-    expect(note).to.include('1.70 ms at the median');
+    expect(note).to.include('1.70 ms on average');
     expect(note).to.match(/of the 2\.60 ms per 4 KB evaluation at saturation, 0\.50 ms is neither$/);
     // Without the one-word floor at saturation (an older run's figures) there is nothing to split.
     const { floorCpuSaturated: _left, ...older } = figures;
