@@ -1,5 +1,5 @@
 /**
- * `npm run bench:profile -- [passthrough|translated|chain|evaluate|evaluate-dataset|evaluate-no-detector|evaluate-conversation|evaluate-floor|mcp]`: saturates one gateway scenario in
+ * `npm run bench:profile -- [passthrough|translated|chain|chain-dataset|evaluate|evaluate-dataset|evaluate-no-detector|evaluate-conversation|evaluate-floor|mcp]`: saturates one gateway scenario in
  * closed loop with the gateway under `--cpu-prof`, then prints where its CPU time went (self time
  * by function and by file) and leaves the `.cpuprofile` in bench/results/ for a flame graph
  * (open it in Chrome DevTools or speedscope). Traffic goes only to 127.0.0.1. Start-up and the
@@ -15,7 +15,7 @@ import { saturate } from './closed-loop.js';
 import { createContext } from './context.js';
 import { HAS_TASKSET, pinSelf, startFakeMcpServer, startFakeUpstream } from './processes.js';
 import { gatewayTarget } from './scenarios/mcp.js';
-import { CHAIN_PLANES, chainBody, chainSeed } from './scenarios/policy-chain.js';
+import { CHAIN_PLANES, chainBody, chainSeed, freshChatBodies } from './scenarios/policy-chain.js';
 import { evaluateBodies, evaluateConversationBodies, evaluateDatasetBodies, evaluateFloorBody, evaluateNoDetectorSeed, evaluateSeed } from './scenarios/evaluate.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -72,7 +72,8 @@ async function main() {
   pinSelf(1);
   const upstream = await startFakeUpstream(HAS_TASKSET ? 1 : undefined);
   const ctx = createContext({ rate: 200, durationMs: 5000, repeats: 1, soakMs: 0, gatewayCore: HAS_TASKSET ? 0 : undefined }, upstream.url);
-  const chain = scenario === 'chain';
+  // chain-dataset: the chain group's requests, each a new 4 KB prompt from the run's source.
+  const chain = scenario === 'chain' || scenario === 'chain-dataset';
   const evaluating = scenario.startsWith('evaluate');
   // mcp: a tools/call through /{slug}/mcp to the MCP benchmark server (bench/scenarios/mcp.ts).
   const mcpServer = scenario === 'mcp' ? await startFakeMcpServer(HAS_TASKSET ? 1 : undefined) : undefined;
@@ -83,7 +84,7 @@ async function main() {
   ]);
   let headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${evaluating ? gw.collectorKey : gw.key}`, 'anthropic-version': '2023-06-01' };
   let url = evaluating ? `${gw.urls.guardrail}/v1/evaluate` : `${gw.urls.proxy}/${gw.slug}/v1/${scenario === 'translated' ? 'messages' : 'chat/completions'}`;
-  let body: RequestBodies = scenario === 'evaluate-floor' ? evaluateFloorBody() : scenario === 'evaluate-dataset' || scenario === 'evaluate-no-detector' ? evaluateDatasetBodies() : scenario === 'evaluate-conversation' ? evaluateConversationBodies() : evaluating ? evaluateBodies() : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
+  let body: RequestBodies = scenario === 'evaluate-floor' ? evaluateFloorBody() : scenario === 'evaluate-dataset' || scenario === 'evaluate-no-detector' ? evaluateDatasetBodies() : scenario === 'evaluate-conversation' ? evaluateConversationBodies() : evaluating ? evaluateBodies() : scenario === 'chain-dataset' ? freshChatBodies(ctx.prompts) : chain ? chainBody() : scenario === 'translated' ? anthropicMessages() : openaiChat();
   if (mcpServer) ({ url, body, headers } = await gatewayTarget(gw));
   await saturate(url, body, headers, 2);
   const measuredFrom = monotonicUs();

@@ -1,3 +1,4 @@
+import { asciiPieceEnd, O200K_PATTERN } from './ascii-pieces.js';
 import { bytePairCount, readByteRanks, type ByteRanks } from './byte-pair-count.js';
 
 /** Distinct pieces remembered; past it the memory starts over (text repeats words, not sentences). */
@@ -21,6 +22,8 @@ export class TokenCounter {
   /** The same pattern, to split a piece again as the tokenizer's `encode` would. */
   private readonly split: RegExp;
   private memory = new Map<string, number>();
+  /** o200k_base's pieces read by hand where the text is ASCII (ascii-pieces.ts), the expression elsewhere. */
+  private readonly asciiPieces: boolean;
 
   constructor(
     private readonly ranks: ByteRanks,
@@ -28,20 +31,29 @@ export class TokenCounter {
   ) {
     this.pieces = new RegExp(pattern, 'uy');
     this.split = new RegExp(pattern, 'ug');
+    this.asciiPieces = pattern === O200K_PATTERN;
   }
 
   /** Tokens of `text`. Special-token strings in user text count as plain text, never as control tokens. */
   count(text: string): number {
     if (text.length === 0) return 0;
     if (text.length > EXACT_UP_TO) return Math.ceil((this.count(text.slice(0, EXACT_UP_TO)) * text.length) / EXACT_UP_TO);
-    // `test` and a slice per piece: `exec` would allocate a match array for every piece.
-    const pieces = this.pieces;
     let total = 0;
-    pieces.lastIndex = 0;
-    for (let start = 0; start < text.length && pieces.test(text) && pieces.lastIndex > start; start = pieces.lastIndex) {
-      total += this.pieceTokens(text.slice(start, pieces.lastIndex));
+    for (let start = 0, end; start < text.length; start = end) {
+      end = this.pieceEnd(text, start);
+      if (end <= start) break;
+      total += this.pieceTokens(text.slice(start, end));
     }
     return total;
+  }
+
+  /** Where the piece at `start` ends; `test`, not `exec`, which would allocate a match array per piece. */
+  private pieceEnd(text: string, start: number): number {
+    const end = this.asciiPieces ? asciiPieceEnd(text, start) : -1;
+    if (end >= 0) return end;
+    const pieces = this.pieces;
+    pieces.lastIndex = start;
+    return pieces.test(text) ? pieces.lastIndex : start;
   }
 
   private pieceTokens(piece: string): number {
