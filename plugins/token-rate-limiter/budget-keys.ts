@@ -22,6 +22,21 @@ function limitId(settings: TokenRateLimiterSettings, limit: BudgetLimit): string
   return createHash('sha256').update(shape).digest('base64url').slice(0, 12);
 }
 
+/**
+ * Each settings object's limit ids by position. A settings object lives as long as its config
+ * snapshot, so the digests are taken once per snapshot, not per request.
+ */
+const limitIds = new WeakMap<TokenRateLimiterSettings, string[]>();
+
+function limitIdsOf(settings: TokenRateLimiterSettings): string[] {
+  let ids = limitIds.get(settings);
+  if (!ids) {
+    ids = settings.limits.map((limit) => limitId(settings, limit));
+    limitIds.set(settings, ids);
+  }
+  return ids;
+}
+
 /** A budget's amount in counter units. */
 export function capacityOf(settings: TokenRateLimiterSettings, limit: BudgetLimit): number {
   return settings.unit === 'dollars' ? Math.floor(limit.amount * NANO_PER_DOLLAR) : limit.amount;
@@ -41,7 +56,7 @@ export function budgetCounters(settings: TokenRateLimiterSettings, policyId: str
       return {
         limit,
         index,
-        key: ['budget', policyId, consumerId, limitId(settings, limit), scope, period.id].join(':'),
+        key: ['budget', policyId, consumerId, limitIdsOf(settings)[index], scope, period.id].join(':'),
         capacity: capacityOf(settings, limit),
         period,
         ttlMs: period.end - now + 60_000,
