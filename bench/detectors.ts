@@ -155,9 +155,10 @@ export async function benchDetectors(only?: readonly string[]): Promise<Array<[s
 /**
  * The time `detectors` take in turn on each of `requests`, warm, for the evaluate scenario's
  * yardsticks: `median`, the median of one pass after a warm-up pass (the work of the typical
- * request), `mean`, that pass's mean (what CPU per evaluation, itself a mean, compares with), and `each`, every request's own work in their order, the least of three passes
- * after the warm-up (a collection or the host landing on one pass is not the request's work),
- * with its median and 99th percentile.
+ * request); `mean`, that pass's mean (what CPU per evaluation, itself a mean, compares with);
+ * and `each`, every request's own work in their order, the least of three passes after the
+ * warm-up (a collection or the host landing on one pass is not the request's work), with its
+ * median and 99th percentile.
  */
 export async function detectorWork(detectors: Array<[string, Detector]>, requests: InspectionRequest[]): Promise<{ median: number; mean: number; each: number[]; eachP50: number; eachP99: number }> {
   const first = new Float64Array(requests.length);
