@@ -1,5 +1,6 @@
 import { asciiPieceEnd, O200K_PATTERN } from './ascii-pieces.js';
 import { bytePairCount, readByteRanks, type ByteRanks } from './byte-pair-count.js';
+import { PieceMemory } from './piece-memory.js';
 
 /** Distinct pieces remembered; past it the memory starts over (text repeats words, not sentences). */
 const PIECE_MEMORY = 50_000;
@@ -21,7 +22,7 @@ export class TokenCounter {
   private readonly pieces: RegExp;
   /** The same pattern, to split a piece again as the tokenizer's `encode` would. */
   private readonly split: RegExp;
-  private memory = new Map<string, number>();
+  private readonly memory = new PieceMemory(PIECE_MEMORY);
   /** o200k_base's pieces read by hand where the text is ASCII (ascii-pieces.ts), the expression elsewhere. */
   private readonly asciiPieces: boolean;
 
@@ -42,7 +43,7 @@ export class TokenCounter {
     for (let start = 0, end; start < text.length; start = end) {
       end = this.pieceEnd(text, start);
       if (end <= start) break;
-      total += this.pieceTokens(text.slice(start, end));
+      total += this.memory.find(text, start, end) || this.countPiece(text.slice(start, end));
     }
     return total;
   }
@@ -56,15 +57,12 @@ export class TokenCounter {
     return pieces.test(text) ? pieces.lastIndex : start;
   }
 
-  private pieceTokens(piece: string): number {
-    let n = this.memory.get(piece);
-    if (n === undefined) {
-      n = 0;
-      // Matched alone, a piece is almost always one piece again, but the pattern looks ahead.
-      for (const match of piece.matchAll(this.split)) n += bytePairCount(Buffer.from(match[0], 'utf8').toString('latin1'), this.ranks);
-      if (this.memory.size >= PIECE_MEMORY) this.memory = new Map();
-      this.memory.set(piece, n);
-    }
+  /** Tokens of a piece the memory missed, remembered. */
+  private countPiece(piece: string): number {
+    let n = 0;
+    // Matched alone, a piece is almost always one piece again, but the pattern looks ahead.
+    for (const match of piece.matchAll(this.split)) n += bytePairCount(Buffer.from(match[0], 'utf8').toString('latin1'), this.ranks);
+    this.memory.remember(piece, n);
     return n;
   }
 }
