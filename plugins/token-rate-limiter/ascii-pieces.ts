@@ -39,19 +39,20 @@ function classAt(text: string, i: number): number {
 
 const isSpace = (k: number) => k === SPACE || k === NEWLINE;
 
-/** Where `[\p{Lu}...]*[\p{Ll}...]+` (or, with `upperFirst`, `[\p{Lu}...]+[\p{Ll}...]*`) ends from `i`: -1 when it fails, -2 when a code unit beyond ASCII decides. */
-function lettersEnd(text: string, i: number, upperFirst: boolean): number {
+/**
+ * Where the letters of alternatives 1 and 2 (`[\p{Lu}...]*[\p{Ll}...]+`, else
+ * `[\p{Lu}...]+[\p{Ll}...]*`) end from `i`: -1 when neither matches, -2 when a code unit beyond
+ * ASCII decides. On ASCII no upper-case letter is also lower-case, so both end after the run of
+ * upper-case then lower-case letters: the first when it holds a lower-case one, the second when
+ * it holds an upper-case one; either way when it is not empty.
+ */
+function lettersEnd(text: string, i: number): number {
   let j = i;
   let k = classAt(text, j);
   while (k === UPPER) k = classAt(text, ++j);
-  const uppers = j - i;
   while (k === LOWER) k = classAt(text, ++j);
   if (k === BEYOND) return -2;
-  // On ASCII no upper-case letter is also lower-case, so giving back upper-case letters never
-  // lets the lower-case run match: the first alternative needs a lower-case letter after them,
-  // the second at least one upper-case letter.
-  const matched = upperFirst ? uppers > 0 : j > i + uppers;
-  return matched ? j : -1;
+  return j > i ? j : -1;
 }
 
 /** `('s|'S|'t|'T|'re|...|'d|'D)?` at `j`: where it ends. */
@@ -73,12 +74,10 @@ export function asciiPieceEnd(text: string, start: number): number {
   if (first === BEYOND || first === END) return -1;
   // `[^\r\n\p{L}\p{N}]?`: an optional lead-in before letters (a space, a tab, a mark).
   const lead = first === SPACE || first === MARK ? 1 : 0;
-  // Alternatives 1 and 2: letters, with or without the lead-in.
-  for (const upperFirst of [false, true]) {
-    const end = lettersEnd(text, start + lead, upperFirst);
-    if (end === -2) return -1;
-    if (end >= 0) return contractionEnd(text, end);
-  }
+  // Alternatives 1 and 2: letters after the lead-in, then a contraction.
+  const letters = lettersEnd(text, start + lead);
+  if (letters === -2) return -1;
+  if (letters >= 0) return contractionEnd(text, letters);
   // Alternative 3: \p{N}{1,3}.
   if (first === DIGIT) {
     let j = start + 1;
